@@ -1,0 +1,75 @@
+"""`python -m pytest_mobile_agent.virtual`: start one virtual Android device.
+
+Prints one line when the device is online, naming the serial `adb devices` shows, and runs
+until SIGTERM/SIGINT; then it disconnects from the adb server and removes its temporary root.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import shutil
+import sys
+import tempfile
+from datetime import datetime
+from pathlib import Path
+
+from .adbd import READY, serve
+from .system import DEFAULT_TIME, DeviceConfig
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = text.lower().split("x")
+        return int(w), int(h)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"screen size must look like 1080x2340, not {text!r}") from exc
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m pytest_mobile_agent.virtual", description=__doc__.split("\n")[0])
+    p.add_argument("--port", type=int, default=0, help="TCP port of the device's adbd (0 = any free port)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    p.add_argument("--serial", default="", help="ro.serialno (default: the adb serial, HOST:PORT)")
+    p.add_argument("--size", type=_size, default=(1080, 2340), help="screen size WxH in px")
+    p.add_argument("--density", type=int, default=440, help="screen density in dpi")
+    p.add_argument("--sdk", type=int, default=33, help="ro.build.version.sdk")
+    p.add_argument("--release", default="13", help="ro.build.version.release")
+    p.add_argument("--model", default="Virtual Pixel", help="ro.product.model")
+    p.add_argument("--time", type=datetime.fromisoformat, default=DEFAULT_TIME, help="device clock (ISO 8601)")
+    p.add_argument("--root", type=Path, help="device root directory (default: a new temporary one, removed at exit)")
+    p.add_argument("--no-register", action="store_true", help="do not `adb connect` the device")
+    p.add_argument("-v", "--verbose", action="store_true")
+    args = p.parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING, stream=sys.stderr)
+    owned = args.root is None
+    root = Path(tempfile.mkdtemp(prefix="pma-vdev-")) if owned else args.root
+    root.mkdir(parents=True, exist_ok=True)
+    config = DeviceConfig(
+        serial=args.serial,
+        width=args.size[0],
+        height=args.size[1],
+        density=args.density,
+        sdk=args.sdk,
+        release=args.release,
+        model=args.model,
+        time=args.time,
+    )
+
+    def ready(serial: str, port: int) -> None:
+        print(f"{READY}: serial={serial} port={port} root={root}", flush=True)
+
+    try:
+        asyncio.run(serve(root, config, args.port, args.host, register=not args.no_register, on_ready=ready))
+    except OSError as exc:
+        print(f"error: cannot start the virtual device: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        if owned:
+            shutil.rmtree(root, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

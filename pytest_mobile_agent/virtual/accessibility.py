@@ -1,0 +1,151 @@
+"""Accessibility events of the window system, served as the listener app serves them.
+
+While the listener APK is installed and its service enabled in `settings secure`, device port
+7333 answers with the event stream of `pytest_mobile_agent/events/event_schema.json`: a hello
+line, then one JSON line per event. Each client has a bounded backlog; a slow client loses the
+oldest lines (the sequence numbers show the gap) rather than slowing the device down.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections import deque
+from typing import TYPE_CHECKING
+
+from ..events.schema import (
+    EVENT_STREAM_PORT,
+    LISTENER_PACKAGE,
+    LISTENER_SERVICE,
+    AccessibilityEvent,
+    encode_event,
+    encode_hello,
+)
+
+if TYPE_CHECKING:
+    from .system import Device
+    from .transport import Stream
+    from .ui.view import View
+
+CLIENT_BACKLOG = 4096
+HISTORY = 2048
+
+
+class _Client:
+    def __init__(self, stream: Stream) -> None:
+        self.stream = stream
+        self.pending: deque[bytes] = deque(maxlen=CLIENT_BACKLOG)
+        self.scheduled = False
+        self._lock = threading.Lock()  # emit runs on shell threads, the flush on the loop
+
+    def push(self, line: bytes) -> None:
+        with self._lock:
+            self.pending.append(line)
+            if self.scheduled:
+                return
+            self.scheduled = True
+        self.stream.conn.loop.call_soon_threadsafe(self._flush)
+
+    def _flush(self) -> None:
+        with self._lock:
+            self.scheduled = False
+            lines = b"".join(self.pending)
+            self.pending.clear()
+        self.stream.send(lines)
+
+    def on_data(self, data: bytes) -> None:
+        pass  # the stream is one-way
+
+    def on_close(self) -> None:
+        self.stream.closed = True
+
+
+class Accessibility:
+    def __init__(self, device: Device) -> None:
+        self.device = device
+        self._seq = itertools.count(1)
+        self.next_seq = 1
+        self.history: deque[AccessibilityEvent] = deque(maxlen=HISTORY)
+        self.clients: list[_Client] = []
+        device.tcp_servers[EVENT_STREAM_PORT] = self._connect
+
+    def service_enabled(self) -> bool:
+        settings = self.device.settings
+        enabled = (settings.get("secure", "enabled_accessibility_services") or "").split(":")
+        return (
+            self.device.packages.is_installed(LISTENER_PACKAGE)
+            and settings.get("secure", "accessibility_enabled") == "1"
+            and any(
+                s in (LISTENER_SERVICE, LISTENER_SERVICE.replace("/.", "/" + LISTENER_PACKAGE + ".")) for s in enabled
+            )
+        )
+
+    def _connect(self, stream: Stream) -> _Client | None:
+        with self.device.lock:
+            if not self.service_enabled():
+                return None  # nothing listens on the port: the open is refused
+            client = _Client(stream)
+            self.clients = [c for c in self.clients if not c.stream.closed] + [client]
+            stream.send(encode_hello(self.next_seq))
+            return client
+
+    def emit(
+        self,
+        type_: str,
+        *,
+        package: str,
+        cls: str = "",
+        text: list[str] | None = None,
+        desc: str | None = None,
+        view_id: str | None = None,
+        bounds: tuple[int, int, int, int] | None = None,
+        window_title: str | None = None,
+    ) -> None:
+        seq = next(self._seq)
+        self.next_seq = seq + 1
+        event = AccessibilityEvent(
+            seq=seq,
+            type=type_,
+            time=self.device.clock.millis(),
+            package=package,
+            class_name=cls,
+            text=tuple(text or ()),
+            content_description=desc or None,
+            view_id=view_id or None,
+            bounds=bounds,
+            window_id=self._window_id(),
+            window_title=window_title,
+        )
+        self.history.append(event)
+        if self.clients:
+            line = encode_event(event)
+            self.clients = [c for c in self.clients if not c.stream.closed]
+            for client in self.clients:
+                client.push(line)
+
+    def emit_view(
+        self,
+        type_: str,
+        view: View,
+        package: str,
+        *,
+        text: list[str] | None = None,
+        checked: bool | None = None,
+        before: str | None = None,
+    ) -> None:
+        del checked, before  # part of Android's event, not of the stream's schema
+        self.emit(
+            type_,
+            package=package,
+            cls=view.cls,
+            text=text if text is not None else ([view.text] if view.text else []),
+            desc=view.desc,
+            view_id=view.id,
+            bounds=view.visible_bounds,
+        )
+
+    def _window_id(self) -> int:
+        wm = getattr(self.device, "wm", None)
+        if wm is None or not wm.tasks:
+            return 0
+        return id(wm.tasks[-1][0]) % 100000

@@ -1,0 +1,132 @@
+"""Apps and activities as the window system sees them.
+
+An app is a package with activities, a launcher label and icon, and state kept in its data dir
+(`/data/data/PKG`), so a restart keeps it and `pm clear` wipes it. An activity turns the app's
+state into a view tree on demand; overlays (dialogs, menus) sit on top of it as windows.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..ui.view import View
+
+if TYPE_CHECKING:
+    from ..system import Device
+
+
+class App:
+    package: ClassVar[str] = ""
+    label: ClassVar[str] = ""
+    icon: ClassVar[str] = ""  # drawn by the renderer: a glyph or short name
+    icon_color: ClassVar[str] = "#5c6bc0"
+    main_activity: ClassVar[type[Activity]]
+    activities: ClassVar[tuple[type[Activity], ...]] = ()
+    system: ClassVar[bool] = False  # preinstalled, not removable
+    version_code: ClassVar[int] = 1
+    version_name: ClassVar[str] = "1.0"
+
+    def __init__(self, device: Device) -> None:
+        self.device = device
+        self.data_dir = f"/data/data/{self.package}"
+        self.prefs: dict[str, Any] = self.load("prefs", {})
+
+    # State lives in JSON files in the data dir, read when the app object is made.
+    def load(self, name: str, default: Any) -> Any:
+        path = self.device.fs.host(f"{self.data_dir}/files/{name}.json")
+        if path.exists():
+            return json.loads(path.read_text())
+        return json.loads(json.dumps(default))
+
+    def save(self, name: str, value: Any) -> None:
+        self.device.fs.write(f"{self.data_dir}/files/{name}.json", json.dumps(value).encode())
+
+    def set_pref(self, key: str, value: Any) -> None:
+        self.prefs[key] = value
+        self.save("prefs", self.prefs)
+
+    def pref(self, key: str, default: Any = None) -> Any:
+        return self.prefs.get(key, default)
+
+    def rid(self, name: str) -> str:
+        """Full resource id as uiautomator reports it."""
+        return name if ":" in name else f"{self.package}:id/{name}"
+
+    def activity_class(self, name: str) -> type[Activity] | None:
+        for cls in (self.main_activity, *self.activities):
+            if name in (cls.name, self.package + cls.name, cls.__name__):
+                return cls
+        return None
+
+
+class Activity:
+    name: ClassVar[str] = ".activities.MainActivity"  # relative to the package, as dumpsys shows
+
+    def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
+        self.app = app
+        self.extras = extras or {}
+        self.overlays: list[Overlay] = []
+        self.texts: dict[str, str] = {}  # EditText contents by key
+        self.scroll: dict[str, int] = {}  # scroll offsets by key
+        self.focus: str | None = None  # key of the focused EditText
+
+    @property
+    def wm(self):  # noqa: ANN201 - avoids an import cycle
+        return self.app.device.wm
+
+    @property
+    def component(self) -> str:
+        return f"{self.app.package}/{self.name}"
+
+    def content(self) -> View:
+        raise NotImplementedError
+
+    def on_back(self) -> bool:
+        """Handle BACK inside the activity (close search, leave a sub-view); False = finish."""
+        return False
+
+    def on_resume(self) -> None:
+        """Called when the activity comes back to the top (re-read state written elsewhere)."""
+
+    # Navigation and windows.
+    def start(self, cls: type[Activity], **extras: str) -> None:
+        self.wm.start_activity(self.app, cls, extras)
+
+    def finish(self) -> None:
+        self.wm.finish(self)
+
+    def show(self, overlay: Overlay) -> None:
+        self.overlays.append(overlay)
+        self.wm.window_opened(overlay.title or overlay.kind, self.app.package)
+
+    def dismiss(self, overlay: Overlay | None = None) -> None:
+        if overlay is None and self.overlays:
+            overlay = self.overlays[-1]
+        if overlay in self.overlays:
+            self.overlays.remove(overlay)
+
+    def toast(self, text: str) -> None:
+        self.wm.toast(text, self.app.package)
+
+
+class Overlay:
+    """A dialog or popup menu shown above an activity."""
+
+    kind: str = "dialog"
+
+    def __init__(
+        self,
+        build: Callable[[], View],
+        *,
+        title: str = "",
+        kind: str = "dialog",
+        cancelable: bool = True,
+        on_cancel: Callable[[], None] | None = None,
+    ) -> None:
+        self.build = build
+        self.title = title
+        self.kind = kind
+        self.cancelable = cancelable
+        self.on_cancel = on_cancel

@@ -1,0 +1,129 @@
+"""Start and stop virtual devices from Python (the plugin, the tests, the benchmarks).
+
+Each device is its own process with its own temporary root; `stop()` ends the process,
+takes the device off the adb server and removes the root, so nothing is left running or
+written elsewhere. Devices start in parallel.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..device import adb_server
+from .adbd import READY
+
+START_TIMEOUT = 60.0
+
+
+class VirtualDeviceError(RuntimeError):
+    pass
+
+
+@dataclass
+class VirtualDevice:
+    """A running virtual device process."""
+
+    serial: str
+    port: int
+    root: Path
+    process: subprocess.Popen = field(repr=False)
+    _log: list[str] = field(default_factory=list, repr=False)
+
+    @property
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def stop(self, timeout: float = 10.0) -> None:
+        if self.alive:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout)
+        adb_server.disconnect(self.serial)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def kill(self) -> None:
+        """Die abruptly, like a phone pulled off the cable (for failure tests)."""
+        if self.alive:
+            self.process.kill()
+            self.process.wait()
+
+
+def _spawn(args: Sequence[str], root: Path) -> subprocess.Popen:
+    cmd = [sys.executable, "-m", "pytest_mobile_agent.virtual", "--root", str(root), *args]
+    return subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=os.environ.copy(), start_new_session=True
+    )
+
+
+def _await_ready(proc: subprocess.Popen, root: Path, timeout: float) -> VirtualDevice:
+    lines: list[str] = []
+    result: list[VirtualDevice] = []
+
+    def read() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.append(line.rstrip())
+            if line.startswith(READY):
+                fields = dict(p.split("=", 1) for p in line.split(": ", 1)[1].split())
+                result.append(VirtualDevice(fields["serial"], int(fields["port"]), root, proc, lines))
+                break
+        # Keep draining so the device never blocks on a full pipe.
+        threading.Thread(target=lambda: [lines.append(x.rstrip()) for x in proc.stdout or []], daemon=True).start()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(timeout)
+    if not result:
+        proc.kill()
+        shutil.rmtree(root, ignore_errors=True)
+        detail = "\n".join(lines[-20:]) or "(no output)"
+        raise VirtualDeviceError(f"virtual device did not come up within {timeout:.0f}s:\n{detail}")
+    return result[0]
+
+
+def start_devices(count: int = 1, *, args: Sequence[str] = (), timeout: float = START_TIMEOUT) -> list[VirtualDevice]:
+    """Start `count` devices in parallel; extra CLI `args` go to each (e.g. ["--size", "720x1600"])."""
+    adb_server.ensure_server()
+    started = []
+    for _ in range(count):
+        root = Path(tempfile.mkdtemp(prefix="pma-vdev-"))
+        started.append((_spawn(args, root), root))
+    devices: list[VirtualDevice] = []
+    try:
+        for proc, root in started:
+            devices.append(_await_ready(proc, root, timeout))
+    except VirtualDeviceError:
+        for d in devices:
+            d.stop()
+        for proc, root in started[len(devices) + 1 :]:
+            proc.kill()
+            shutil.rmtree(root, ignore_errors=True)
+        raise
+    return devices
+
+
+def start_device(*, args: Sequence[str] = (), timeout: float = START_TIMEOUT) -> VirtualDevice:
+    return start_devices(1, args=args, timeout=timeout)[0]
+
+
+@contextmanager
+def virtual_devices(count: int = 1, *, args: Sequence[str] = ()) -> Iterator[list[VirtualDevice]]:
+    devices = start_devices(count, args=args)
+    try:
+        yield devices
+    finally:
+        for d in devices:
+            d.stop()

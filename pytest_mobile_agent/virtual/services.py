@@ -1,0 +1,162 @@
+"""Services a host can open on the device: shell (legacy and v2), exec, sync, tcp, framebuffer."""
+
+from __future__ import annotations
+
+import logging
+import struct
+from typing import TYPE_CHECKING
+
+from .shell.api import Input
+from .sync import SyncSession
+from .transport import Stream, StreamHandler
+
+if TYPE_CHECKING:
+    from .system import Device
+
+log = logging.getLogger(__name__)
+
+# Shell protocol v2 packet ids.
+V2_STDIN, V2_STDOUT, V2_STDERR, V2_EXIT, V2_CLOSE_STDIN, V2_WINDOW = 0, 1, 2, 3, 4, 5
+_V2_HEADER = struct.Struct("<BI")
+
+
+def v2_frame(ident: int, data: bytes) -> bytes:
+    return _V2_HEADER.pack(ident, len(data)) + data
+
+
+class V2Parser:
+    """Splits a shell-v2 byte stream into (id, payload) frames, whatever the packet boundaries."""
+
+    MAX_FRAME = 1024 * 1024
+
+    def __init__(self) -> None:
+        self._buf = bytearray()
+
+    def feed(self, data: bytes) -> list[tuple[int, bytes]]:
+        self._buf += data
+        frames = []
+        while len(self._buf) >= 5:
+            ident, length = _V2_HEADER.unpack_from(self._buf)
+            if length > self.MAX_FRAME:
+                raise ValueError(f"shell v2 frame of {length} bytes")
+            if len(self._buf) < 5 + length:
+                break
+            frames.append((ident, bytes(self._buf[5 : 5 + length])))
+            del self._buf[: 5 + length]
+        return frames
+
+
+class _StreamOutput:
+    def __init__(self, stream: Stream, ident: int | None) -> None:
+        self.stream = stream
+        self.ident = ident
+
+    def write(self, data: bytes) -> None:
+        if data:
+            self.stream.send_threadsafe(data if self.ident is None else v2_frame(self.ident, data))
+
+
+class ShellSession:
+    """Runs one command line (or an interactive shell) on a worker thread."""
+
+    def __init__(self, device: Device, stream: Stream, command: str, v2: bool, exec_mode: bool) -> None:
+        self.device = device
+        self.stream = stream
+        self.command = command
+        self.v2 = v2
+        self.stdin = Input()
+        self.parser = V2Parser() if v2 else None
+        if v2:
+            self.out, self.err = _StreamOutput(stream, V2_STDOUT), _StreamOutput(stream, V2_STDERR)
+        else:
+            # Legacy shell and exec: one raw stream, stdout and stderr in time order.
+            self.out = self.err = _StreamOutput(stream, None)
+        device.executor.submit(self._run)
+
+    def on_data(self, data: bytes) -> None:
+        if self.parser is None:
+            self.stdin.feed(data)
+            return
+        try:
+            frames = self.parser.feed(data)
+        except ValueError as exc:
+            log.warning("bad shell v2 input: %s", exc)
+            self.stdin.close()
+            return
+        for ident, payload in frames:
+            if ident == V2_STDIN:
+                self.stdin.feed(payload)
+            elif ident == V2_CLOSE_STDIN:
+                self.stdin.close()
+
+    def on_close(self) -> None:
+        self.stdin.hangup.set()
+        self.stdin.close()
+
+    def _run(self) -> None:
+        from .shell import interactive, run_script
+
+        status = 1
+        try:
+            if self.command.strip():
+                status = run_script(self.device, self.command, self.stdin, self.out, self.err)
+            else:
+                status = interactive(self.device, self.stdin, self.out, self.err)
+        except Exception as exc:  # the interpreter reports errors itself; this is a last guard
+            log.exception("shell command failed: %r", self.command)
+            self.err.write(f"sh: {exc}\n".encode())
+        finally:
+            self.device.changed()
+            if self.v2:
+                self.stream.send_threadsafe(v2_frame(V2_EXIT, bytes([status & 0xFF])))
+            self.stream.close_threadsafe()
+
+
+class _SyncHandler:
+    def __init__(self, device: Device, stream: Stream) -> None:
+        self.session = SyncSession(device.fs, stream.send, stream.close, lambda path: device.changed())
+
+    def on_data(self, data: bytes) -> None:
+        self.session.on_data(data)
+
+    def on_close(self) -> None:
+        self.session.on_close()
+
+
+class _Sink:
+    """A stream whose input is ignored (framebuffer)."""
+
+    def on_data(self, data: bytes) -> None:
+        pass
+
+    def on_close(self) -> None:
+        pass
+
+
+def _framebuffer(device: Device, stream: Stream) -> StreamHandler:
+    w, h = device.wm.width, device.wm.height
+    data = device.screen_rgba()
+    # Version 1 header: bpp, size, width, height, then (offset, length) for R, B, G, A.
+    header = struct.pack("<13I", 1, 32, len(data), w, h, 0, 8, 16, 8, 8, 8, 24, 8)
+    stream.send(header + data)
+    stream.close()
+    return _Sink()
+
+
+def open_service(device: Device, stream: Stream, service: str) -> StreamHandler | None:
+    name, _, arg = service.partition(":")
+    if name == "shell" or name.startswith("shell,"):
+        options = name.split(",")[1:]
+        return ShellSession(device, stream, arg, v2="v2" in options, exec_mode=False)
+    if name == "exec":
+        return ShellSession(device, stream, arg, v2=False, exec_mode=True)
+    if name == "sync":
+        return _SyncHandler(device, stream)
+    if name == "tcp":
+        port = arg.split(":")[0]
+        factory = device.tcp_servers.get(int(port)) if port.isdigit() else None
+        return factory(stream) if factory else None
+    if name == "framebuffer":
+        return _framebuffer(device, stream)
+    log.info("refusing unknown service %r", service)
+    return None

@@ -1,0 +1,200 @@
+"""The virtual device: properties, settings, clock, packages, windows, events, in-device servers.
+
+All model state is touched under `device.lock`: shell commands run on worker threads while the
+protocol runs on the event loop.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .accessibility import Accessibility
+from .fs import FileSystem
+from .packages import PackageManager
+from .shell import android as _android_commands  # noqa: F401  (registers the commands)
+from .ui.window import WindowManager
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .transport import Stream, StreamHandler
+
+DEFAULT_TIME = datetime(2024, 5, 15, 9, 0, 0, tzinfo=UTC)
+
+
+@dataclass
+class DeviceConfig:
+    serial: str = ""
+    width: int = 1080
+    height: int = 2340
+    density: int = 440
+    sdk: int = 33
+    release: str = "13"
+    model: str = "Virtual Pixel"
+    time: datetime = DEFAULT_TIME
+
+
+class Clock:
+    """A fixed device clock: it moves only when set, so dates in apps are deterministic."""
+
+    def __init__(self, start: datetime) -> None:
+        self._now = start
+
+    def now(self) -> datetime:
+        return self._now
+
+    def set(self, when: datetime) -> None:
+        self._now = when if when.tzinfo else when.replace(tzinfo=UTC)
+
+    def advance(self, seconds: float) -> None:
+        self._now += timedelta(seconds=seconds)
+
+    def millis(self) -> int:
+        return int(self._now.timestamp() * 1000)
+
+
+class Settings:
+    """`settings` namespaces (system, secure, global), persisted under /data/system."""
+
+    NAMESPACES = ("system", "secure", "global")
+    DEFAULTS = {
+        "system": {
+            "screen_brightness": "102",
+            "font_scale": "1.0",
+            "show_touches": "0",
+            "pointer_location": "0",
+            "time_12_24": "12",
+        },
+        "secure": {
+            "accessibility_enabled": "0",
+            "enabled_accessibility_services": "",
+            "default_input_method": "com.android.inputmethod.latin/.LatinIME",
+            "android_id": "9774d56d682e549c",
+        },
+        "global": {
+            "adb_enabled": "1",
+            "airplane_mode_on": "0",
+            "auto_time": "1",
+            "window_animation_scale": "1.0",
+            "transition_animation_scale": "1.0",
+            "animator_duration_scale": "1.0",
+            "stay_on_while_plugged_in": "0",
+        },
+    }
+
+    def __init__(self, fs: FileSystem) -> None:
+        self._path = fs.host("/data/system/settings.json")
+        if self._path.exists():
+            self.data: dict[str, dict[str, str]] = json.loads(self._path.read_text())
+        else:
+            self.data = {ns: dict(values) for ns, values in self.DEFAULTS.items()}
+
+    def get(self, namespace: str, key: str) -> str | None:
+        return self.data[namespace].get(key)
+
+    def put(self, namespace: str, key: str, value: str) -> None:
+        self.data[namespace][key] = value
+        self._save()
+
+    def delete(self, namespace: str, key: str) -> bool:
+        found = self.data[namespace].pop(key, None) is not None
+        self._save()
+        return found
+
+    def _save(self) -> None:
+        self._path.write_text(json.dumps(self.data))
+
+
+class Device:
+    def __init__(self, root: Path, config: DeviceConfig) -> None:
+        self.root = root
+        self.config = config
+        self.lock = threading.RLock()
+        self.executor = ThreadPoolExecutor(max_workers=64, thread_name_prefix="vdev-shell")
+        self.fs = FileSystem(root)
+        self.clock = Clock(config.time)
+        self.settings = Settings(self.fs)
+        self.props = self._props(config)
+        self.tcp_servers: dict[int, Callable[[Stream], StreamHandler | None]] = {}
+        self.accessibility = Accessibility(self)
+        self.packages = PackageManager(self)
+        self.wm = WindowManager(self, config.width, config.height, config.density)
+        from .ui.render import ScreenRenderer
+
+        self.renderer = ScreenRenderer(config.width, config.height, self.wm.scale)
+        self.packages.install_builtin()
+
+    @staticmethod
+    def _props(c: DeviceConfig) -> dict[str, str]:
+        return {
+            "ro.serialno": c.serial,
+            "ro.build.version.sdk": str(c.sdk),
+            "ro.build.version.release": c.release,
+            "ro.build.version.codename": "REL",
+            "ro.build.type": "userdebug",
+            "ro.build.id": "PMA.240515",
+            "ro.build.fingerprint": f"pytest_mobile_agent/virtual/vpixel:{c.release}/PMA.240515/1:userdebug/test-keys",
+            "ro.product.name": "vpixel",
+            "ro.product.model": c.model,
+            "ro.product.device": "vpixel",
+            "ro.product.brand": "pytest-mobile-agent",
+            "ro.product.manufacturer": "pytest-mobile-agent",
+            "ro.product.board": "virtual",
+            "ro.product.cpu.abi": "x86_64",
+            "ro.hardware": "virtual",
+            "ro.sf.lcd_density": str(c.density),
+            "ro.secure": "0",
+            "ro.adb.secure": "0",
+            "ro.debuggable": "1",
+            "ro.kernel.qemu": "0",
+            "persist.sys.timezone": "UTC",
+            "sys.boot_completed": "1",
+            "dev.bootcomplete": "1",
+            "init.svc.adbd": "running",
+        }
+
+    def banner(self) -> bytes:
+        p = self.props
+        # No abb/cmd: `adb install` then falls back to push + `pm install`. No sendrecv_v2 or
+        # delayed_ack: push/pull stay on SEND/RECV with simple flow control.
+        features = "shell_v2,stat_v2,ls_v2,fixed_push_mkdir,fixed_push_symlink_timestamp"
+        return (
+            f"device::ro.product.name={p['ro.product.name']};ro.product.model={p['ro.product.model']};"
+            f"ro.product.device={p['ro.product.device']};features={features}"
+        ).encode()
+
+    def changed(self) -> None:
+        """Something may have changed what is on screen."""
+        with self.lock:
+            self.wm.changed()
+
+    # -- screen ------------------------------------------------------------------------------
+    def status_time(self) -> str:
+        return self.clock.now().strftime("%-H:%M")
+
+    def screen_png(self) -> bytes:
+        with self.lock:
+            return self.renderer.png(self.wm.frame(), self.status_time())
+
+    def screen_rgba(self) -> bytes:
+        with self.lock:
+            return self.renderer.rgba(self.wm.frame(), self.status_time())
+
+    def screen_jpeg(self, quality: int = 80) -> bytes:
+        with self.lock:
+            return self.renderer.jpeg(self.wm.frame(), self.status_time(), quality)
+
+    def dump(self, compressed: bool = False, all_windows: bool = False) -> str:
+        from .ui.hierarchy import dump
+
+        with self.lock:
+            return dump(self.wm.frame(), compressed, all_windows)
+
+    def shutdown(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,202 @@
+"""The device side of an adb transport (what adbd does), on asyncio.
+
+One TCP connection carries many streams. A stream opened by the host is handed to a service;
+the service writes through `Stream.send`, which keeps one WRTE in flight until the host OKAYs
+it (the simple flow control every adb host speaks), and closes with `Stream.close`.
+Malformed input ends that connection only; the device keeps serving others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+from collections import deque
+from collections.abc import Callable
+from typing import Protocol
+
+from .packets import (
+    A_AUTH,
+    A_CLSE,
+    A_CNXN,
+    A_OKAY,
+    A_OPEN,
+    A_WRTE,
+    AUTH_SIGNATURE,
+    MAX_PAYLOAD,
+    VERSION,
+    PacketReader,
+    ProtocolError,
+    encode,
+)
+
+log = logging.getLogger(__name__)
+
+
+class StreamHandler(Protocol):
+    def on_data(self, data: bytes) -> None: ...
+    def on_close(self) -> None: ...
+
+
+class Stream:
+    def __init__(self, conn: Connection, local_id: int, remote_id: int) -> None:
+        self.conn = conn
+        self.local_id = local_id
+        self.remote_id = remote_id
+        self.handler: StreamHandler | None = None
+        self._out: deque[bytes] = deque()
+        self._in_flight = False
+        self._closing = False
+        self.closed = False
+
+    # Called on the event loop thread.
+    def send(self, data: bytes) -> None:
+        if self.closed or not data:
+            return
+        self._out.append(data)
+        self._pump()
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self._closing = True
+        self._pump()
+
+    # Safe from any thread (shell commands run on worker threads).
+    def send_threadsafe(self, data: bytes) -> None:
+        self.conn.loop.call_soon_threadsafe(self.send, data)
+
+    def close_threadsafe(self) -> None:
+        self.conn.loop.call_soon_threadsafe(self.close)
+
+    def _pump(self) -> None:
+        if self.closed or self._in_flight:
+            return
+        if self._out:
+            limit = self.conn.max_payload
+            chunk = bytearray()
+            # Coalesce small writes queued while the last WRTE was in flight.
+            while self._out and len(chunk) < limit:
+                head = self._out[0]
+                room = limit - len(chunk)
+                if len(head) <= room:
+                    chunk += self._out.popleft()
+                else:
+                    chunk += head[:room]
+                    self._out[0] = head[room:]
+            self._in_flight = True
+            self.conn.write(A_WRTE, self.local_id, self.remote_id, bytes(chunk))
+        elif self._closing:
+            self.closed = True
+            self.conn.write(A_CLSE, self.local_id, self.remote_id)
+            self.conn.streams.pop(self.local_id, None)
+
+    def _okayed(self) -> None:
+        self._in_flight = False
+        self._pump()
+
+    def _host_closed(self) -> None:
+        self.closed = True
+        self._out.clear()
+        self.conn.streams.pop(self.local_id, None)
+        if self.handler is not None:
+            self.handler.on_close()
+
+
+OpenService = Callable[[Stream, str], "StreamHandler | None"]
+
+
+class Connection(asyncio.Protocol):
+    """One host connection: CNXN handshake, then streams."""
+
+    def __init__(self, banner: bytes, open_service: OpenService, on_lost: Callable[[Connection], None]) -> None:
+        self.banner = banner
+        self.open_service = open_service
+        self.on_lost = on_lost
+        self.reader = PacketReader()
+        self.streams: dict[int, Stream] = {}
+        self._ids = itertools.count(1)
+        self.max_payload = 256 * 1024
+        self.transport: asyncio.Transport | None = None
+        self.loop = asyncio.get_event_loop()
+        self.online = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            import socket
+
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    def write(self, command: int, arg0: int, arg1: int, data: bytes = b"") -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.write(encode(command, arg0, arg1, data))
+
+    def data_received(self, data: bytes) -> None:
+        try:
+            packets = self.reader.feed(data)
+        except ProtocolError as exc:
+            log.warning("dropping connection: %s", exc)
+            assert self.transport is not None
+            self.transport.close()
+            return
+        for p in packets:
+            try:
+                self._dispatch(p.command, p.arg0, p.arg1, p.data)
+            except Exception:  # a bug in one service must not take the device down
+                log.exception("error handling %s", p.name)
+
+    def _dispatch(self, command: int, arg0: int, arg1: int, data: bytes) -> None:
+        if command == A_CNXN:
+            # No AUTH asked: a device with ro.adb.secure=0 goes online at once.
+            self.max_payload = max(4096, min(arg1 or MAX_PAYLOAD, MAX_PAYLOAD))
+            self.online = True
+            self.write(A_CNXN, VERSION, MAX_PAYLOAD, self.banner)
+        elif command == A_AUTH:
+            # Any key is accepted: signatures and public keys alike finish the handshake.
+            if arg0 >= AUTH_SIGNATURE:
+                self.online = True
+                self.write(A_CNXN, VERSION, MAX_PAYLOAD, self.banner)
+        elif command == A_OPEN:
+            self._open(arg0, data)
+        elif command == A_WRTE:
+            stream = self.streams.get(arg1)
+            if stream is None:
+                self.write(A_CLSE, 0, arg0)
+                return
+            self.write(A_OKAY, stream.local_id, stream.remote_id)
+            if stream.handler is not None:
+                stream.handler.on_data(data)
+        elif command == A_OKAY:
+            stream = self.streams.get(arg1)
+            if stream is not None:
+                stream.remote_id = arg0
+                stream._okayed()
+        elif command == A_CLSE:
+            stream = self.streams.get(arg1)
+            if stream is not None:
+                stream._host_closed()
+
+    def _open(self, remote_id: int, data: bytes) -> None:
+        service = data.rstrip(b"\0").decode("utf-8", "replace")
+        stream = Stream(self, next(self._ids), remote_id)
+        stream._in_flight = True  # hold writes until the OKAY below has gone out
+        try:
+            handler = self.open_service(stream, service)
+        except Exception:
+            log.exception("service %r failed to open", service)
+            handler = None
+        if handler is None:
+            # CLSE(0, id) refuses the stream: the client sees the open fail.
+            self.write(A_CLSE, 0, remote_id)
+            return
+        stream.handler = handler
+        self.streams[stream.local_id] = stream
+        self.write(A_OKAY, stream.local_id, remote_id)
+        stream._okayed()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        for stream in list(self.streams.values()):
+            stream._host_closed()
+        self.on_lost(self)

@@ -1,0 +1,103 @@
+"""A small LinearLayout/FrameLayout engine: assigns pixel bounds to a view tree.
+
+Children of a vertical container stack top to bottom (fixed dp height, a weight share of what is
+left, or their content's height); horizontal containers do the same left to right; "stack"
+containers overlay their children. A scrollable container lays its children out at their
+content height, shifted by its scroll offset; the parts outside its viewport are clipped, and
+children wholly outside are not shown (a RecyclerView has no views for them).
+"""
+
+from __future__ import annotations
+
+from .view import Bounds, View
+
+CHAR_WIDTH = 0.55  # average glyph width as a fraction of the text size
+LINE_HEIGHT = 1.45
+
+
+def text_px(view: View, scale: float) -> tuple[float, float]:
+    """Approximate (width, height) of a view's text in px."""
+    size = view.text_size * scale
+    lines = (view.text or view.hint or " ").split("\n")
+    width = max(len(line) for line in lines) * size * CHAR_WIDTH
+    return width, len(lines) * size * LINE_HEIGHT
+
+
+def _intrinsic(view: View, axis: str, scale: float) -> float:
+    """Content size of a view along an axis ("v" = height, "h" = width), in px."""
+    fixed = view.height if axis == "v" else view.width
+    if fixed is not None:
+        return fixed * scale
+    pad = 2 * view.padding * scale
+    if not view.children:
+        w, h = text_px(view, scale)
+        return (h if axis == "v" else w) + pad
+    sizes = [_intrinsic(c, axis, scale) for c in view.children]
+    along = view.orientation == axis
+    return (sum(sizes) if along else max(sizes, default=0.0)) + pad
+
+
+def layout(view: View, bounds: Bounds, scale: float, clip: Bounds | None = None) -> None:
+    """Lay `view` out in `bounds`; `clip` is the visible region inherited from scroll parents."""
+    view.bounds = bounds
+    clip = bounds if clip is None else _intersect(bounds, clip)
+    view.shown = clip[2] > clip[0] and clip[3] > clip[1]
+    view.visible_bounds = clip
+    if not view.children:
+        return
+    pad = round(view.padding * scale)
+    left, top, right, bottom = bounds[0] + pad, bounds[1] + pad, bounds[2] - pad, bounds[3] - pad
+    if view.orientation == "stack":
+        for child in view.children:
+            layout(child, _place(child, (left, top, right, bottom), scale), scale, clip)
+        return
+    axis = view.orientation
+    start, end = (top, bottom) if axis == "v" else (left, right)
+    if view.scrollable:
+        sizes = [_intrinsic(c, axis, scale) for c in view.children]
+        view.content_height = round(sum(sizes))
+        max_scroll = max(0, view.content_height - (end - start))
+        view.scroll_y = min(max(view.scroll_y, 0), max_scroll)
+        start -= view.scroll_y
+    else:
+        fixed = [
+            None if c.weight and (c.height if axis == "v" else c.width) is None else _intrinsic(c, axis, scale)
+            for c in view.children
+        ]
+        free = max(0.0, (end - start) - sum(s for s in fixed if s is not None))
+        weights = sum(c.weight for c, s in zip(view.children, fixed) if s is None) or 1.0
+        sizes = [free * c.weight / weights if s is None else s for c, s in zip(view.children, fixed)]
+    pos = float(start)
+    for child, size in zip(view.children, sizes):
+        a, b = round(pos), round(pos + size)
+        pos += size
+        if axis == "v":
+            slot = (left, a, right, b)
+        else:
+            slot = (a, top, b, bottom)
+        layout(child, _place(child, slot, scale, axis), scale, clip)
+
+
+def _place(child: View, slot: Bounds, scale: float, axis: str = "stack") -> Bounds:
+    """Where a child sits in its slot across the cross axis (or both axes in a stack)."""
+    left, top, right, bottom = slot
+    if axis != "h" and child.width is not None:
+        w = round(child.width * scale)
+        left, right = _align(child.gravity, left, right, w)
+    if axis != "v" and child.height is not None:
+        h = round(child.height * scale)
+        top, bottom = _align(child.gravity if axis == "h" else child.vgravity, top, bottom, h)
+    return left, top, right, bottom
+
+
+def _align(gravity: str, lo: int, hi: int, size: int) -> tuple[int, int]:
+    size = min(size, hi - lo)
+    if gravity == "center":
+        lo += (hi - lo - size) // 2
+    elif gravity == "end":
+        lo = hi - size
+    return lo, lo + size
+
+
+def _intersect(a: Bounds, b: Bounds) -> Bounds:
+    return max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])

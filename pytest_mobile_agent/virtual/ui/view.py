@@ -1,0 +1,95 @@
+"""Views: the nodes of a window's tree, with Android's accessibility attributes.
+
+Apps build a fresh tree from their state whenever it changed; layout assigns pixel bounds.
+Sizes are in dp (converted with the display density at layout time), so an app reads like its
+layout XML. `kind` tells the renderer how to draw a node; it never reaches the dump.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+Bounds = tuple[int, int, int, int]
+Action = Callable[[], None]
+
+# Android widget classes as uiautomator reports them.
+FRAME = "android.widget.FrameLayout"
+LINEAR = "android.widget.LinearLayout"
+RELATIVE = "android.widget.RelativeLayout"
+VIEW_GROUP = "android.view.ViewGroup"
+TEXT = "android.widget.TextView"
+BUTTON = "android.widget.Button"
+IMAGE_BUTTON = "android.widget.ImageButton"
+IMAGE = "android.widget.ImageView"
+EDIT = "android.widget.EditText"
+CHECKBOX = "android.widget.CheckBox"
+SWITCH = "android.widget.Switch"
+RADIO = "android.widget.RadioButton"
+RADIO_GROUP = "android.widget.RadioGroup"
+RECYCLER = "androidx.recyclerview.widget.RecyclerView"
+SCROLL = "android.widget.ScrollView"
+VIEW = "android.view.View"
+
+
+@dataclass(eq=False)
+class View:
+    cls: str = VIEW
+    id: str = ""
+    text: str = ""
+    desc: str = ""
+    children: list[View] = field(default_factory=list)
+    # Accessibility flags, as in the dump.
+    clickable: bool = False
+    long_clickable: bool = False
+    checkable: bool = False
+    checked: bool = False
+    enabled: bool = True
+    focusable: bool = False
+    focused: bool = False
+    scrollable: bool = False
+    selected: bool = False
+    password: bool = False
+    # Layout, in dp. None = match the parent along that axis (or wrap text, for a text leaf).
+    width: float | None = None
+    height: float | None = None
+    weight: float = 0.0
+    orientation: str = "v"  # "v", "h" or "stack" (children overlap)
+    padding: float = 0.0
+    gravity: str = "start"  # where a narrower child sits: start, center, end
+    vgravity: str = "start"  # in a stack: where a shorter child sits vertically
+    # Behaviour.
+    on_click: Action | None = None
+    on_long_click: Action | None = None
+    on_text: Callable[[str], None] | None = None  # EditText: new content
+    on_submit: Action | None = None  # EditText: IME action (enter)
+    hint: str = ""  # EditText placeholder, drawn but not reported as text
+    touch_expand: float = 0.0  # extra touch area on every side, in dp (TouchDelegate)
+    # Rendering hints.
+    kind: str = ""  # text, button, edit, icon, switch, checkbox, radio, toolbar, fab, row, ...
+    icon: str = ""
+    color: str = ""  # background colour name or #rrggbb
+    text_size: float = 16.0  # sp
+    bold: bool = False
+    # Filled by layout.
+    bounds: Bounds = (0, 0, 0, 0)
+    visible_bounds: Bounds = (0, 0, 0, 0)  # bounds clipped by scrolling parents
+    shown: bool = True  # False when scrolled wholly out of view
+    scroll_y: int = 0  # scrollable containers: pixels scrolled
+    content_height: int = 0  # scrollable containers: total height of the children, px
+    key: str = ""  # identity across rebuilds (focus, scroll state); defaults to id
+
+    def __post_init__(self) -> None:
+        if not self.key:
+            self.key = self.id or self.text
+
+    def walk(self) -> Iterator[View]:
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+    def find(self, *, id: str | None = None, text: str | None = None) -> View | None:
+        for v in self.walk():
+            if (id is None or v.id == id or v.id.endswith(":id/" + id)) and (text is None or v.text == text):
+                return v
+        return None

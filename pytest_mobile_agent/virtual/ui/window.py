@@ -1,0 +1,449 @@
+"""The window system: tasks and back stacks, overlays, keyboard, toasts, bars and input.
+
+Every input goes through a hit test over the windows on screen, top first, and over each
+window's touchable areas (a view's touch area may be larger than its bounds). The screen is
+built from app state on demand and cached until the next change (`version`).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from . import keyboard
+from .layout import _intrinsic, layout
+from .view import EDIT, FRAME, LINEAR, Bounds, View
+
+if TYPE_CHECKING:
+    from ..apps.base import Activity, App, Overlay
+    from ..system import Device
+
+# Android key codes the window system acts on.
+KEYCODES = {
+    "HOME": 3,
+    "BACK": 4,
+    "CALL": 5,
+    "ENDCALL": 6,
+    "DPAD_UP": 19,
+    "DPAD_DOWN": 20,
+    "DPAD_LEFT": 21,
+    "DPAD_RIGHT": 22,
+    "DPAD_CENTER": 23,
+    "VOLUME_UP": 24,
+    "VOLUME_DOWN": 25,
+    "POWER": 26,
+    "CAMERA": 27,
+    "CLEAR": 28,
+    "COMMA": 55,
+    "PERIOD": 56,
+    "TAB": 61,
+    "SPACE": 62,
+    "ENTER": 66,
+    "DEL": 67,
+    "MENU": 82,
+    "SEARCH": 84,
+    "ESCAPE": 111,
+    "FORWARD_DEL": 112,
+    "MOVE_HOME": 122,
+    "MOVE_END": 123,
+    "APP_SWITCH": 187,
+    "WAKEUP": 224,
+    "SLEEP": 223,
+}
+KEYCODES.update({str(d): 7 + d for d in range(10)})
+KEYCODES.update({chr(c): 29 + c - ord("A") for c in range(ord("A"), ord("Z") + 1)})
+KEY_CHARS = {7 + d: str(d) for d in range(10)}
+KEY_CHARS.update({29 + i: chr(ord("a") + i) for i in range(26)})
+KEY_CHARS.update({62: " ", 55: ",", 56: "."})
+TOUCH_SLOP_DP = 8
+LONG_PRESS_MS = 500
+TOAST_SECONDS = 2.0
+
+
+@dataclass
+class Window:
+    kind: str  # activity, dialog, menu, keyboard, toast, statusbar, navbar
+    package: str
+    title: str
+    root: View
+    owner: Activity | None = None
+    overlay: Overlay | None = None
+
+
+@dataclass
+class Frame:
+    version: int
+    windows: list[Window] = field(default_factory=list)  # bottom to top
+
+    def active(self) -> Window:
+        """The window uiautomator dumps: the topmost app window (dialog, menu or activity)."""
+        return next(w for w in reversed(self.windows) if w.kind in ("activity", "dialog", "menu"))
+
+    def app_windows(self) -> list[Window]:
+        return [w for w in self.windows if w.kind in ("activity", "dialog", "menu")]
+
+
+class WindowManager:
+    def __init__(self, device: Device, width: int, height: int, density: int) -> None:
+        self.device = device
+        self.width, self.height, self.density = width, height, density
+        self.scale = density / 160
+        self.status_h = round(24 * self.scale)
+        self.nav_h = round(48 * self.scale)
+        self.tasks: list[list[Activity]] = []  # least recent first
+        self.ime_shown = False
+        self._toast: tuple[str, str, float] | None = None
+        self.version = 0
+        self._frame: Frame | None = None
+
+    # -- state -------------------------------------------------------------------------------
+    def changed(self) -> None:
+        self.version += 1
+
+    @property
+    def content_bounds(self) -> Bounds:
+        return (0, self.status_h, self.width, self.height - self.nav_h)
+
+    def top(self) -> Activity:
+        if not self.tasks:
+            self._home_task()
+        return self.tasks[-1][-1]
+
+    def _home_task(self) -> None:
+        launcher = self.device.packages.home_app()
+        for task in self.tasks:
+            if task[0].app is launcher:
+                self.tasks.remove(task)
+                self.tasks.append(task)
+                return
+        self.tasks.append([launcher.main_activity(launcher)])
+
+    def focused_component(self) -> str:
+        return self.top().component
+
+    def task_of(self, package: str) -> list[Activity] | None:
+        return next((t for t in self.tasks if t[0].app.package == package), None)
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    def start_activity(
+        self, app: App, cls: type[Activity], extras: dict[str, str] | None = None, *, launcher: bool = False
+    ) -> Activity:
+        task = self.task_of(app.package)
+        if task and (launcher or cls is type(task[0])) and not extras:
+            # A launcher intent brings the existing task to the front, as Android does.
+            self.tasks.remove(task)
+            self.tasks.append(task)
+            activity = task[-1]
+            activity.app = app
+            activity.on_resume()
+        else:
+            activity = cls(app, extras)
+            if task:
+                self.tasks.remove(task)
+                task.append(activity)
+            else:
+                task = [activity]
+            self.tasks.append(task)
+        self.ime_shown = False
+        self.changed()
+        self.window_opened(activity.name, app.package)
+        return activity
+
+    def finish(self, activity: Activity) -> None:
+        for task in self.tasks:
+            if activity in task:
+                task.remove(activity)
+                if not task:
+                    self.tasks.remove(task)
+                break
+        self.ime_shown = False
+        self.changed()
+        top = self.top()
+        top.on_resume()
+        self.window_opened(top.name, top.app.package)
+
+    def force_stop(self, package: str) -> None:
+        self.tasks = [t for t in self.tasks if t[0].app.package != package]
+        if self._toast and self._toast[1] == package:
+            self._toast = None
+        self.ime_shown = False
+        self.changed()
+
+    def home(self) -> None:
+        self._home_task()
+        self.top().on_resume()
+        self.ime_shown = False
+        self.changed()
+        self.window_opened(self.top().name, self.top().app.package)
+
+    def recents(self) -> None:
+        launcher = self.device.packages.home_app()
+        self.home()
+        launcher.show_recents(self.top())
+        self.changed()
+
+    def window_opened(self, title: str, package: str) -> None:
+        self.changed()
+        self.device.accessibility.emit(
+            "TYPE_WINDOW_STATE_CHANGED", package=package, cls=title, text=[title], window_title=title
+        )
+
+    def toast(self, text: str, package: str) -> None:
+        self._toast = (text, package, time.monotonic() + TOAST_SECONDS)
+        self.last_toast = text
+        self.changed()
+        self.device.accessibility.emit(
+            "TYPE_NOTIFICATION_STATE_CHANGED", package=package, cls="android.widget.Toast$TN", text=[text]
+        )
+
+    # -- the screen --------------------------------------------------------------------------
+    def frame(self) -> Frame:
+        if self._toast and time.monotonic() > self._toast[2]:
+            self._toast = None
+            self.changed()
+        if self._frame and self._frame.version == self.version:
+            return self._frame
+        top = self.top()
+        pkg = top.app.package
+        windows = [Window("activity", pkg, top.name, self._decor(top), owner=top)]
+        for overlay in top.overlays:
+            windows.append(self._overlay_window(top, overlay))
+        if self.ime_shown and self._focused_edit(windows) is not None:
+            windows.append(self._keyboard_window())
+        if self._toast:
+            windows.append(self._toast_window(*self._toast[:2]))
+        self._frame = Frame(self.version, windows)
+        return self._frame
+
+    def _decor(self, activity: Activity) -> View:
+        content = activity.content()
+        self._restore(activity, content)
+        inner = View(FRAME, id="android:id/content", children=[content], orientation="stack")
+        decor = View(FRAME, children=[View(LINEAR, children=[inner])], orientation="stack")
+        layout(decor, (0, 0, self.width, self.height), self.scale)
+        layout(inner, self.content_bounds, self.scale)
+        return decor
+
+    def _restore(self, activity: Activity, root: View) -> None:
+        """Carry focus and scroll offsets over from the previous build."""
+        for v in root.walk():
+            if v.scrollable and v.key in activity.scroll:
+                v.scroll_y = activity.scroll[v.key]
+            if v.cls == EDIT:
+                v.focused = v.key == activity.focus
+                v.focusable = True
+                v.clickable = True
+                v.long_clickable = True
+
+    def _overlay_window(self, activity: Activity, overlay: Overlay) -> Window:
+        content = overlay.build()
+        self._restore(activity, content)
+        margin = round(16 * self.scale)
+        left, top, right, bottom = self.content_bounds
+        if overlay.kind == "menu":
+            w = round(self.width * 0.55)
+            h = min(round(_intrinsic(content, "v", self.scale)), bottom - top)
+            box = (right - w - round(4 * self.scale), top + round(4 * self.scale), right - round(4 * self.scale), 0)
+            box = (box[0], box[1], box[2], box[1] + h)
+        elif overlay.kind == "sheet":
+            h = min(round(_intrinsic(content, "v", self.scale)), bottom - top)
+            box = (left, bottom - h, right, bottom)
+        else:
+            h = min(round(_intrinsic(content, "v", self.scale)), bottom - top - 2 * margin)
+            y = top + (bottom - top - h) // 2
+            box = (left + margin * 2, y, right - margin * 2, y + h)
+        root = View(FRAME, children=[content], kind=overlay.kind)
+        layout(root, box, self.scale)
+        return Window(overlay.kind, activity.app.package, overlay.title or overlay.kind, root, activity, overlay)
+
+    def _keyboard_window(self) -> Window:
+        root = keyboard.build(self)
+        h = round(_intrinsic(root, "v", self.scale))
+        layout(root, (0, self.height - self.nav_h - h, self.width, self.height - self.nav_h), self.scale)
+        return Window("keyboard", keyboard.PACKAGE, "InputMethod", root)
+
+    def _toast_window(self, text: str, package: str) -> Window:
+        root = View(kind="toast", text=text, padding=12, text_size=14)
+        w = min(self.width - 64, round(_intrinsic(root, "h", self.scale)))
+        h = round(_intrinsic(root, "v", self.scale))
+        y = self.height - self.nav_h - round(72 * self.scale) - h
+        x = (self.width - w) // 2
+        layout(root, (x, y, x + w, y + h), self.scale)
+        return Window("toast", package, "Toast", root)
+
+    def _focused_edit(self, windows: list[Window]) -> tuple[Window, View] | None:
+        for win in reversed(windows):
+            if win.kind in ("keyboard", "toast"):
+                continue
+            for v in win.root.walk():
+                if v.cls == EDIT and v.focused and v.shown:
+                    return win, v
+            if win.kind != "activity":
+                # A dialog or menu has the input focus even without a text field.
+                return None
+        return None
+
+    # -- input -------------------------------------------------------------------------------
+    def _hit(self, root: View, x: int, y: int, want: str) -> View | None:
+        """Deepest view under (x, y) that accepts `want` (click or long); later siblings first."""
+        if not root.shown:
+            return None
+        for child in reversed(root.children):
+            hit = self._hit(child, x, y, want)
+            if hit is not None:
+                return hit
+        accepts = root.long_clickable if want == "long" else root.clickable
+        if accepts and root.enabled:
+            pad = round(root.touch_expand * self.scale)
+            l, t, r, b = root.visible_bounds
+            if l - pad <= x < r + pad and t - pad <= y < b + pad:
+                return root
+        return None
+
+    def _inside(self, root: View, x: int, y: int) -> bool:
+        l, t, r, b = root.bounds
+        return l <= x < r and t <= y < b
+
+    def tap(self, x: int, y: int, *, long: bool = False) -> None:
+        frame = self.frame()
+        self.changed()
+        if y >= self.height - self.nav_h:
+            return self._nav_bar(x)
+        if y < self.status_h:
+            return None
+        for win in reversed(frame.windows):
+            if win.kind == "toast":
+                continue
+            if not self._inside(win.root, x, y):
+                if win.kind in ("dialog", "menu", "sheet"):
+                    # Modal: a touch outside cancels it and goes no further.
+                    if win.overlay and win.overlay.cancelable and win.owner:
+                        win.owner.dismiss(win.overlay)
+                        if win.overlay.on_cancel:
+                            win.overlay.on_cancel()
+                    return None
+                continue
+            view = self._hit(win.root, x, y, "long" if long else "click")
+            if view is None:
+                return None
+            return self._perform(win, view, long)
+        return None
+
+    def _perform(self, win: Window, view: View, long: bool) -> None:
+        acc = self.device.accessibility
+        if long:
+            acc.emit_view("TYPE_VIEW_LONG_CLICKED", view, win.package)
+            if view.on_long_click:
+                view.on_long_click()
+            return
+        if view.cls == EDIT and win.owner is not None:
+            win.owner.focus = view.key
+            self.ime_shown = True
+            acc.emit_view("TYPE_VIEW_FOCUSED", view, win.package)
+        acc.emit_view("TYPE_VIEW_CLICKED", view, win.package)
+        if view.checkable:
+            acc.emit_view("TYPE_VIEW_CLICKED", view, win.package, checked=not view.checked)
+        if view.on_click:
+            view.on_click()
+        self.changed()
+        acc.emit("TYPE_WINDOW_CONTENT_CHANGED", package=win.package, cls=win.root.cls)
+
+    def _nav_bar(self, x: int) -> None:
+        third = self.width // 3
+        key = "BACK" if x < third else "HOME" if x < 2 * third else "APP_SWITCH"
+        self.key(KEYCODES[key])
+
+    def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300) -> None:
+        slop = TOUCH_SLOP_DP * self.scale
+        if abs(x2 - x1) < slop and abs(y2 - y1) < slop:
+            return self.tap(x1, y1, long=duration_ms >= LONG_PRESS_MS)
+        frame = self.frame()
+        self.changed()
+        for win in reversed(frame.app_windows()):
+            if not self._inside(win.root, x1, y1):
+                continue
+            target = self._scrollable_at(win.root, x1, y1)
+            if target is None or win.owner is None:
+                return None
+            delta = y1 - y2
+            before = target.scroll_y
+            max_scroll = max(0, target.content_height - (target.bounds[3] - target.bounds[1]))
+            after = min(max(before + delta, 0), max_scroll)
+            win.owner.scroll[target.key] = after
+            if after != before:
+                self.device.accessibility.emit_view("TYPE_VIEW_SCROLLED", target, win.package)
+            return None
+        return None
+
+    def _scrollable_at(self, root: View, x: int, y: int) -> View | None:
+        found = None
+        for v in root.walk():
+            if v.scrollable and v.shown and self._inside(v, x, y):
+                found = v  # the deepest one wins: walk is depth first
+        return found
+
+    def key(self, code: int) -> None:
+        self.changed()
+        top = self.top()
+        if code == KEYCODES["BACK"]:
+            if self.ime_shown:
+                self.ime_shown = False
+            elif top.overlays:
+                overlay = top.overlays.pop()
+                if overlay.on_cancel:
+                    overlay.on_cancel()
+            elif not top.on_back():
+                task = self.task_of(top.app.package)
+                if task is not None and len(task) == 1 and top.app is self.device.packages.home_app():
+                    return None  # BACK on the home screen does nothing
+                self.finish(top)
+            return None
+        if code == KEYCODES["HOME"]:
+            return self.home()
+        if code == KEYCODES["APP_SWITCH"]:
+            return self.recents()
+        focused = self._focused_edit(self.frame().windows)
+        if focused is None:
+            return None
+        win, view = focused
+        if code == KEYCODES["ENTER"]:
+            if view.on_submit:
+                view.on_submit()
+            else:
+                self.type_text("\n")
+        elif code == KEYCODES["DEL"]:
+            if view.text:
+                self._set_text(win, view, view.text[:-1])
+        elif code == KEYCODES["TAB"]:
+            self._focus_next(win, view)
+        elif code in KEY_CHARS:
+            self.type_text(KEY_CHARS[code])
+        return None
+
+    def type_text(self, text: str) -> bool:
+        """Insert text at the end of the focused field; False when no field has focus."""
+        focused = self._focused_edit(self.frame().windows)
+        self.changed()
+        if focused is None:
+            return False
+        win, view = focused
+        self._set_text(win, view, view.text + text)
+        return True
+
+    def _set_text(self, win: Window, view: View, new: str) -> None:
+        before = view.text
+        if view.on_text:
+            view.on_text(new)
+        elif win.owner is not None:
+            win.owner.texts[view.key] = new
+        self.changed()
+        self.device.accessibility.emit_view("TYPE_VIEW_TEXT_CHANGED", view, win.package, text=[new], before=before)
+
+    def _focus_next(self, win: Window, view: View) -> None:
+        edits = [v for v in win.root.walk() if v.cls == EDIT and v.shown]
+        if win.owner is not None and len(edits) > 1:
+            nxt = edits[(edits.index(view) + 1) % len(edits)]
+            win.owner.focus = nxt.key
+            self.changed()
+            self.device.accessibility.emit_view("TYPE_VIEW_FOCUSED", nxt, win.package)
