@@ -117,3 +117,4 @@ class Home(App):
     def show_recents(self, launcher: Activity) -> None:
         if isinstance(launcher, Launcher):
             launcher.recents = True
+APPS = (Home,)

@@ -348,3 +348,53 @@ def fab(id: str, desc: str, icon: str, action: Action) -> View:
 
 
 __all__ = ["EDIT", "FRAME", "LINEAR", "TEXT", "View"]
+
+
+def confirm_dialog(activity: Activity, message: str, on_yes: Action, *, yes: str = "Yes", no: str = "No"):
+    """commons' ConfirmationDialog: a message (`PKG:id/message`) with Yes / No."""
+    body = [text(activity.app.rid("message"), message, padding=12)]
+    return alert(activity, "", body, positive=(yes, on_yes), negative=(no, lambda: None))
+
+
+def sort_dialog(
+    activity: Activity,
+    options: Sequence[tuple[str, str]],
+    current: str,
+    descending: bool,
+    on_ok: Callable[[str, bool], None],
+    *,
+    order: bool = True,
+):
+    """An app's ChangeSortingDialog: `sorting_dialog_radio_<option>` radios, then Ascending /
+    Descending (`sorting_dialog_radio_order`); choices apply only on OK, as in the real apps.
+
+    `options` are (id suffix, label) pairs, e.g. ("name", "Name") -> sorting_dialog_radio_name.
+    """
+    app = activity.app
+    state = {"by": current, "desc": descending}
+
+    def choose(key: str, value: object) -> Action:
+        def run() -> None:
+            state[key] = value
+
+        return run
+
+    def radio(suffix: str, label: str, checked: bool, action: Action) -> View:
+        return View(RADIO, id=app.rid(f"sorting_dialog_radio_{suffix}"), text=label, checkable=True, checked=checked,
+                    clickable=True, focusable=True, on_click=action, kind="radio", height=48, padding=8)
+
+    def body() -> list[View]:
+        sorting = View(RADIO_GROUP, id=app.rid("sorting_dialog_radio_sorting"), children=[
+            radio(suffix, label, state["by"] == suffix, choose("by", suffix)) for suffix, label in options
+        ])
+        children = [sorting]
+        if order:
+            children.append(View(RADIO_GROUP, id=app.rid("sorting_dialog_radio_order"), children=[
+                radio("ascending", "Ascending", not state["desc"], choose("desc", False)),
+                radio("descending", "Descending", bool(state["desc"]), choose("desc", True)),
+            ]))
+        holder = View(LINEAR, id=app.rid("sorting_dialog_holder"), children=children)
+        return [View(SCROLL, id=app.rid("sorting_dialog_scrollview"), children=[holder])]
+
+    return alert(activity, "Sort by", body, positive=("OK", lambda: on_ok(str(state["by"]), bool(state["desc"]))),
+                 negative=("Cancel", lambda: None))
