@@ -1,0 +1,30 @@
+"""The accessibility event stream: its line format and the host-side client."""
+
+from .client import EventStreamClient, EventStreamError
+from .schema import (
+    EVENT_STREAM_PORT,
+    EVENT_TYPES,
+    LISTENER_PACKAGE,
+    LISTENER_SERVICE,
+    AccessibilityEvent,
+    Hello,
+    MalformedEvent,
+    decode_line,
+    encode_event,
+    encode_hello,
+)
+
+__all__ = [
+    "EVENT_STREAM_PORT",
+    "EVENT_TYPES",
+    "LISTENER_PACKAGE",
+    "LISTENER_SERVICE",
+    "AccessibilityEvent",
+    "EventStreamClient",
+    "EventStreamError",
+    "Hello",
+    "MalformedEvent",
+    "decode_line",
+    "encode_event",
+    "encode_hello",
+]
