@@ -1,7 +1,7 @@
 """EventStreamClient against a scripted local TCP server: reconnects, gaps, retries, waits.
 
-The adb route (``EventStreamClient.for_device``) is covered end to end once the virtual device
-can serve ``tcp:7333``; here the transport is injected as a plain loopback connection.
+The transport is injected as a plain loopback connection; test_listener_e2e.py covers the
+adb route (``EventStreamClient.for_device``) on a virtual device.
 """
 
 from __future__ import annotations
