@@ -1,1 +1,319 @@
-"""pytest plugin entry point (filled in by the plugin issue)."""
+"""pytest hooks: options, task collection and markers, the episode in the call phase,
+infrastructure retries, metrics across xdist workers, the summary table and the results file."""
+
+from __future__ import annotations
+
+import inspect
+import os
+import time
+from typing import Any
+
+import pytest
+from _pytest.runner import runtestprotocol
+
+from . import hookspecs
+from .device.android import DeviceLost
+from .episode import ERROR, INFRASTRUCTURE, AgentError, EpisodeRunner
+from .fixtures import agent, device, events, mobile_device, mobile_pool, ui  # noqa: F401  (fixtures)
+from .metrics import episode_record, summarize
+from .reporting import results, terminal, trajectory
+from .session import (
+    EPISODE_KEY,
+    RECORD_PROPERTY,
+    RESET_KEY,
+    SESSION_KEY,
+    TASK_KEY,
+    MobileSession,
+    Options,
+    mobile_session,
+)
+from .tasks import TaskDefinitionError, app_marker, instantiate, spec_of
+
+
+class InfrastructureError(Exception):
+    """The device failed, not the agent: never counted against the agent."""
+
+
+OPTIONS = (
+    # (flag, dest/ini name, type, default, help)
+    (
+        "--agent",
+        "mobile_agent",
+        str,
+        None,
+        "agent under test: oracle, noop, random, path/to/agent.py or pkg.module:attr",
+    ),
+    (
+        "--devices",
+        "mobile_devices",
+        str,
+        None,
+        "devices: virtual (default: one virtual device per worker), all, SERIAL[,SERIAL...] or remote:HOST:PORT",
+    ),
+    ("--mobile-step-factor", "mobile_step_factor", float, None, "step budget = factor x golden steps (default 2)"),
+    (
+        "--mobile-step-timeout",
+        "mobile_step_timeout",
+        float,
+        None,
+        "seconds an agent may think per step before it counts as hung (default 120; 0 = no limit)",
+    ),
+    (
+        "--mobile-max-invalid",
+        "mobile_max_invalid",
+        int,
+        None,
+        "invalid actions in a row that end an episode with reason error (default 3)",
+    ),
+    (
+        "--mobile-artifacts",
+        "mobile_artifacts",
+        str,
+        None,
+        "directory for per-test trajectories (PNG per step, actions)",
+    ),
+    (
+        "--mobile-results",
+        "mobile_results",
+        str,
+        None,
+        "JSON-lines results file: one record per episode + the aggregate",
+    ),
+    ("--mobile-prices", "mobile_prices", str, None, "JSON price table: {model: {input: USD/Mtok, output: USD/Mtok}}"),
+    ("--mobile-seed", "mobile_seed", int, None, "seed for the random agent (default 0)"),
+    (
+        "--mobile-retries",
+        "mobile_retries",
+        int,
+        None,
+        "retries on another device after an infrastructure error (default 1)",
+    ),
+    (
+        "--mobile-virtual-args",
+        "mobile_virtual_args",
+        str,
+        None,
+        "extra options for virtual devices, e.g. '--size 720x1600'",
+    ),
+)
+INI_DEFAULTS = {"mobile_step_timeout": "120", "mobile_retries": "1"}
+
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    pluginmanager.add_hookspecs(hookspecs)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("mobile-agent", "pytest-mobile-agent: benchmark mobile GUI agents")
+    for flag, dest, typ, default, help_ in OPTIONS:
+        group.addoption(flag, dest=dest, type=typ, default=default, help=help_)
+        parser.addini(dest, help=help_, default=INI_DEFAULTS.get(dest))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "mobile_task: a mobile-agent benchmark task (added by @task)")
+    config.addinivalue_line("markers", "online: a task that needs an online app (skipped when it is not installed)")
+    for level in ("easy", "medium", "hard"):
+        config.addinivalue_line("markers", f"{level}: task difficulty")
+    session = MobileSession(config, Options.from_config(config))
+    config.stash[SESSION_KEY] = session
+    if session.options.agent:
+        session.get_agent()  # a bad --agent stops the run here, with the reason
+    if not session.is_worker:
+        config.pluginmanager.register(SummaryReporter(session), "mobile-agent-summary")
+        if session.options.results:
+            session.options.results.parent.mkdir(parents=True, exist_ok=True)
+            session.options.results.write_text("")  # this session's episodes only
+
+
+# -- collection ---------------------------------------------------------------------------------
+@pytest.hookimpl(hookwrapper=True)
+def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: Any):  # noqa: ANN201
+    """Parameters a task uses only in its prompt or golden path need not be body arguments:
+    declare them as used fixtures so pytest accepts the parametrization."""
+    if spec_of(obj) is not None:
+        signature = set(inspect.signature(obj).parameters)
+        names = {
+            n.strip()
+            for mark in getattr(obj, "pytestmark", [])
+            if mark.name == "parametrize"
+            for n in (mark.args[0].split(",") if isinstance(mark.args[0], str) else mark.args[0])
+        }
+        extra = sorted(names - signature)
+        if extra:
+            pytest.mark.usefixtures(*extra)(obj)
+    yield
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    seen: set[str] = set()
+    for item in items:
+        spec = spec_of(getattr(item, "obj", None))
+        if spec is None:
+            continue
+        params = dict(getattr(getattr(item, "callspec", None), "params", {}))
+        name = spec.name or getattr(item, "originalname", item.name)
+        try:
+            instance = instantiate(spec, name, params)
+        except TaskDefinitionError as exc:
+            raise pytest.UsageError(f"{item.nodeid}: {exc}") from exc
+        item.stash[TASK_KEY] = instance
+        for marker in sorted({*(app_marker(a) for a in spec.apps), instance.difficulty, *spec.tags}):
+            if marker not in seen:
+                config.addinivalue_line("markers", f"{marker}: mobile task group")
+                seen.add(marker)
+            item.add_marker(marker)
+        if spec.online:
+            item.add_marker("online")
+    if seen and not mobile_session(config).options.agent:
+        raise pytest.UsageError(
+            "these tests are mobile-agent tasks: choose the agent with --agent=NAME (oracle, noop, random), "
+            "--agent=path/to/agent.py or --agent=package.module:attr"
+        )
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """`-n auto` = the number of devices (for virtual devices: xdist's own choice, the CPUs)."""
+    session = mobile_session(config)
+    if session.options.devices in (None, "virtual"):
+        return None
+    return len(session.make_pool().source.online())
+
+
+# -- the episode ----------------------------------------------------------------------------------
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool | None:
+    """Run a task; after an infrastructure error, once more on another device."""
+    if TASK_KEY not in item.stash:
+        return None
+    retries = mobile_session(item.config).options.retries
+    item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+    for attempt in range(retries + 1):
+        reports = runtestprotocol(item, nextitem=nextitem, log=False)
+        if attempt == retries or not any(_infrastructure(r) for r in reports):
+            break
+        item._initrequest()  # type: ignore[attr-defined]  # fresh fixtures for the retry
+    for report in reports:
+        item.ihook.pytest_runtest_logreport(report=report)
+    item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+    return True
+
+
+def _infrastructure(report: pytest.TestReport) -> bool:
+    return (
+        report.failed
+        and report.longrepr is not None
+        and ("InfrastructureError" in str(report.longrepr) or "DeviceLost" in str(report.longrepr))
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    __tracebackhide__ = True
+    task = pyfuncitem.stash.get(TASK_KEY, None)
+    if task is None:
+        return None
+    session = mobile_session(pyfuncitem.config)
+    opts = session.options
+    funcargs = pyfuncitem.funcargs
+    dev, tree, log, the_agent = funcargs["device"], funcargs["ui"], funcargs["events"], funcargs["agent"]
+    pool = funcargs.get("mobile_pool") or pyfuncitem._request.getfixturevalue("mobile_pool")
+    argnames = pyfuncitem._fixtureinfo.argnames
+
+    def call_body(view: Any) -> None:
+        pyfuncitem.obj(**{n: view if n == "events" else funcargs[n] for n in argnames})
+
+    def judge(view: Any) -> tuple[bool, str]:
+        try:
+            call_body(view)
+            return True, ""
+        except Exception as exc:  # AssertionError = not yet; anything else too, until the final check
+            return False, str(exc)
+
+    t0 = time.perf_counter()
+    try:
+        if task.spec.launch:
+            dev.launch(task.apps[0])
+            dev._await_foreground(task.apps[0])
+    except DeviceLost as exc:
+        pool.give_up()
+        raise InfrastructureError(str(exc)) from exc
+    log.mark()
+    runner = EpisodeRunner(
+        dev,
+        the_agent,
+        task,
+        judge=judge,
+        ui=tree,
+        events=log,
+        budget=task.budget(opts.step_factor),
+        step_timeout=opts.step_timeout,
+        max_invalid=opts.max_invalid,
+    )
+    episode = runner.run()
+    # Reset = the fixture's force-stop/clear/grants + the launch here, before the first step.
+    episode.reset_s = pyfuncitem.stash.get(RESET_KEY, 0.0) + (time.perf_counter() - t0 - episode.wall_s)
+    episode.retried = any(name == RECORD_PROPERTY for name, _ in pyfuncitem.user_properties)
+    pyfuncitem.stash[EPISODE_KEY] = episode
+    try:
+        if episode.termination == INFRASTRUCTURE:
+            pool.give_up()
+            raise InfrastructureError(f"{episode.error} (infrastructure, not the agent's failure)")
+        if episode.termination == ERROR:
+            episode.success = False
+            episode.failure_message = episode.error
+            raise AgentError(episode.error)
+        try:
+            call_body(log)
+        except AssertionError as exc:
+            episode.success = False
+            episode.failure_message = str(exc).split("\n")[0] or "the final state does not satisfy the task"
+            raise
+        votes = pyfuncitem.config.hook.pytest_mobile_agent_judge(item=pyfuncitem, episode=episode, ui=tree, events=log)
+        for passed, reason in votes:
+            if not passed:
+                episode.success = False
+                episode.failure_message = f"judge: {reason}"
+                raise AssertionError(f"judge: {reason}")
+        episode.success = True
+    finally:
+        _finish(pyfuncitem, session, episode)
+    return True
+
+
+def _finish(item: pytest.Function, session: MobileSession, episode: Any) -> None:
+    record = episode_record(episode, nodeid=item.nodeid, prices=session.prices())
+    item.config.hook.pytest_mobile_agent_episode_metrics(episode=episode, record=record)
+    if session.options.results:
+        results.append(session.options.results, record)
+    if session.options.artifacts:
+        record["artifacts"] = str(trajectory.write(session.options.artifacts, item.nodeid, episode, record))
+    item.user_properties.append((RECORD_PROPERTY, record))
+    item.config.hook.pytest_mobile_agent_episode_finished(item=item, episode=episode, record=record)
+
+
+# -- reporting (the controller sees every worker's reports) ----------------------------------------
+class SummaryReporter:
+    """Collects episode records from call reports (xdist ships user_properties to the
+    controller), prints the table and appends the aggregate to the results file."""
+
+    def __init__(self, session: MobileSession) -> None:
+        self.session = session
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when == "call":
+            self.session.records.extend(v for k, v in report.user_properties if k == RECORD_PROPERTY)
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        records = self.session.records
+        if not records:
+            return
+        terminalreporter.write_sep("=", f"mobile agent summary ({len(records)} episodes)")
+        for line in terminal.table(summarize(records)):
+            terminalreporter.write_line(line)
+        if self.session.options.results:
+            terminalreporter.write_line(f"results: {os.fspath(self.session.options.results)}")
+
+    def pytest_sessionfinish(self) -> None:
+        if self.session.options.results and self.session.records:
+            results.append(self.session.options.results, summarize(self.session.records))

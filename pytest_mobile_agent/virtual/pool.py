@@ -61,10 +61,22 @@ class VirtualDevice:
             self.process.wait()
 
 
+def _die_with_parent() -> None:
+    """In the child: SIGTERM when the parent dies, so a crashed worker leaves no device behind."""
+    os.setsid()
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def _spawn(args: Sequence[str], root: Path) -> subprocess.Popen:
     cmd = [sys.executable, "-m", "pytest_mobile_agent.virtual", "--root", str(root), *args]
     return subprocess.Popen(
-        cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=os.environ.copy(), start_new_session=True
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=os.environ.copy(),
+        preexec_fn=_die_with_parent,
     )
 
 

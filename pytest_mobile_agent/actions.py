@@ -1,0 +1,257 @@
+"""The action space: what an agent may ask the harness to do, and its validation.
+
+Actions address UI elements by selector (uiautomator2's vocabulary: resourceId, text,
+description, className, ...) or by pixel. `Action.parse` accepts an Action, a dict (JSON
+agents) or a JSON string, and raises `InvalidAction` with a specific reason otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+KINDS = ("tap", "long_press", "swipe", "scroll", "type", "key", "launch", "api", "wait", "done")
+KEYS = {
+    "back": "BACK",
+    "home": "HOME",
+    "enter": "ENTER",
+    "delete": "DEL",
+    "del": "DEL",
+    "backspace": "DEL",
+    "recent": "APP_SWITCH",
+    "recents": "APP_SWITCH",
+    "app_switch": "APP_SWITCH",
+    "tab": "TAB",
+    "search": "SEARCH",
+    "menu": "MENU",
+    "space": "SPACE",
+    "escape": "ESCAPE",
+    "up": "DPAD_UP",
+    "down": "DPAD_DOWN",
+    "left": "DPAD_LEFT",
+    "right": "DPAD_RIGHT",
+    "volume_up": "VOLUME_UP",
+    "volume_down": "VOLUME_DOWN",
+}
+SCROLL_DIRECTIONS = ("up", "down", "left", "right")
+# Mobile-Bench's API actions: adb commands an agent may run instead of a UI action. Never input
+# events (they would be UI actions in disguise), never shell operators (no chaining).
+API_ALLOWLIST = (
+    "am start",
+    "am broadcast",
+    "am force-stop",
+    "content query",
+    "content insert",
+    "content update",
+    "content delete",
+    "pm list packages",
+    "settings get",
+    "settings put",
+    "getprop",
+    "dumpsys",
+    "monkey -p",
+)
+_SHELL_OPERATORS = re.compile(r"[;&|<>`$\n]")
+SELECTOR_FIELDS = (
+    "resourceId",
+    "text",
+    "description",
+    "className",
+    "textContains",
+    "descriptionContains",
+    "packageName",
+    "index",
+)
+_SELECTOR_ALIASES = {
+    "id": "resourceId",
+    "resource_id": "resourceId",
+    "desc": "description",
+    "content_desc": "description",
+    "cls": "className",
+    "class_name": "className",
+    "text_contains": "textContains",
+}
+MAX_WAIT_S = 30.0
+
+
+class InvalidAction(ValueError):
+    """The agent asked for something the harness cannot do; recorded as an invalid step."""
+
+
+@dataclass(frozen=True)
+class Selector:
+    resourceId: str | None = None
+    text: str | None = None
+    description: str | None = None
+    className: str | None = None
+    textContains: str | None = None
+    descriptionContains: str | None = None
+    packageName: str | None = None
+    index: int = 0  # the n-th match, in document order
+
+    @classmethod
+    def of(cls, **kw: Any) -> Selector | None:
+        fields = {_SELECTOR_ALIASES.get(k, k): v for k, v in kw.items() if v is not None}
+        unknown = set(fields) - set(SELECTOR_FIELDS)
+        if unknown:
+            raise InvalidAction(f"unknown selector field(s): {', '.join(sorted(unknown))}")
+        return cls(**fields) if fields else None
+
+    def describe(self) -> str:
+        return ", ".join(f"{k}={v!r}" for k, v in asdict(self).items() if v not in (None, 0))
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: str
+    x: int | None = None
+    y: int | None = None
+    x2: int | None = None
+    y2: int | None = None
+    selector: Selector | None = None
+    text: str | None = None
+    key: str | None = None
+    package: str | None = None
+    command: str | None = None
+    direction: str | None = None
+    duration_ms: int | None = None
+    seconds: float | None = None
+    # What the agent tells about itself (reports, token accounting); never executed.
+    reasoning: str | None = field(default=None, compare=False)
+    tokens_in: int | None = field(default=None, compare=False)
+    tokens_out: int | None = field(default=None, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"action": self.kind}
+        for k, v in asdict(self).items():
+            if k == "kind" or v is None:
+                continue
+            if k == "selector":
+                v = {sk: sv for sk, sv in v.items() if sv not in (None, 0)}
+            out[k] = v
+        return out
+
+    def describe(self) -> str:
+        target = self.selector.describe() if self.selector else (f"({self.x}, {self.y})" if self.x is not None else "")
+        extra = {
+            "type": self.text,
+            "key": self.key,
+            "launch": self.package,
+            "api": self.command,
+            "scroll": self.direction,
+        }.get(self.kind)
+        return " ".join(str(p) for p in (self.kind, target, repr(extra) if extra else "") if p)
+
+    @classmethod
+    def parse(cls, raw: Any) -> Action:
+        if isinstance(raw, Action):
+            return raw.validated()
+        if isinstance(raw, str):
+            try:
+                raw = json.loads(raw)
+            except json.JSONDecodeError as exc:
+                raise InvalidAction(f"action is not JSON: {exc.msg} in {raw[:80]!r}") from exc
+        if not isinstance(raw, dict):
+            raise InvalidAction(f"action must be an Action, a dict or a JSON object, not {type(raw).__name__}")
+        data = dict(raw)
+        kind = data.pop("action", data.pop("kind", None))
+        if kind not in KINDS:
+            raise InvalidAction(f"unknown action kind {kind!r}; expected one of {', '.join(KINDS)}")
+        selector_raw = data.pop("selector", None) or {}
+        if not isinstance(selector_raw, dict):
+            raise InvalidAction("selector must be an object")
+        # Selector fields may also sit at the top level ({"action": "tap", "text": "="}); for
+        # `type`, "text" is what to type, not a selector.
+        for name in (*_SELECTOR_ALIASES, *SELECTOR_FIELDS):
+            if name in data and not (name == "text" and kind == "type"):
+                selector_raw.setdefault(name, data.pop(name))
+        fields = {f for f in cls.__dataclass_fields__ if f not in ("kind", "selector")}
+        unknown = set(data) - fields
+        if unknown:
+            raise InvalidAction(f"unknown field(s) for {kind}: {', '.join(sorted(unknown))}")
+        try:
+            action = cls(kind=kind, selector=Selector.of(**selector_raw), **data)
+        except TypeError as exc:
+            raise InvalidAction(f"bad {kind} action: {exc}") from exc
+        return action.validated()
+
+    def validated(self) -> Action:
+        k = self.kind
+        if k not in KINDS:
+            raise InvalidAction(f"unknown action kind {k!r}; expected one of {', '.join(KINDS)}")
+        for name in ("x", "y", "x2", "y2", "duration_ms"):
+            v = getattr(self, name)
+            if v is not None and (not isinstance(v, int | float) or isinstance(v, bool)):
+                raise InvalidAction(f"{name} must be a number, not {v!r}")
+        if k in ("tap", "long_press") and self.selector is None and (self.x is None or self.y is None):
+            raise InvalidAction(f"{k} needs x and y or a selector")
+        if k == "swipe" and None in (self.x, self.y, self.x2, self.y2):
+            raise InvalidAction("swipe needs x, y, x2 and y2")
+        if k == "scroll" and self.direction not in SCROLL_DIRECTIONS:
+            raise InvalidAction(
+                f"scroll direction must be one of {', '.join(SCROLL_DIRECTIONS)}, not {self.direction!r}"
+            )
+        if k == "type" and not isinstance(self.text, str):
+            raise InvalidAction("type needs text")
+        if k == "key" and (not isinstance(self.key, str) or self.key.lower() not in KEYS):
+            raise InvalidAction(f"unknown key {self.key!r}; expected one of {', '.join(sorted(KEYS))}")
+        if k == "launch" and not self.package:
+            raise InvalidAction("launch needs a package")
+        if k == "api":
+            check_api_command(self.command)
+        if k == "wait" and not (isinstance(self.seconds, int | float) and 0 <= self.seconds <= MAX_WAIT_S):
+            raise InvalidAction(f"wait needs seconds between 0 and {MAX_WAIT_S:g}")
+        return self
+
+
+def check_api_command(command: str | None) -> None:
+    if not command or not isinstance(command, str):
+        raise InvalidAction("api needs a command")
+    if _SHELL_OPERATORS.search(command):
+        raise InvalidAction(f"api command may not chain or redirect: {command!r}")
+    normalized = " ".join(command.split())
+    if not any(normalized == p or normalized.startswith(p + " ") for p in API_ALLOWLIST):
+        raise InvalidAction(f"api command not allowed: {command!r}; allowed: {', '.join(API_ALLOWLIST)}")
+
+
+# Short constructors for golden paths and agents.
+def Tap(x: int | None = None, y: int | None = None, **selector: Any) -> Action:  # noqa: N802
+    return Action("tap", x=x, y=y, selector=Selector.of(**selector))
+
+
+def LongPress(x: int | None = None, y: int | None = None, **selector: Any) -> Action:  # noqa: N802
+    return Action("long_press", x=x, y=y, selector=Selector.of(**selector))
+
+
+def Swipe(x: int, y: int, x2: int, y2: int, duration_ms: int = 300) -> Action:  # noqa: N802
+    return Action("swipe", x=x, y=y, x2=x2, y2=y2, duration_ms=duration_ms)
+
+
+def Scroll(direction: str = "down", **selector: Any) -> Action:  # noqa: N802
+    return Action("scroll", direction=direction, selector=Selector.of(**selector))
+
+
+def Type(text: str, **selector: Any) -> Action:  # noqa: N802
+    return Action("type", text=text, selector=Selector.of(**selector))
+
+
+def Key(key: str) -> Action:  # noqa: N802
+    return Action("key", key=key)
+
+
+def Launch(package: str) -> Action:  # noqa: N802
+    return Action("launch", package=package)
+
+
+def Api(command: str) -> Action:  # noqa: N802
+    return Action("api", command=command)
+
+
+def Wait(seconds: float) -> Action:  # noqa: N802
+    return Action("wait", seconds=seconds)
+
+
+def Done(reasoning: str | None = None) -> Action:  # noqa: N802
+    return Action("done", reasoning=reasoning)

@@ -1,0 +1,254 @@
+"""One Android device as the harness drives it: adb through adbutils, plus uiautomator2 and
+AndroidViewClient on demand. The same code runs against a phone, an emulator, a device farm
+behind a remote adb server and the virtual device; there is no virtual-only branch.
+
+The step loop's hot path (a shell command, a screenshot, a dump) opens one adb stream per
+call on adbutils' connection objects but skips two costs of `AdbDevice.shell` as shipped: the
+`host:version` round trip before every transport (the answer is cached) and the 10 ms sleep in
+`AdbConnection.close` (the device has already closed the stream when we close ours).
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+import time
+from typing import Any
+
+import adbutils
+
+from ..actions import KEYS, Action, InvalidAction
+from .ui_tree import UiTree
+
+log = logging.getLogger(__name__)
+LAUNCHER_CATEGORY = "android.intent.category.LAUNCHER"
+ADB_KEYBOARD = "com.android.adbkeyboard"
+ADB_KEYBOARD_IME = "com.android.adbkeyboard/.AdbIME"
+LONG_PRESS_MS = 800
+
+
+class DeviceLost(RuntimeError):
+    """The device stopped answering: an infrastructure error, never the agent's fault."""
+
+
+class CachedVersionClient(adbutils.AdbClient):
+    """An AdbClient that asks the server's version once, not before every transport."""
+
+    _version: int | None = None
+
+    def server_version(self) -> int:
+        if self._version is None:
+            self._version = super().server_version()
+        return self._version
+
+
+def shell_quote(text: str) -> str:
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+class AndroidDevice:
+    def __init__(self, serial: str, client: adbutils.AdbClient | None = None) -> None:
+        from . import adb_server
+
+        self.serial = serial
+        self.client = client or CachedVersionClient(host="127.0.0.1", port=adb_server.server_port(), socket_timeout=60)
+        self.adb = adbutils.AdbDevice(self.client, serial=serial)
+        self._u2: Any = None
+        self._size: tuple[int, int] | None = None
+        self._adb_keyboard: bool | None = None
+
+    def __repr__(self) -> str:
+        return f"AndroidDevice({self.serial!r})"
+
+    # -- transport ---------------------------------------------------------------------------
+    def sh_bytes(self, command: str, timeout: float = 60.0) -> bytes:
+        """Run a shell command, return its output (stdout and stderr interleaved)."""
+        try:
+            conn = self.adb.open_transport(timeout=timeout)
+            conn.send_command("shell:" + command)
+            conn.check_okay()
+            data = conn.read_until_close(encoding=None)
+            conn.conn.close()
+            return data  # type: ignore[return-value]
+        except (adbutils.AdbError, OSError) as exc:
+            raise DeviceLost(f"device {self.serial} lost during `{command[:60]}`: {exc}") from exc
+
+    def sh(self, command: str, timeout: float = 60.0) -> str:
+        return self.sh_bytes(command, timeout).decode("utf-8", "replace")
+
+    def sh_status(self, command: str) -> tuple[int, str]:
+        """Output and exit status (through the `; echo` trick, which every shell understands)."""
+        out = self.sh(f"{command}; echo __PMA_RC=$?")
+        body, _, rc = out.rpartition("__PMA_RC=")
+        return int(rc.strip() or 1), body
+
+    def alive(self) -> bool:
+        try:
+            return self.sh("echo ok", timeout=5).strip() == "ok"
+        except DeviceLost:
+            return False
+
+    # -- observation -------------------------------------------------------------------------
+    def screenshot(self) -> bytes:
+        png = self.sh_bytes("screencap -p")
+        if not png.startswith(b"\x89PNG"):
+            raise DeviceLost(f"device {self.serial}: screencap returned no PNG ({png[:80]!r})")
+        return png
+
+    def dump(self) -> str:
+        out = self.sh("uiautomator dump /dev/tty")
+        if "<hierarchy" not in out:
+            raise DeviceLost(f"device {self.serial}: uiautomator dump failed ({out[:120]!r})")
+        return out
+
+    def ui(self) -> UiTree:
+        return UiTree(self.dump())
+
+    def window_size(self) -> tuple[int, int]:
+        if self._size is None:
+            w, h = self.adb.window_size()
+            self._size = (w, h)
+        return self._size
+
+    def current_app(self) -> tuple[str, str]:
+        info = self.adb.app_current()
+        return info.package, info.activity
+
+    # -- actions -----------------------------------------------------------------------------
+    def execute(self, action: Action, ui: UiTree | None) -> str:
+        """Carry out a validated action; returns output for `api`. Raises InvalidAction."""
+        k = action.kind
+        if k in ("tap", "long_press"):
+            x, y = self._point(action, ui)
+            if k == "tap":
+                self.sh(f"input tap {x} {y}")
+            else:
+                self.sh(f"input swipe {x} {y} {x} {y} {action.duration_ms or LONG_PRESS_MS}")
+        elif k == "swipe":
+            for px, py in ((action.x, action.y), (action.x2, action.y2)):
+                self._check_on_screen(int(px), int(py))  # type: ignore[arg-type]
+            self.sh(f"input swipe {action.x} {action.y} {action.x2} {action.y2} {action.duration_ms or 300}")
+        elif k == "scroll":
+            self._scroll(action, ui)
+        elif k == "type":
+            if action.selector is not None:
+                x, y = self._point(action, ui)
+                self.sh(f"input tap {x} {y}")
+            self.type_text(action.text or "")
+        elif k == "key":
+            self.sh(f"input keyevent {KEYS[(action.key or '').lower()]}")
+        elif k == "launch":
+            self.launch(action.package or "")
+        elif k == "api":
+            return self.sh(action.command or "")
+        elif k == "wait":
+            time.sleep(action.seconds or 0)
+        return ""
+
+    def _point(self, action: Action, ui: UiTree | None) -> tuple[int, int]:
+        if action.selector is not None:
+            node = ui.select(action.selector) if ui is not None else None
+            if node is None:
+                raise InvalidAction(f"no element matches {action.selector.describe()}")
+            return node.center
+        x, y = int(action.x), int(action.y)  # type: ignore[arg-type]
+        self._check_on_screen(x, y)
+        return x, y
+
+    def _check_on_screen(self, x: int, y: int) -> None:
+        w, h = self.window_size()
+        if not (0 <= x < w and 0 <= y < h):
+            raise InvalidAction(f"({x}, {y}) is off the {w}x{h} screen")
+
+    def _scroll(self, action: Action, ui: UiTree | None) -> None:
+        w, h = self.window_size()
+        l, t, r, b = (0, 0, w, h)
+        if action.selector is not None:
+            node = ui.select(action.selector) if ui is not None else None
+            if node is None:
+                raise InvalidAction(f"no element matches {action.selector.describe()}")
+            l, t, r, b = node.bounds
+        elif ui is not None:
+            scrollables = [n for n in ui.nodes() if n.scrollable]
+            if scrollables:
+                l, t, r, b = max(
+                    scrollables, key=lambda n: (n.bounds[2] - n.bounds[0]) * (n.bounds[3] - n.bounds[1])
+                ).bounds
+        cx, cy = (l + r) // 2, (t + b) // 2
+        dx, dy = (r - l) * 3 // 10, (b - t) * 3 // 10
+        # "down" shows what is below: the finger moves up.
+        x1, y1, x2, y2 = {
+            "down": (cx, cy + dy, cx, cy - dy),
+            "up": (cx, cy - dy, cx, cy + dy),
+            "right": (cx + dx, cy, cx - dx, cy),
+            "left": (cx - dx, cy, cx + dx, cy),
+        }[action.direction or "down"]
+        self.sh(f"input swipe {x1} {y1} {x2} {y2} 300")
+
+    def type_text(self, text: str) -> None:
+        if text.isascii() and text.isprintable():
+            self.sh("input text " + shell_quote(text.replace("%", "\\%").replace(" ", "%s")))
+            return
+        if not self.has_adb_keyboard():
+            raise InvalidAction(
+                f"typing {text!r} needs ADBKeyboard ({ADB_KEYBOARD}) on the device: `input text` is ASCII only"
+            )
+        self.sh(f"ime set {ADB_KEYBOARD_IME} >/dev/null")
+        msg = base64.b64encode(text.encode()).decode()
+        self.sh(f"am broadcast -a ADB_INPUT_B64 --es msg {msg}")
+
+    def has_adb_keyboard(self) -> bool:
+        if self._adb_keyboard is None:
+            self._adb_keyboard = ADB_KEYBOARD in self.sh(f"pm list packages {ADB_KEYBOARD}")
+        return self._adb_keyboard
+
+    def launch(self, package: str) -> None:
+        rc, out = self.sh_status(f"monkey -p {shell_quote(package)} -c {LAUNCHER_CATEGORY} 1")
+        if rc != 0:
+            raise InvalidAction(f"cannot launch {package!r}: {out.strip().splitlines()[-1] if out.strip() else rc}")
+
+    # -- reset -------------------------------------------------------------------------------
+    def reset_app(self, packages: list[str], grants: list[str] = (), launch: str | None = None) -> None:  # type: ignore[assignment]
+        """Fresh-install state for the task's apps in one round trip, then launch the first one."""
+        parts = ["input keyevent HOME"]
+        for p in packages:
+            parts += [f"am force-stop {p}", f"pm clear {p} >/dev/null"]
+            parts += [f"pm grant {p} {perm} 2>/dev/null" for perm in grants]
+        if launch:
+            parts.append(f"monkey -p {launch} -c {LAUNCHER_CATEGORY} 1 >/dev/null 2>&1")
+        self.sh("; ".join(parts))
+        if launch:
+            self._await_foreground(launch)
+
+    def _await_foreground(self, package: str, timeout: float = 20.0) -> None:
+        deadline = time.monotonic() + timeout
+        delay = 0.0
+        while True:
+            focus = self.sh("dumpsys window windows | grep -E 'mCurrentFocus|mFocusedApp'")
+            if package in focus:
+                return
+            if time.monotonic() > deadline:
+                raise DeviceLost(
+                    f"device {self.serial}: {package} did not come to the foreground within {timeout:.0f}s"
+                )
+            delay = min(0.5, delay + 0.05)  # a phone may need a moment; the virtual device never does
+            time.sleep(delay)
+
+    # -- other clients -----------------------------------------------------------------------
+    @property
+    def u2(self) -> Any:
+        if self._u2 is None:
+            import uiautomator2
+
+            self._u2 = uiautomator2.connect(self.serial)
+        return self._u2
+
+    def view_client(self) -> Any:
+        """AndroidViewClient on this device (MobileAgentBench tasks expect one)."""
+        from . import adb_server
+
+        adb_server.expose_adb_on_path()
+        from com.dtmilano.android.viewclient import ViewClient
+
+        device, serial = ViewClient.connectToDeviceOrExit(serialno=self.serial, verbose=False)
+        return ViewClient(device, serial, autodump=False)

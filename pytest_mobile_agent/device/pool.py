@@ -1,0 +1,153 @@
+"""Which devices a session uses, and one lease per process (each xdist worker, or pytest alone).
+
+`--devices` takes:
+- `virtual` (the default): each process starts its own virtual device and stops it at the end;
+- `all`: every device the adb server lists as online;
+- a comma-separated list of serials;
+- `remote:HOST:PORT`: every online device behind that adb server.
+Leases on real devices are exclusive file locks (one file per serial in a directory shared by
+every process on the machine): a worker that dies releases its lease with its last breath, and
+a replacement worker takes whatever is free. A lost device is given up; the next lease takes
+another one (or starts a new virtual device).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import adbutils
+
+from . import adb_server
+from .android import AndroidDevice, CachedVersionClient, DeviceLost
+
+LEASE_ROOT = Path(tempfile.gettempdir()) / "pytest-mobile-agent-leases"
+
+
+class DeviceConfigError(Exception):
+    """`--devices` names nothing usable; the message says what was found."""
+
+
+@dataclass(frozen=True)
+class DeviceSource:
+    kind: str  # virtual, all, serials, remote
+    serials: tuple[str, ...] = ()
+    host: str = "127.0.0.1"
+    port: int = 0
+
+    @classmethod
+    def parse(cls, value: str | None) -> DeviceSource:
+        value = (value or "virtual").strip()
+        if value == "virtual":
+            return cls("virtual")
+        if value == "all":
+            return cls("all", port=adb_server.server_port())
+        m = re.fullmatch(r"remote:([^:]+):(\d+)", value)
+        if m:
+            return cls("remote", host=m.group(1), port=int(m.group(2)))
+        serials = tuple(s.strip() for s in value.split(",") if s.strip())
+        if not serials:
+            raise DeviceConfigError(f"--devices={value!r}: expected virtual, all, serials or remote:HOST:PORT")
+        return cls("serials", serials, port=adb_server.server_port())
+
+    def client(self) -> CachedVersionClient:
+        return CachedVersionClient(host=self.host, port=self.port or adb_server.server_port(), socket_timeout=60)
+
+    def online(self) -> list[str]:
+        """The serials this source stands for that are online now."""
+        if self.kind == "virtual":
+            return []
+        try:
+            listed = {d.serial: d.state for d in self.client().list()}
+        except (adbutils.AdbError, OSError) as exc:
+            raise DeviceConfigError(f"cannot reach the adb server at {self.host}:{self.port}: {exc}") from exc
+        if self.kind == "serials":
+            missing = [s for s in self.serials if listed.get(s) != "device"]
+            if len(missing) == len(self.serials):
+                raise DeviceConfigError(
+                    f"--devices: none of {', '.join(self.serials)} is online (adb lists: {listed or 'nothing'})"
+                )
+            return [s for s in self.serials if s not in missing]
+        found = [s for s, state in listed.items() if state == "device"]
+        if not found:
+            raise DeviceConfigError(
+                f"--devices={self.kind}: the adb server at {self.host}:{self.port} lists no online device"
+            )
+        return found
+
+
+class DevicePool:
+    """This process's device: leased on first use, given up when lost, released at the end."""
+
+    def __init__(self, source: DeviceSource, virtual_args: tuple[str, ...] = ()) -> None:
+        self.source = source
+        self.virtual_args = virtual_args
+        self.device: AndroidDevice | None = None
+        self._lock_fd: int | None = None
+        self._virtual = None  # the VirtualDevice this process started, if any
+        self._stream = None  # the event stream of the leased device
+        self.lost: list[str] = []
+
+    def lease(self) -> AndroidDevice:
+        if self.device is None:
+            self.device = self._start_virtual() if self.source.kind == "virtual" else self._lease_real()
+        return self.device
+
+    def _start_virtual(self) -> AndroidDevice:
+        from ..virtual import start_device
+
+        self._virtual = start_device(args=self.virtual_args)
+        return AndroidDevice(self._virtual.serial)
+
+    def _lease_real(self) -> AndroidDevice:
+        lease_dir = LEASE_ROOT / f"{self.source.host}_{self.source.port}"
+        lease_dir.mkdir(parents=True, exist_ok=True)
+        candidates = [s for s in self.source.online() if s not in self.lost]
+        for serial in candidates:
+            fd = os.open(lease_dir / re.sub(r"[^\w.-]", "_", serial), os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                continue
+            self._lock_fd = fd
+            return AndroidDevice(serial, self.source.client())
+        raise DeviceLost(f"no free device: {len(candidates)} online, all leased by other workers (lost: {self.lost})")
+
+    def event_stream(self, device: AndroidDevice):  # noqa: ANN201
+        """The accessibility event stream of the leased device (the listener installed and on)."""
+        from ..device.listener import ensure_listener
+        from ..events.client import EventStreamClient, EventStreamError
+
+        if self._stream is None:
+            try:
+                ensure_listener(device.adb)
+                self._stream = EventStreamClient.for_device(device.adb).start()
+            except (EventStreamError, OSError, adbutils.AdbError) as exc:
+                raise DeviceLost(f"device {device.serial}: event stream unavailable: {exc}") from exc
+        return self._stream
+
+    def close_streams(self) -> None:
+        if self._stream is not None:
+            self._stream.close()
+            self._stream = None
+
+    def give_up(self) -> None:
+        """The leased device is gone: forget it; the next lease() takes another."""
+        if self.device is not None:
+            self.lost.append(self.device.serial)
+        self.release()
+
+    def release(self) -> None:
+        self.close_streams()
+        if self._virtual is not None:
+            self._virtual.stop()
+            self._virtual = None
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)  # closing the descriptor drops the flock
+            self._lock_fd = None
+        self.device = None

@@ -1,0 +1,185 @@
+"""A uiautomator dump as a queryable model: find nodes by id, text, class, description, state.
+
+`find(id="result")` matches the short id against `pkg:id/result`; every query runs over the
+whole tree in document order. The same model backs the `ui` fixture, the observation given to
+agents and selector resolution for actions.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ..actions import Selector
+
+_BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
+
+
+@dataclass(eq=False)
+class Node:
+    text: str
+    id: str
+    cls: str
+    package: str
+    desc: str
+    checkable: bool
+    checked: bool
+    clickable: bool
+    enabled: bool
+    focusable: bool
+    focused: bool
+    scrollable: bool
+    long_clickable: bool
+    password: bool
+    selected: bool
+    bounds: tuple[int, int, int, int]
+    index: int
+    parent: Node | None = field(default=None, repr=False)
+    children: list[Node] = field(default_factory=list, repr=False)
+
+    @property
+    def center(self) -> tuple[int, int]:
+        l, t, r, b = self.bounds
+        return (l + r) // 2, (t + b) // 2
+
+    @property
+    def short_id(self) -> str:
+        return self.id.rsplit("/", 1)[-1] if self.id else ""
+
+    def walk(self) -> Iterator[Node]:
+        yield self
+        for c in self.children:
+            yield from c.walk()
+
+    def texts(self) -> list[str]:
+        """Texts of this node and its descendants (what a row shows)."""
+        return [n.text for n in self.walk() if n.text]
+
+
+def _flag(value: str | None) -> bool:
+    return value == "true"
+
+
+def _node(el: ET.Element, parent: Node | None) -> Node:
+    a = el.attrib
+    m = _BOUNDS.match(a.get("bounds", ""))
+    node = Node(
+        text=a.get("text", ""),
+        id=a.get("resource-id", ""),
+        cls=a.get("class", ""),
+        package=a.get("package", ""),
+        desc=a.get("content-desc", ""),
+        checkable=_flag(a.get("checkable")),
+        checked=_flag(a.get("checked")),
+        clickable=_flag(a.get("clickable")),
+        enabled=_flag(a.get("enabled")),
+        focusable=_flag(a.get("focusable")),
+        focused=_flag(a.get("focused")),
+        scrollable=_flag(a.get("scrollable")),
+        long_clickable=_flag(a.get("long-clickable")),
+        password=_flag(a.get("password")),
+        selected=_flag(a.get("selected")),
+        bounds=tuple(map(int, m.groups())) if m else (0, 0, 0, 0),  # type: ignore[arg-type]
+        index=int(a.get("index", "0") or 0),
+        parent=parent,
+    )
+    node.children = [_node(c, node) for c in el if c.tag == "node"]
+    return node
+
+
+class UiTree:
+    """The screen as the last dump saw it."""
+
+    def __init__(self, xml: str = "") -> None:
+        self.xml = ""
+        self.roots: list[Node] = []
+        if xml:
+            self.update(xml)
+
+    def update(self, xml: str) -> None:
+        """Load a new dump in place (the `ui` fixture object stays the same during an episode)."""
+        start = xml.find("<?xml")
+        end = xml.rfind("</hierarchy>")
+        body = xml[start if start >= 0 else 0 : end + len("</hierarchy>") if end >= 0 else len(xml)]
+        root = ET.fromstring(body)
+        self.xml = body
+        self.roots = [_node(el, None) for el in root if el.tag == "node"]
+
+    def nodes(self) -> Iterator[Node]:
+        for r in self.roots:
+            yield from r.walk()
+
+    @property
+    def package(self) -> str:
+        return self.roots[-1].package if self.roots else ""
+
+    def find_all(
+        self,
+        *,
+        id: str | None = None,
+        text: str | None = None,
+        desc: str | None = None,
+        cls: str | None = None,
+        text_contains: str | None = None,
+        desc_contains: str | None = None,
+        package: str | None = None,
+        checked: bool | None = None,
+        clickable: bool | None = None,
+        selected: bool | None = None,
+    ) -> list[Node]:
+        out = []
+        for n in self.nodes():
+            if id is not None and n.id != id and not n.id.endswith(":id/" + id):
+                continue
+            if text is not None and n.text != text:
+                continue
+            if desc is not None and n.desc != desc:
+                continue
+            if cls is not None and n.cls != cls and not n.cls.endswith("." + cls):
+                continue
+            if text_contains is not None and text_contains not in n.text:
+                continue
+            if desc_contains is not None and desc_contains not in n.desc:
+                continue
+            if package is not None and n.package != package:
+                continue
+            if checked is not None and n.checked != checked:
+                continue
+            if clickable is not None and n.clickable != clickable:
+                continue
+            if selected is not None and n.selected != selected:
+                continue
+            out.append(n)
+        return out
+
+    def find(self, **query: object) -> Node | None:
+        found = self.find_all(**query)  # type: ignore[arg-type]
+        return found[0] if found else None
+
+    def exists(self, **query: object) -> bool:
+        return self.find(**query) is not None
+
+    def text_of(self, id: str) -> str | None:
+        node = self.find(id=id)
+        return None if node is None else node.text
+
+    def texts(self) -> list[str]:
+        return [n.text for n in self.nodes() if n.text]
+
+    def select(self, selector: Selector) -> Node | None:
+        """Resolve an action's selector: the `index`-th node that matches every given field."""
+        found = self.find_all(
+            id=selector.resourceId,
+            text=selector.text,
+            desc=selector.description,
+            cls=selector.className,
+            text_contains=selector.textContains,
+            desc_contains=selector.descriptionContains,
+            package=selector.packageName,
+        )
+        return found[selector.index] if selector.index < len(found) else None
+
+    def __repr__(self) -> str:
+        return f"UiTree(package={self.package!r}, nodes={sum(1 for _ in self.nodes())})"

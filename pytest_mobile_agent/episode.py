@@ -1,0 +1,358 @@
+"""The step loop: observe, ask the agent, act, judge in real time, until done, budget or error.
+
+Timings are split three ways per step: the agent's thinking, the device's work (adb round
+trips: the action, the screenshot, the dump) and the harness's own (parsing, judging,
+recording). Judging runs the task body after every action and after every accessibility
+event; the first step at which it holds is the step of success.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action, InvalidAction
+from .agents import Observation, SelfDrivingTask, StepRecord, TaskInfo, kind_of
+from .device.android import AndroidDevice, DeviceLost
+from .device.ui_tree import UiTree
+from .events.log import EventLog
+from .tasks import TaskInstance
+
+COMPLETED, MAX_STEPS, ERROR, INFRASTRUCTURE = "completed", "max_steps", "error", "infrastructure"
+Judge = Callable[[EventLog], tuple[bool, str]]
+
+
+class AgentError(Exception):
+    """The agent raised, hung or kept giving invalid actions: the agent's failure."""
+
+
+class EpisodeOver(BaseException):  # noqa: N818 - BaseException so an agent's `except Exception` cannot eat it
+    """Raised inside a self-driving agent when the episode has ended (budget, timeout)."""
+
+
+@dataclass
+class Step:
+    index: int
+    action: dict[str, Any]
+    valid: bool = True
+    error: str | None = None
+    output: str = ""
+    agent_s: float = 0.0
+    device_s: float = 0.0
+    harness_s: float = 0.0
+    tokens_in: int = 0
+    tokens_out: int = 0
+    tokens_estimated: bool = False
+    reasoning: str | None = None
+    success: bool = False
+    screenshot: bytes | None = field(default=None, repr=False)
+    hierarchy: str | None = field(default=None, repr=False)
+
+
+@dataclass
+class Episode:
+    task: TaskInstance
+    agent: str
+    model: str | None
+    serial: str
+    budget: int
+    steps: list[Step] = field(default_factory=list)
+    termination: str | None = None
+    error: str | None = None
+    success_step: int | None = None
+    success: bool | None = None  # the final evaluation
+    failure_message: str | None = None
+    initial_screenshot: bytes | None = field(default=None, repr=False)
+    initial_hierarchy: str | None = field(default=None, repr=False)
+    wall_s: float = 0.0
+    reset_s: float = 0.0
+    retried: bool = False
+
+    @property
+    def final_screenshot(self) -> bytes | None:
+        return self.steps[-1].screenshot if self.steps and self.steps[-1].screenshot else self.initial_screenshot
+
+    @property
+    def final_hierarchy(self) -> str | None:
+        return self.steps[-1].hierarchy if self.steps and self.steps[-1].hierarchy else self.initial_hierarchy
+
+    @property
+    def invalid_steps(self) -> int:
+        return sum(not s.valid for s in self.steps)
+
+
+def estimate_image_tokens(width: int, height: int) -> int:
+    """MobileAgentBench's rule (GPT-4V): 85 per image plus 170 per 512x512 tile."""
+    return 85 + 170 * (-(-width // 512)) * (-(-height // 512))
+
+
+def estimate_text_tokens(text: str) -> int:
+    """MobileAgentBench's rule: 4 characters a token."""
+    return -(-len(text) // 4)
+
+
+def call_with_timeout(fn: Callable[..., Any], args: tuple, timeout: float | None) -> Any:
+    """Run `fn(*args)` on a daemon thread; raise TimeoutError if it does not return in time."""
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = fn(*args)
+        except BaseException as exc:  # noqa: BLE001 - handed back to the caller
+            box["error"] = exc
+
+    thread = threading.Thread(target=target, daemon=True, name="agent-step")
+    thread.start()
+    thread.join(timeout)
+    if thread.is_alive():
+        raise TimeoutError
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")
+
+
+class EpisodeRunner:
+    def __init__(
+        self,
+        device: AndroidDevice,
+        agent: Any,
+        task: TaskInstance,
+        *,
+        judge: Judge,
+        ui: UiTree,
+        events: EventLog,
+        budget: int,
+        step_timeout: float | None,
+        max_invalid: int,
+        keep_screenshots: bool = True,
+        on_step: Callable[[Episode, Step], None] | None = None,
+    ) -> None:
+        self.device = device
+        self.agent = agent
+        self.task = task
+        self.judge = judge
+        self.ui = ui
+        self.events = events
+        self.step_timeout = step_timeout
+        self.max_invalid = max_invalid
+        self.keep_screenshots = keep_screenshots
+        self.on_step = on_step
+        self.episode = Episode(
+            task, getattr(agent, "name", type(agent).__name__), getattr(agent, "model", None), device.serial, budget
+        )
+        self.info = TaskInfo(task.name, task.prompt, task.apps, task.golden_steps, budget, task.golden)
+        self._judged_events = 0
+        self._screen = (0, 0)
+
+    # -- shared ------------------------------------------------------------------------------
+    def _observe(self) -> tuple[bytes, str, float]:
+        t = time.perf_counter()
+        png = self.device.screenshot()
+        xml = self.device.dump()
+        return png, xml, time.perf_counter() - t
+
+    def _check(self, step_index: int) -> bool:
+        """Judge after each new event (with the log cut there), then on the whole log."""
+        total = len(self.events)
+        held = False
+        for count in range(self._judged_events + 1, total + 1):
+            if self.judge(self.events.view_until(count))[0]:
+                held = True
+                break
+        self._judged_events = total
+        held = held or self.judge(self.events)[0]
+        if held and self.episode.success_step is None:
+            self.episode.success_step = step_index
+        return held
+
+    def _record(self, step: Step, png: bytes | None, xml: str | None) -> None:
+        step.hierarchy = xml
+        step.screenshot = png if self.keep_screenshots else None
+        self.episode.steps.append(step)
+        if self.on_step:
+            self.on_step(self.episode, step)
+
+    def _estimate_tokens(self, step: Step, action: Action | None) -> None:
+        if action is not None and action.tokens_in is not None:
+            step.tokens_in, step.tokens_out = action.tokens_in, action.tokens_out or 0
+            return
+        history = " ".join(str(s.action) for s in self.episode.steps)
+        step.tokens_in = estimate_text_tokens(self.task.prompt + history) + estimate_image_tokens(*self._screen)
+        step.tokens_out = estimate_text_tokens(str(step.action) + (step.reasoning or ""))
+        step.tokens_estimated = True
+
+    def run(self) -> Episode:
+        start = time.perf_counter()
+        try:
+            self._screen = self.device.window_size()
+            png, xml, _ = self._observe()
+            self.ui.update(xml)
+            self.episode.initial_screenshot, self.episode.initial_hierarchy = png, xml
+            self._check(0)
+            if kind_of(self.agent) == "step":
+                self._run_step_agent(png, xml)
+            else:
+                self._run_self_driving()
+        except DeviceLost as exc:
+            self.episode.termination = INFRASTRUCTURE
+            self.episode.error = str(exc)
+        finally:
+            self.episode.wall_s = time.perf_counter() - start
+        return self.episode
+
+    # -- step agents -------------------------------------------------------------------------
+    def _run_step_agent(self, png: bytes, xml: str) -> None:
+        ep = self.episode
+        if hasattr(self.agent, "reset"):
+            self.agent.reset(self.info)
+        history: list[StepRecord] = []
+        last_output, last_error, invalid_run = "", None, 0
+        for index in range(1, ep.budget + 1):
+            obs = Observation(
+                self.task.prompt,
+                index - 1,
+                png,
+                xml,
+                self.ui,
+                self.info,
+                list(history),
+                self._screen,
+                last_output,
+                last_error,
+            )
+            t0 = time.perf_counter()
+            try:
+                raw = call_with_timeout(self.agent.step, (obs,), self.step_timeout)
+            except TimeoutError:
+                ep.termination, ep.error = (
+                    ERROR,
+                    (f"agent hang: step {index} took longer than {self.step_timeout:g} s (--mobile-step-timeout)"),
+                )
+                return
+            except Exception as exc:
+                ep.termination, ep.error = ERROR, f"agent raised {type(exc).__name__} at step {index}: {exc}"
+                return
+            agent_s = time.perf_counter() - t0
+            step = Step(index, {"raw": repr(raw)[:200]}, agent_s=agent_s)
+            action: Action | None = None
+            device_s = 0.0
+            try:
+                action = Action.parse(raw)
+                step.action, step.reasoning = action.to_json(), action.reasoning
+                if action.kind == "done":
+                    ep.termination = COMPLETED
+                    return
+                t1 = time.perf_counter()
+                last_output = self.device.execute(action, self.ui)
+                device_s = time.perf_counter() - t1
+                step.output, last_error, invalid_run = last_output, None, 0
+            except InvalidAction as exc:
+                step.valid, step.error = False, str(exc)
+                last_error, last_output = str(exc), ""
+                invalid_run += 1
+            t2 = time.perf_counter()
+            png, xml, observe_s = self._observe()
+            self.ui.update(xml)
+            step.success = self._check(index)
+            step.device_s = device_s + observe_s
+            self._estimate_tokens(step, action)
+            self._record(step, png, xml)
+            step.harness_s = time.perf_counter() - t2 - observe_s
+            history.append(StepRecord(index, step.action, step.valid, step.error, step.output))
+            if invalid_run >= self.max_invalid:
+                ep.termination = ERROR
+                ep.error = f"{invalid_run} invalid actions in a row (--mobile-max-invalid); last: {step.error}"
+                return
+        ep.termination = MAX_STEPS
+
+    # -- self-driving agents -----------------------------------------------------------------
+    def _run_self_driving(self) -> None:
+        recorder = Recorder(self)
+        task = SelfDrivingTask(self.task.prompt, self.info, self.device)
+        total = None if self.step_timeout is None else self.step_timeout * (self.episode.budget + 1)
+        try:
+            call_with_timeout(self.agent.run, (task, recorder), total)
+        except TimeoutError:
+            recorder.finished = True
+            self.episode.termination = ERROR
+            self.episode.error = f"agent hang: run() did not return within {total:g} s"
+            return
+        except EpisodeOver:
+            pass
+        except DeviceLost:
+            raise
+        except Exception as exc:
+            self.episode.termination = ERROR
+            self.episode.error = f"agent raised {type(exc).__name__} at step {len(self.episode.steps) + 1}: {exc}"
+            return
+        if self.episode.termination is None:
+            self.episode.termination = COMPLETED if recorder.said_done else MAX_STEPS
+
+
+class Recorder:
+    """Handed to self-driving agents: call before_action() and after_action(action) per step."""
+
+    def __init__(self, runner: EpisodeRunner) -> None:
+        self._runner = runner
+        self._t0: float | None = None
+        self._last = time.perf_counter()
+        self.finished = False
+        self.said_done = False
+
+    @property
+    def steps_left(self) -> int:
+        return self._runner.episode.budget - len(self._runner.episode.steps)
+
+    def before_action(self) -> None:
+        if self.finished:
+            raise EpisodeOver("the episode has ended")
+        self._t0 = time.perf_counter()
+
+    def after_action(
+        self,
+        action: Action | dict[str, Any] | str,
+        *,
+        reasoning: str | None = None,
+        tokens_in: int | None = None,
+        tokens_out: int | None = None,
+    ) -> None:
+        if self.finished:
+            raise EpisodeOver("the episode has ended")
+        r = self._runner
+        now = time.perf_counter()
+        index = len(r.episode.steps) + 1
+        # The agent's own time (thinking and acting) is everything since the last step.
+        step = Step(index, {}, agent_s=now - (self._t0 or self._last))
+        try:
+            parsed = Action.parse(action)
+            step.action = parsed.to_json()
+            step.reasoning = reasoning or parsed.reasoning
+        except InvalidAction as exc:
+            parsed = None
+            step.action, step.valid, step.error = {"raw": repr(action)[:200]}, False, str(exc)
+        if tokens_in is not None:
+            step.tokens_in, step.tokens_out = tokens_in, tokens_out or 0
+        else:
+            r._estimate_tokens(step, parsed)
+        t2 = time.perf_counter()
+        png, xml, observe_s = r._observe()
+        r.ui.update(xml)
+        step.success = r._check(index)
+        step.device_s = observe_s
+        r._record(step, png, xml)
+        step.harness_s = time.perf_counter() - t2 - observe_s
+        self._last = time.perf_counter()
+        self._t0 = None
+        if len(r.episode.steps) >= r.episode.budget:
+            self.finished = True
+            r.episode.termination = MAX_STEPS
+
+    def done(self, reasoning: str | None = None) -> None:
+        """The agent believes the task is complete."""
+        if not self.finished:
+            self.finished = True
+            self.said_done = True
+            self._runner.episode.termination = COMPLETED

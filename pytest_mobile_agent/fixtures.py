@@ -1,0 +1,78 @@
+"""Fixtures: `device` (leased, then reset), `ui`, `events`, `agent`, and the session plumbing.
+
+Override them like any fixture in your conftest.py; e.g. a task suite's precondition fixtures
+take `device` and seed data through adb-level means (content providers, pushed files).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .device.android import AndroidDevice, DeviceLost
+from .device.pool import DevicePool
+from .device.ui_tree import UiTree
+from .events.log import EventLog
+from .session import RESET_KEY, TASK_KEY, mobile_session
+
+
+@pytest.fixture(scope="session")
+def mobile_pool(pytestconfig: pytest.Config) -> Iterator[DevicePool]:
+    """This process's device lease (one per xdist worker)."""
+    pool = mobile_session(pytestconfig).make_pool()
+    yield pool
+    pool.close_streams()
+    pool.release()
+
+
+@pytest.fixture(scope="session")
+def agent(pytestconfig: pytest.Config) -> Any:
+    """The agent under test, from --agent."""
+    return mobile_session(pytestconfig).get_agent()
+
+
+@pytest.fixture
+def device(request: pytest.FixtureRequest, mobile_pool: DevicePool) -> AndroidDevice:
+    """The leased device, reset for the task: HOME, force-stop and `pm clear` of the task's apps,
+    their permission grants, then `pytest_mobile_agent_reset` hooks. The app is launched when
+    the episode starts, after the task's precondition fixtures have seeded their data."""
+    dev = mobile_pool.lease()
+    task = request.node.stash.get(TASK_KEY, None)
+    start = time.perf_counter()
+    try:
+        if task is not None:
+            dev.reset_app(list(task.apps), list(task.spec.grants))
+            request.config.hook.pytest_mobile_agent_reset(device=dev, task=task)
+        else:
+            dev.sh("input keyevent HOME")
+    except DeviceLost:
+        mobile_pool.give_up()
+        raise
+    request.node.stash[RESET_KEY] = time.perf_counter() - start
+    return dev
+
+
+@pytest.fixture
+def mobile_device(device: AndroidDevice) -> AndroidDevice:
+    """Alias of `device`, for suites that also use pytest-playwright (which owns `device`)."""
+    return device
+
+
+@pytest.fixture
+def ui(device: AndroidDevice, request: pytest.FixtureRequest) -> UiTree:
+    """The screen as a queryable model; during an episode the harness refreshes it each step."""
+    if request.node.stash.get(TASK_KEY, None) is not None:
+        return UiTree()
+    return device.ui()
+
+
+@pytest.fixture
+def events(device: AndroidDevice, mobile_pool: DevicePool) -> EventLog:
+    """Accessibility events since the reset (the episode marks its own start again)."""
+    stream = mobile_pool.event_stream(device)
+    log = EventLog(lambda: stream.events)
+    log.mark()
+    return log

@@ -1,0 +1,165 @@
+"""Per-episode metrics and their aggregate over a session, grouped by app and difficulty.
+
+MobileAgentBench (seeds 000/002):
+- SR = successes / tasks.
+- SE = steps taken / minimum (golden) steps, over successful tasks only (1.0 is ideal).
+- Latency = mean seconds per step (agent + device + harness: the wait between two actions).
+- Tokens = mean input + output tokens per task (reported by the agent, else estimated).
+- FFR = early-stopped failures / failures (the agent said "done" but the task was not done).
+- OER = late-stopped successes / successes (the task was done but the agent ran into the budget).
+SPA-Bench (seed 004): success, step ratio on success (same as SE), termination-reason shares
+(self-reported completion, max steps, error), premature rate (false "done" among completions),
+overdue rate (successes among budget exhaustions), time and cost per step.
+Infrastructure errors (a device lost) are counted apart and left out of every agent metric.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterable
+from pathlib import Path
+from statistics import mean
+from typing import Any
+
+from .episode import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, Episode
+from .tasks import app_marker
+
+# USD per million tokens (input, output); override or extend with --mobile-prices FILE.json.
+DEFAULT_PRICES: dict[str, tuple[float, float]] = {
+    "gpt-4-vision-preview": (10.0, 30.0),
+    "gpt-4-turbo": (10.0, 30.0),
+    "gpt-4o": (2.5, 10.0),
+    "gpt-4o-mini": (0.15, 0.6),
+    "claude-3-5-sonnet": (3.0, 15.0),
+    "claude-3-haiku": (0.25, 1.25),
+    "gemini-1.5-pro": (1.25, 5.0),
+    "gemini-1.5-flash": (0.075, 0.3),
+}
+
+
+def load_prices(path: str | None) -> dict[str, tuple[float, float]]:
+    prices = dict(DEFAULT_PRICES)
+    if path:
+        raw = json.loads(Path(path).read_text())
+        for model, entry in raw.items():
+            if isinstance(entry, dict):
+                prices[model] = (float(entry["input"]), float(entry["output"]))
+            else:
+                prices[model] = (float(entry[0]), float(entry[1]))
+    return prices
+
+
+def cost_of(model: str | None, tokens_in: int, tokens_out: int, prices: dict[str, tuple[float, float]]) -> float | None:
+    if not model or model not in prices:
+        return None
+    price_in, price_out = prices[model]
+    return (tokens_in * price_in + tokens_out * price_out) / 1_000_000
+
+
+def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, float]]) -> dict[str, Any]:
+    """One flat JSON-able record per episode (the results file line and the report payload)."""
+    steps = len(ep.steps)
+    success = bool(ep.success)
+    tokens_in = sum(s.tokens_in for s in ep.steps)
+    tokens_out = sum(s.tokens_out for s in ep.steps)
+    cost = cost_of(ep.model, tokens_in, tokens_out, prices)
+    step_time = [s.agent_s + s.device_s + s.harness_s for s in ep.steps]
+    return {
+        "type": "episode",
+        "nodeid": nodeid,
+        "task": ep.task.name,
+        "prompt": ep.task.prompt,
+        "apps": list(ep.task.apps),
+        "app": app_marker(ep.task.apps[0]),
+        "difficulty": ep.task.difficulty,
+        "agent": ep.agent,
+        "model": ep.model,
+        "serial": ep.serial,
+        "success": success,
+        "success_step": ep.success_step,
+        "steps": steps,
+        "golden_steps": ep.task.golden_steps,
+        "budget": ep.budget,
+        "invalid_steps": ep.invalid_steps,
+        "termination": ep.termination,
+        "error": ep.error,
+        "failure_message": ep.failure_message,
+        "se": steps / ep.task.golden_steps if success else None,
+        "premature": ep.termination == COMPLETED and not success,
+        "overdue": ep.termination == MAX_STEPS and success,
+        "infrastructure": ep.termination == INFRASTRUCTURE,
+        "retried": ep.retried,
+        "tokens_in": tokens_in,
+        "tokens_out": tokens_out,
+        "tokens_estimated": any(s.tokens_estimated for s in ep.steps),
+        "cost_usd": cost,
+        "latency_s": mean(step_time) if step_time else None,
+        "agent_s": sum(s.agent_s for s in ep.steps),
+        "device_s": sum(s.device_s for s in ep.steps),
+        "harness_s": sum(s.harness_s for s in ep.steps),
+        "wall_s": ep.wall_s,
+        "reset_s": ep.reset_s,
+        "time_per_step_s": mean(step_time) if step_time else None,
+        "cost_per_step_usd": cost / steps if cost is not None and steps else None,
+        "extra": {},
+    }
+
+
+def _ratio(num: int, den: int) -> float | None:
+    return num / den if den else None
+
+
+def _mean(values: Iterable[float | None]) -> float | None:
+    vals = [v for v in values if v is not None]
+    return mean(vals) if vals else None
+
+
+def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """The summary of a group of episode records (infrastructure errors left out)."""
+    counted = [r for r in records if not r["infrastructure"]]
+    n = len(counted)
+    wins = [r for r in counted if r["success"]]
+    fails = [r for r in counted if not r["success"]]
+    by_reason = {k: sum(r["termination"] == k for r in counted) for k in (COMPLETED, MAX_STEPS, ERROR)}
+    step_times = [r["time_per_step_s"] for r in counted if r["steps"]]
+    costs = [r["cost_usd"] for r in counted if r["cost_usd"] is not None]
+    total_steps = sum(r["steps"] for r in counted)
+    return {
+        "episodes": n,
+        "infrastructure_errors": len(records) - n,
+        "successes": len(wins),
+        "SR": _ratio(len(wins), n),
+        "SE": _mean(r["se"] for r in wins),
+        "latency_s": _mean(step_times),
+        "tokens": _mean(r["tokens_in"] + r["tokens_out"] for r in counted),
+        "FFR": _ratio(sum(r["premature"] for r in fails), len(fails)),
+        "OER": _ratio(sum(r["overdue"] for r in wins), len(wins)),
+        "step_ratio": _mean(r["se"] for r in wins),
+        "completed_share": _ratio(by_reason[COMPLETED], n),
+        "max_steps_share": _ratio(by_reason[MAX_STEPS], n),
+        "error_share": _ratio(by_reason[ERROR], n),
+        "premature_rate": _ratio(sum(r["premature"] for r in counted), by_reason[COMPLETED]),
+        "overdue_rate": _ratio(sum(r["overdue"] for r in counted), by_reason[MAX_STEPS]),
+        "time_per_step_s": _mean(step_times),
+        "cost_per_step_usd": sum(costs) / total_steps if costs and total_steps else None,
+        "cost_usd": sum(costs) if costs else None,
+    }
+
+
+def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Overall, by app and by difficulty: the terminal table and the results file both use this."""
+    by_app: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    by_difficulty: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in records:
+        by_app[r["app"]].append(r)
+        by_difficulty[r["difficulty"]].append(r)
+    order = {"easy": 0, "medium": 1, "hard": 2}
+    return {
+        "type": "aggregate",
+        "overall": aggregate(records),
+        "by_app": {k: aggregate(v) for k, v in sorted(by_app.items())},
+        "by_difficulty": {
+            k: aggregate(v) for k, v in sorted(by_difficulty.items(), key=lambda kv: order.get(kv[0], 9))
+        },
+    }

@@ -1,0 +1,28 @@
+"""The results file (`--mobile-results PATH`): one JSON line per episode, appended as each
+episode finishes (by whichever process ran it), then the aggregate when the session ends.
+
+Lines are appended under an exclusive lock, so xdist workers never interleave; a crash loses
+nothing that had finished.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+from pathlib import Path
+from typing import Any
+
+
+def append(path: str | Path, record: dict[str, Any]) -> None:
+    line = (json.dumps(record, default=str, ensure_ascii=False) + "\n").encode()
+    with open(path, "ab") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            f.write(line)
+            f.flush()
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def read(path: str | Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]

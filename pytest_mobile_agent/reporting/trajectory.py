@@ -1,0 +1,49 @@
+"""Per-test trajectory folders: a PNG and the hierarchy per step, actions as JSON lines, the
+episode record. Written by the process that ran the episode, as it finishes."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+
+def slug(nodeid: str) -> str:
+    return re.sub(r"[^\w.-]+", "-", nodeid).strip("-")[:180]
+
+
+def write(root: Path, nodeid: str, episode: Any, record: dict[str, Any]) -> Path:
+    folder = root / slug(nodeid)
+    if episode.retried:
+        folder = folder.with_name(folder.name + "-retry1")
+    folder.mkdir(parents=True, exist_ok=True)
+    if episode.initial_screenshot:
+        (folder / "step-000.png").write_bytes(episode.initial_screenshot)
+    lines = []
+    for step in episode.steps:
+        if step.screenshot:
+            (folder / f"step-{step.index:03d}.png").write_bytes(step.screenshot)
+        lines.append(
+            json.dumps(
+                {
+                    "step": step.index,
+                    "action": step.action,
+                    "valid": step.valid,
+                    "error": step.error,
+                    "reasoning": step.reasoning,
+                    "success": step.success,
+                    "agent_s": step.agent_s,
+                    "device_s": step.device_s,
+                    "harness_s": step.harness_s,
+                    "tokens_in": step.tokens_in,
+                    "tokens_out": step.tokens_out,
+                },
+                ensure_ascii=False,
+            )
+        )
+    (folder / "actions.jsonl").write_text("\n".join(lines) + ("\n" if lines else ""))
+    if episode.final_hierarchy:
+        (folder / "final.xml").write_text(episode.final_hierarchy)
+    (folder / "episode.json").write_text(json.dumps(record, indent=2, default=str, ensure_ascii=False))
+    return folder

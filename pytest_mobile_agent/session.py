@@ -1,0 +1,100 @@
+"""Per-process plugin state: options, the agent, the device pool, collected episode records."""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .agents import AgentLoadError, load_agent
+from .device.pool import DevicePool, DeviceSource
+from .metrics import load_prices
+from .tasks import TaskInstance
+
+TASK_KEY = pytest.StashKey[TaskInstance]()
+EPISODE_KEY = pytest.StashKey[Any]()
+RESET_KEY = pytest.StashKey[float]()  # seconds the device fixture spent resetting
+RECORD_PROPERTY = "mobile_episode"
+
+
+@dataclass
+class Options:
+    agent: str | None
+    devices: str
+    step_factor: float
+    step_timeout: float | None
+    max_invalid: int
+    artifacts: Path | None
+    results: Path | None
+    prices: str | None
+    seed: int
+    retries: int
+    virtual_args: tuple[str, ...]
+
+    @classmethod
+    def from_config(cls, config: pytest.Config) -> Options:
+        def get(name: str) -> Any:
+            value = config.getoption(name)
+            return value if value is not None else config.getini(name)
+
+        artifacts, results = get("mobile_artifacts"), get("mobile_results")
+        timeout = float(get("mobile_step_timeout") or 0)
+        return cls(
+            agent=get("mobile_agent") or None,
+            devices=get("mobile_devices") or "virtual",
+            step_factor=float(get("mobile_step_factor") or 2.0),
+            step_timeout=timeout or None,
+            max_invalid=int(get("mobile_max_invalid") or 3),
+            artifacts=Path(artifacts) if artifacts else None,
+            results=Path(results) if results else None,
+            prices=get("mobile_prices") or None,
+            seed=int(get("mobile_seed") or 0),
+            retries=int(get("mobile_retries") or 0),
+            virtual_args=tuple(shlex.split(get("mobile_virtual_args") or "")),
+        )
+
+
+@dataclass
+class MobileSession:
+    config: pytest.Config
+    options: Options
+    records: list[dict[str, Any]] = field(default_factory=list)
+    _agent: Any = None
+
+    @property
+    def is_worker(self) -> bool:
+        return hasattr(self.config, "workerinput")
+
+    def prices(self) -> dict[str, tuple[float, float]]:
+        return load_prices(self.options.prices)
+
+    def get_agent(self) -> Any:
+        if self._agent is None:
+            spec = self.options.agent
+            if not spec:
+                raise pytest.UsageError(
+                    "no agent: pass --agent=NAME (oracle, noop, random), --agent=path/to/agent.py "
+                    "or --agent=package.module:attr"
+                )
+            made = self.config.hook.pytest_mobile_agent_make_agent(config=self.config, name=spec)
+            try:
+                self._agent = made if made is not None else load_agent(spec, seed=self.options.seed)
+            except AgentLoadError as exc:
+                raise pytest.UsageError(str(exc)) from exc
+        return self._agent
+
+    def make_pool(self) -> DevicePool:
+        spec = self.options.devices
+        provided = self.config.hook.pytest_mobile_agent_devices(config=self.config, spec=spec)
+        source = DeviceSource("serials", tuple(provided)) if provided else DeviceSource.parse(spec)
+        return DevicePool(source, self.options.virtual_args)
+
+
+def mobile_session(config: pytest.Config) -> MobileSession:
+    return config.stash[SESSION_KEY]
+
+
+SESSION_KEY = pytest.StashKey[MobileSession]()

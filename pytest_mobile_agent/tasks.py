@@ -1,0 +1,159 @@
+"""Declaring tasks: a (parametrized) pytest function whose body is its success condition.
+
+    @pytest.mark.parametrize("keys, expected", [("3+5=", "8")])
+    @task(prompt="Calculate '{keys}'", app=CALCULATOR, golden=lambda keys: [Tap(text=k) for k in keys])
+    def test_calc(ui, events, expected):
+        assert ui.text_of("result") == expected
+        assert events.clicked(text="=")
+
+The plugin runs the agent in the call phase, evaluates the body after every action and every
+accessibility event (an AssertionError means "not yet") and once more on the final state,
+whose assertion decides the outcome. Bodies must only read state.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import re
+import string
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from .actions import Action
+
+DIFFICULTIES = ("easy", "medium", "hard")
+ATTR = "__mobile_task__"
+
+
+class TaskDefinitionError(Exception):
+    """A task declaration that cannot run; the message names the task and the problem."""
+
+
+def difficulty_for(golden_steps: int) -> str:
+    """MobileAgentBench's bands: easy <= 2 steps, medium 3-6, hard >= 7."""
+    return "easy" if golden_steps <= 2 else "medium" if golden_steps <= 6 else "hard"
+
+
+def app_marker(package: str) -> str:
+    """A short marker name for an app: com.simplemobiletools.contacts.pro -> contacts."""
+    parts = [p for p in package.split(".") if p not in ("pro", "com", "org", "android", "google", "apps")]
+    name = parts[-1] if parts else package
+    return re.sub(r"\W", "_", name.lower())
+
+
+@dataclass(frozen=True)
+class TaskSpec:
+    prompt: str
+    apps: tuple[str, ...]
+    golden: Sequence[Action] | Callable[..., Sequence[Action]] | None = None
+    golden_steps: int | None = None
+    difficulty: str | None = None
+    tags: tuple[str, ...] = ()
+    grants: tuple[str, ...] = ()
+    launch: bool = True
+    max_steps: int | None = None
+    name: str | None = None
+    online: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def task(
+    prompt: str,
+    app: str | Sequence[str],
+    *,
+    golden: Sequence[Action] | Callable[..., Sequence[Action]] | None = None,
+    golden_steps: int | None = None,
+    difficulty: str | None = None,
+    tags: Sequence[str] = (),
+    grants: Sequence[str] = (),
+    launch: bool = True,
+    max_steps: int | None = None,
+    name: str | None = None,
+    online: bool = False,
+    **extra: Any,
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare a benchmark task on a test function (see the module docstring)."""
+    apps = (app,) if isinstance(app, str) else tuple(app)
+    if not apps:
+        raise TaskDefinitionError("a task needs at least one app package")
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        raise TaskDefinitionError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
+    spec = TaskSpec(
+        prompt,
+        apps,
+        golden,
+        golden_steps,
+        difficulty,
+        tuple(tags),
+        tuple(grants),
+        launch,
+        max_steps,
+        name,
+        online,
+        extra,
+    )
+
+    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+        setattr(fn, ATTR, spec)
+        # The episode needs these whatever the body asks for.
+        return pytest.mark.usefixtures("device", "ui", "events", "agent")(pytest.mark.mobile_task(fn))
+
+    return decorate
+
+
+def spec_of(obj: Any) -> TaskSpec | None:
+    return getattr(obj, ATTR, None)
+
+
+@dataclass(frozen=True)
+class TaskInstance:
+    """A task with its parameters bound: what one episode runs."""
+
+    name: str
+    spec: TaskSpec
+    prompt: str
+    golden: tuple[Action, ...]
+    golden_steps: int
+    difficulty: str
+    params: dict[str, Any]
+
+    @property
+    def apps(self) -> tuple[str, ...]:
+        return self.spec.apps
+
+    def budget(self, factor: float) -> int:
+        if self.spec.max_steps is not None:
+            return self.spec.max_steps
+        return max(1, math.ceil(self.golden_steps * factor))
+
+
+def _call_with_params(fn: Callable[..., Any], params: dict[str, Any]) -> Any:
+    sig = inspect.signature(fn)
+    if any(p.kind is p.VAR_KEYWORD for p in sig.parameters.values()):
+        return fn(**params)
+    return fn(**{k: v for k, v in params.items() if k in sig.parameters})
+
+
+def instantiate(spec: TaskSpec, name: str, params: dict[str, Any]) -> TaskInstance:
+    """Bind parameters: render the prompt template and build the golden path."""
+    fields = {f for _, f, _, _ in string.Formatter().parse(spec.prompt) if f}
+    missing = fields - set(params)
+    if missing:
+        raise TaskDefinitionError(
+            f"{name}: prompt uses {{{', '.join(sorted(missing))}}} but the test has no such parameter"
+        )
+    prompt = spec.prompt.format_map(params)
+    golden_raw = _call_with_params(spec.golden, params) if callable(spec.golden) else spec.golden
+    golden = tuple(Action.parse(a) for a in (golden_raw or ()))
+    steps = spec.golden_steps if spec.golden_steps is not None else len(golden)
+    if steps <= 0:
+        raise TaskDefinitionError(f"{name}: give golden steps (golden_steps=N or a golden path)")
+    if golden and spec.golden_steps is not None and len(golden) != spec.golden_steps:
+        raise TaskDefinitionError(
+            f"{name}: the golden path has {len(golden)} actions but golden_steps={spec.golden_steps}"
+        )
+    return TaskInstance(name, spec, prompt, golden, steps, spec.difficulty or difficulty_for(steps), params)
