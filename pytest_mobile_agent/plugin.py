@@ -12,6 +12,8 @@ import pytest
 from _pytest.runner import runtestprotocol
 
 from . import hookspecs
+from .compat import mobileagentbench
+from .compat.mobileagentbench import mab_task  # noqa: F401  (fixture)
 from .device.android import DeviceLost
 from .episode import ERROR, INFRASTRUCTURE, AgentError, EpisodeRunner
 from .fixtures import agent, device, events, mobile_device, mobile_pool, ui  # noqa: F401  (fixtures)
@@ -127,6 +129,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 # -- collection ---------------------------------------------------------------------------------
+def pytest_collect_file(file_path: Any, parent: pytest.Collector) -> pytest.Collector | None:
+    """MobileAgentBench task files (a Task subclass with check_finish) run unchanged."""
+    if mobileagentbench.is_task_file(file_path):
+        return mobileagentbench.TaskFile.from_parent(parent, path=file_path)
+    return None
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: Any):  # noqa: ANN201
     """Parameters a task uses only in its prompt or golden path need not be body arguments:

@@ -7,6 +7,7 @@ app is one new module, with no list to edit elsewhere.
 from __future__ import annotations
 
 import importlib
+import logging
 import pkgutil
 
 from .base import App
@@ -15,7 +16,11 @@ from .base import App
 def _discover() -> tuple[type[App], ...]:
     found: list[type[App]] = []
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
+        try:
+            module = importlib.import_module(f"{__name__}.{info.name}")
+        except Exception:  # one broken app model must not keep the device from booting
+            logging.getLogger(__name__).exception("app module %s failed to import; its apps are missing", info.name)
+            continue
         found.extend(getattr(module, "APPS", ()))
     return tuple(found)
 

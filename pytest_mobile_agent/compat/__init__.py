@@ -1,0 +1,1 @@
+"""Running other benchmarks' task formats unchanged."""
