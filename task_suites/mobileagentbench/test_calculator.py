@@ -1,0 +1,104 @@
+"""Calculator tasks (MobileAgentBench calculator_*).
+
+The real app evaluates immediately, one operator at a time, with no precedence and no
+parenthesis keys (docs/fidelity/calculator.md). MobileAgentBench judged these tasks by the
+result text plus a click on '=' right after a key: typing the answer itself ("8", "=")
+passed. Here the formula view must also show the computation that was asked for, so only
+computing it passes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_mobile_agent import Tap, task
+
+from .apps import CALCULATOR, rid
+
+RESULT, FORMULA = rid(CALCULATOR, "result"), rid(CALCULATOR, "formula")
+
+
+def keys(sequence: str) -> list:
+    return [Tap(text=k) for k in sequence]
+
+
+@pytest.mark.parametrize(
+    "name, expression, presses, formula, expected",
+    [
+        ("calculator_add", "3 + 5", "3+5=", "3+5", "8"),
+        ("calculator_cube", "3 ^ 3", "3^3=", "3^3", "27"),
+        ("calculator_divide", "12 ÷ 3", "12÷3=", "12÷3", "4"),
+        ("calculator_minus", "12 - 4", "12-4=", "12-4", "8"),
+        ("calculator_multiply", "12*4", "12×4=", "12×4", "48"),
+        ("calculator_point", "19.7 - 81.3", "19.7-81.3=", "19.7-81.3", "-61.6"),
+        # √ on a fresh display becomes "1√": the app shows 1√16 and then 4+3.
+        ("calculator_square", "√16 + 3", "√16+3=", "4+3", "7"),
+    ],
+    ids=lambda v: v if isinstance(v, str) and v.startswith("calculator_") else "",
+)
+@task(prompt="Calculate the result of '{expression}'", app=CALCULATOR, golden=lambda presses: keys(presses))
+def test_arithmetic(ui, events, formula, expected):
+    assert ui.text_of(RESULT) == expected
+    assert ui.text_of(FORMULA) == formula
+    assert events.clicked(text="=", package=CALCULATOR)
+
+
+# The table counts 17 steps: the prompt's keys with parentheses, which the app does not have.
+# The shortest honest path computes 24×3 first and chains +18 and -3 (9÷3 done in one's head):
+# 10 presses, so that is the golden step count here.
+@task(
+    prompt="Calculate the result of '18+(24×3)-(9÷3)'",
+    app=CALCULATOR,
+    golden=keys("24×3+18-3="),
+    name="calculator_mixed",
+)
+def test_calculator_mixed(ui, events):
+    assert ui.text_of(RESULT) == "87"
+    assert ui.text_of(FORMULA) == "90-3"
+    assert events.clicked(text="=", package=CALCULATOR)
+
+
+@pytest.fixture
+def typed_12_times_4(device):
+    """MobileAgentBench's setup: the user has typed 1, 2, ×, 4 (UI steps on the device)."""
+    device.launch(CALCULATOR)
+    ui = device.ui()
+    for key in "12×4":
+        device.execute(Tap(text=key), ui)
+    assert device.ui().text_of(RESULT) == "12×4"
+
+
+@task(
+    prompt="Calculate the result of '12 × 5'. However, during the input process, the number '4' was mistakenly "
+    "entered instead of '5'. Correct this by first enter 'C' to delete '4' and re-entering '5' and then perform "
+    "the calculation",
+    app=CALCULATOR,
+    golden=keys("C5="),
+    name="calculator_recalculate",
+)
+def test_calculator_recalculate(typed_12_times_4, ui, events):
+    assert ui.text_of(RESULT) == "60"
+    assert ui.text_of(FORMULA) == "12×5"
+    assert events.clicked(text="C", package=CALCULATOR)
+
+
+@task(
+    prompt="Use Unit converter function to calculate how many kilometers 1mile is equal to",
+    app=CALCULATOR,
+    name="calculator_convert_length",
+    golden=[
+        Tap(desc="Unit converter"),
+        Tap(text="Length"),
+        Tap(id=rid(CALCULATOR, "bottom_unit_holder")),
+        Tap(text="Mile (mi)"),
+        Tap(id=rid(CALCULATOR, "swap_button")),
+        Tap(id=rid(CALCULATOR, "btn_1")),
+    ],
+)
+def test_calculator_convert_length(ui):
+    # MobileAgentBench looked for the texts Mile, Kilometer, 1 and 1.609344 anywhere on screen;
+    # here they must be in the converter's own fields, from mile to kilometer.
+    assert ui.text_of(rid(CALCULATOR, "top_unit_name")) == "Mile"
+    assert ui.text_of(rid(CALCULATOR, "top_unit_text")) == "1"
+    assert ui.text_of(rid(CALCULATOR, "bottom_unit_name")) == "Kilometer"
+    assert ui.text_of(rid(CALCULATOR, "bottom_unit_text")) == "1.609344"

@@ -1,0 +1,65 @@
+"""Validity gates for the built-in task suite: the oracle passes every task with step ratio
+1.0 and the noop agent fails every task (a task that passes under noop cannot fail)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SUITE = ROOT / "task_suites"
+
+
+def run_suite(tmp_path: Path, agent: str, *args: str) -> tuple[subprocess.CompletedProcess, list[dict]]:
+    results = tmp_path / f"{agent}.jsonl"
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(SUITE),
+            f"--agent={agent}",
+            f"--mobile-results={results}",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            *args,
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    records = [json.loads(line) for line in results.read_text().splitlines()] if results.exists() else []
+    return proc, [r for r in records if r["type"] == "episode"]
+
+
+@pytest.fixture(scope="module")
+def collected() -> list[str]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", str(SUITE), "--collect-only", "-q", "--agent=noop", "-p", "no:cacheprovider"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    return [line for line in proc.stdout.splitlines() if "::" in line]
+
+
+def test_oracle_passes_every_task_with_step_ratio_1(tmp_path, collected):
+    proc, episodes = run_suite(tmp_path, "oracle")
+    assert proc.returncode == 0, proc.stdout[-3000:]
+    assert len(episodes) == len(collected) > 0
+    bad = [(e["task"], e["steps"], e["golden_steps"]) for e in episodes if not e["success"] or e["se"] != 1.0]
+    assert not bad, f"tasks the oracle did not solve in exactly the golden steps: {bad}"
+
+
+def test_noop_fails_every_task(tmp_path, collected):
+    proc, episodes = run_suite(tmp_path, "noop")
+    assert len(episodes) == len(collected) > 0
+    broken = [e["nodeid"] for e in episodes if e["success"]]
+    assert not broken, f"tasks that pass without a single action are broken: {broken}"
