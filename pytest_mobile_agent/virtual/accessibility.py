@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+import time
 from collections import deque
 from typing import TYPE_CHECKING
 
@@ -67,7 +68,12 @@ class Accessibility:
         self.next_seq = 1
         self.history: deque[AccessibilityEvent] = deque(maxlen=HISTORY)
         self.clients: list[_Client] = []
+        self._boot = time.monotonic()
         device.tcp_servers[EVENT_STREAM_PORT] = self._connect
+
+    def uptime_ms(self) -> int:
+        """Event time as Android stamps it: milliseconds since the device booted."""
+        return int((time.monotonic() - self._boot) * 1000)
 
     def service_enabled(self) -> bool:
         settings = self.device.settings

@@ -83,21 +83,23 @@ def _spawn(args: Sequence[str], root: Path) -> subprocess.Popen:
 def _await_ready(proc: subprocess.Popen, root: Path, timeout: float) -> VirtualDevice:
     lines: list[str] = []
     result: list[VirtualDevice] = []
+    ready = threading.Event()
 
     def read() -> None:
+        # One reader for the device's whole life: it keeps draining the pipe so the device never
+        # blocks on it, and closes it at end of file.
         assert proc.stdout is not None
-        for line in proc.stdout:
-            lines.append(line.rstrip())
-            if line.startswith(READY):
-                fields = dict(p.split("=", 1) for p in line.split(": ", 1)[1].split())
-                result.append(VirtualDevice(fields["serial"], int(fields["port"]), root, proc, lines))
-                break
-        # Keep draining so the device never blocks on a full pipe.
-        threading.Thread(target=lambda: [lines.append(x.rstrip()) for x in proc.stdout or []], daemon=True).start()
+        with proc.stdout:
+            for line in proc.stdout:
+                lines.append(line.rstrip())
+                if not result and line.startswith(READY):
+                    fields = dict(p.split("=", 1) for p in line.split(": ", 1)[1].split())
+                    result.append(VirtualDevice(fields["serial"], int(fields["port"]), root, proc, lines))
+                    ready.set()
+        ready.set()
 
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
-    reader.join(timeout)
+    threading.Thread(target=read, daemon=True, name="vdev-output").start()
+    ready.wait(timeout)
     if not result:
         proc.kill()
         shutil.rmtree(root, ignore_errors=True)
