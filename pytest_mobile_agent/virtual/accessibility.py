@@ -70,6 +70,15 @@ class Accessibility:
         self.clients: list[_Client] = []
         self._boot = time.monotonic()
         device.tcp_servers[EVENT_STREAM_PORT] = self._connect
+        device.settings.on_change.append(self._settings_changed)
+
+    def _settings_changed(self, namespace: str, key: str) -> None:
+        """Turning the service off unbinds it on Android: its server socket and clients close."""
+        watched = ("enabled_accessibility_services", "accessibility_enabled")
+        if namespace == "secure" and key in watched and not self.service_enabled():
+            for client in self.clients:
+                client.stream.close_threadsafe()
+            self.clients = []
 
     def uptime_ms(self) -> int:
         """Event time as Android stamps it: milliseconds since the device booted."""

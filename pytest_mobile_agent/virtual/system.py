@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -21,8 +22,6 @@ from .shell import android as _android_commands  # noqa: F401  (registers the co
 from .ui.window import WindowManager
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from .transport import Stream, StreamHandler
 
 DEFAULT_TIME = datetime(2024, 5, 15, 9, 0, 0, tzinfo=UTC)
@@ -89,6 +88,7 @@ class Settings:
     }
 
     def __init__(self, fs: FileSystem) -> None:
+        self.on_change: list[Callable[[str, str], None]] = []  # (namespace, key) observers
         self._path = fs.host("/data/system/settings.json")
         if self._path.exists():
             self.data: dict[str, dict[str, str]] = json.loads(self._path.read_text())
@@ -101,11 +101,17 @@ class Settings:
     def put(self, namespace: str, key: str, value: str) -> None:
         self.data[namespace][key] = value
         self._save()
+        self._notify(namespace, key)
 
     def delete(self, namespace: str, key: str) -> bool:
         found = self.data[namespace].pop(key, None) is not None
         self._save()
+        self._notify(namespace, key)
         return found
+
+    def _notify(self, namespace: str, key: str) -> None:
+        for observer in self.on_change:
+            observer(namespace, key)
 
     def _save(self) -> None:
         self._path.write_text(json.dumps(self.data))
@@ -127,7 +133,7 @@ class Device:
         self.wm = WindowManager(self, config.width, config.height, config.density)
         from .ui.render import ScreenRenderer
 
-        self.renderer = ScreenRenderer(config.width, config.height, self.wm.scale)
+        self.renderer = ScreenRenderer(config.width, config.height, self.wm.scale, cache_size=2)
         self.packages.install_builtin()
 
     @staticmethod
