@@ -118,10 +118,14 @@ class Accessibility:
     ) -> None:
         seq = next(self._seq)
         self.next_seq = seq + 1
+        if cls.startswith("."):  # Android reports activities by their full class name
+            cls = package + cls
+        if window_title and window_title.startswith("."):
+            window_title = package + window_title
         event = AccessibilityEvent(
             seq=seq,
             type=type_,
-            time=self.device.clock.millis(),
+            time=self.uptime_ms(),
             package=package,
             class_name=cls,
             text=tuple(text or ()),

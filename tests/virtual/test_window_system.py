@@ -1,0 +1,206 @@
+"""The window system in-process: hit testing, touch areas, scrolling, long press, keyboard,
+dialogs, menus, toasts, BACK / HOME / recents, and the events they emit."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pytest_mobile_agent.virtual.apps.base import Activity, App
+from pytest_mobile_agent.virtual.packages import PackageRecord
+from pytest_mobile_agent.virtual.system import Device, DeviceConfig
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import BUTTON, LINEAR, TEXT, View
+from pytest_mobile_agent.virtual.ui.window import KEYCODES
+
+PKG = "test.windows"
+
+
+class Main(Activity):
+    name = ".Main"
+
+    def __init__(self, app, extras=None):
+        super().__init__(app, extras)
+        self.clicks: list[str] = []
+
+    def hit(self, what: str):
+        return lambda: self.clicks.append(what)
+
+    def content(self) -> View:
+        a = self.app
+        bar = w.toolbar(
+            self,
+            "toolbar",
+            "Windows",
+            overflow=[("alpha", "Alpha", self.hit("alpha")), ("beta", "Beta", self.hit("beta"))],
+        )
+        buttons = w.row(
+            [
+                w.button(a.rid("left"), "Left", self.hit("left"), width=100),
+                View(width=100),  # a gap: nothing to tap here
+                w.button(a.rid("right"), "Right", self.hit("right"), width=100),
+                View(width=40),
+                # 16 dp wide, but its touch area reaches 24 dp further on every side.
+                View(
+                    BUTTON,
+                    id=a.rid("tiny"),
+                    text="t",
+                    clickable=True,
+                    width=16,
+                    on_click=self.hit("tiny"),
+                    touch_expand=24,
+                ),
+            ],
+            height=48,
+        )
+        sure = lambda: w.alert(self, "Sure?", positive=("OK", self.hit("ok")), negative=("Cancel", self.hit("cancel")))
+        actions = w.row(
+            [
+                w.button(a.rid("dialog"), "Dialog", lambda: self.show(sure())),
+                w.button(a.rid("toast"), "Toast", lambda: self.toast("Saved")),
+            ],
+            height=48,
+        )
+        field = w.edit(self, "name", hint="Name")
+        rows = [
+            View(
+                LINEAR,
+                id=a.rid("row"),
+                clickable=True,
+                long_clickable=True,
+                height=64,
+                key=f"row{i}",
+                on_click=self.hit(f"row{i}"),
+                on_long_click=self.hit(f"long{i}"),
+                children=[View(TEXT, text=f"Row {i}")],
+            )
+            for i in range(40)
+        ]
+        return w.screen(bar, [buttons, actions, field, w.scroll(a.rid("list"), rows, cls=w.SCROLL)])
+
+
+class WindowsApp(App):
+    package = PKG
+    label = "Windows"
+    main_activity = Main
+
+
+@pytest.fixture
+def device(tmp_path):
+    dev = Device(tmp_path, DeviceConfig(serial="inproc"))
+    dev.packages.models[PKG] = WindowsApp
+    dev.packages.records[PKG] = PackageRecord(PKG)
+    app = dev.packages.app(PKG)
+    dev.wm.start_activity(app, Main, launcher=True)
+    yield dev
+    dev.shutdown()
+
+
+def main(dev: Device) -> Main:
+    top = dev.wm.top()
+    assert isinstance(top, Main)
+    return top
+
+
+def node_bounds(dev: Device, **attrs: str) -> tuple[int, int, int, int]:
+    xml = dev.dump()
+    pattern = "".join(rf'(?=[^>]*{k}="{re.escape(v)}")' for k, v in attrs.items())
+    m = re.search(rf"<node{pattern}[^>]*bounds=\"\[(\d+),(\d+)\]\[(\d+),(\d+)\]\"", xml)
+    assert m, f"{attrs} not in the dump"
+    return tuple(map(int, m.groups()))  # type: ignore[return-value]
+
+
+def center(b: tuple[int, int, int, int]) -> tuple[int, int]:
+    return (b[0] + b[2]) // 2, (b[1] + b[3]) // 2
+
+
+def events(dev: Device, type_: str) -> list:
+    return [e for e in dev.accessibility.history if e.type == type_]
+
+
+def test_taps_go_through_a_hit_test_over_touch_areas(device):
+    left = node_bounds(device, **{"resource-id": f"{PKG}:id/left"})
+    right = node_bounds(device, **{"resource-id": f"{PKG}:id/right"})
+    tiny = node_bounds(device, **{"resource-id": f"{PKG}:id/tiny"})
+    y = center(left)[1]
+    device.wm.tap((left[2] + right[0]) // 2, y)  # between the two buttons
+    assert main(device).clicks == []
+    device.wm.tap(*center(right))
+    device.wm.tap(tiny[2] + 20, y)  # outside its bounds, inside its extended touch area
+    assert main(device).clicks == ["right", "tiny"]
+    device.wm.tap(tiny[2] + 80, y)  # beyond the extended area
+    assert main(device).clicks == ["right", "tiny"]
+    clicked = events(device, "TYPE_VIEW_CLICKED")
+    assert [e.view_id for e in clicked] == [f"{PKG}:id/right", f"{PKG}:id/tiny"]
+
+
+def test_swipes_scroll_lists_and_items_off_screen_are_not_in_the_dump(device):
+    assert 'text="Row 0"' in device.dump() and 'text="Row 39"' not in device.dump()
+    lst = node_bounds(device, **{"resource-id": f"{PKG}:id/list"})
+    x, y = center(lst)
+    for _ in range(10):
+        device.wm.swipe(x, lst[3] - 10, x, lst[1] + 10, 300)
+    xml = device.dump()
+    assert 'text="Row 39"' in xml and 'text="Row 0"' not in xml
+    assert events(device, "TYPE_VIEW_SCROLLED")
+    device.wm.tap(*center(node_bounds(device, text="Row 39")))
+    assert main(device).clicks == ["row39"]
+
+
+def test_long_press_is_a_long_swipe_in_place(device):
+    x, y = center(node_bounds(device, text="Row 1"))
+    device.wm.swipe(x, y, x, y, 800)
+    assert main(device).clicks == ["long1"]
+    assert events(device, "TYPE_VIEW_LONG_CLICKED")
+    device.wm.swipe(x, y, x + 2, y, 100)  # a short touch that barely moves is a tap
+    assert main(device).clicks == ["long1", "row1"]
+
+
+def test_keyboard_appears_while_a_field_has_focus(device):
+    field = node_bounds(device, **{"resource-id": f"{PKG}:id/name"})
+    device.wm.tap(*center(field))
+    assert [w.kind for w in device.wm.frame().windows][-1] == "keyboard"
+    assert device.wm.type_text("hello")
+    device.wm.key(KEYCODES["DEL"])
+    assert 'text="hell"' in device.dump() and 'focused="true"' in device.dump()
+    assert [e.text for e in events(device, "TYPE_VIEW_TEXT_CHANGED")][-1] == ("hell",)
+    device.wm.key(KEYCODES["BACK"])  # BACK first hides the keyboard
+    assert "keyboard" not in [w.kind for w in device.wm.frame().windows]
+    assert device.wm.top() is main(device)
+
+
+def test_dialogs_are_the_active_window_and_cancel_on_outside_tap(device):
+    device.wm.tap(*center(node_bounds(device, text="Dialog")))
+    xml = device.dump()
+    assert 'text="Sure?"' in xml and 'text="Row 0"' not in xml  # uiautomator dumps the active window
+    assert xml.count('<node index="0"') >= 1 and xml.count("<hierarchy") == 1
+    device.wm.tap(5, device.wm.height // 2)  # outside the dialog
+    assert 'text="Sure?"' not in device.dump() and main(device).clicks == []
+    device.wm.tap(*center(node_bounds(device, text="Dialog")))
+    device.wm.tap(*center(node_bounds(device, text="OK")))
+    assert main(device).clicks == ["ok"]
+
+
+def test_overflow_menu_and_toast(device):
+    device.wm.tap(*center(node_bounds(device, **{"content-desc": "More options"})))
+    device.wm.tap(*center(node_bounds(device, text="Beta")))
+    assert main(device).clicks == ["beta"]
+    device.wm.tap(*center(node_bounds(device, text="Toast")))
+    assert any(w.kind == "toast" and w.root.text == "Saved" for w in device.wm.frame().windows)
+    assert 'text="Saved"' not in device.dump()  # toasts are not part of the app's window
+    assert device.screen_png().startswith(b"\x89PNG")
+
+
+def test_back_home_and_recents(device):
+    device.wm.key(KEYCODES["HOME"])
+    assert device.wm.focused_component().startswith("com.android.launcher3/")
+    device.wm.key(KEYCODES["APP_SWITCH"])
+    device.wm.tap(*center(node_bounds(device, text="Windows")))
+    assert device.wm.focused_component() == f"{PKG}/.Main"
+    device.wm.key(KEYCODES["BACK"])  # BACK on a task's root activity leaves the app
+    assert device.wm.focused_component().startswith("com.android.launcher3/")
+    device.wm.key(KEYCODES["BACK"])  # and does nothing on the home screen
+    assert device.wm.focused_component().startswith("com.android.launcher3/")
+    windows = [e.window_title for e in events(device, "TYPE_WINDOW_STATE_CHANGED")]
+    assert f"{PKG}.Main" in windows
