@@ -95,6 +95,7 @@ def test_android_view_client(vdevice, fresh_calc):
         vc.findViewWithTextOrRaise(label).touch()
     vc.dump(sleep=0)
     assert vc.findViewByIdOrRaise(RID + "result").getText() == "8"
+    assert vc.device.takeSnapshot(reconnect=True).size == (1080, 2340)  # the framebuffer: service
 
 
 def test_uiautomator2(u2d):
