@@ -51,6 +51,7 @@ class TaskInfo:
     golden_steps: int
     max_steps: int
     golden: tuple[Action, ...] = ()
+    near_miss: tuple[Action, ...] = ()  # for the near-miss agent only
 
 
 @dataclass
@@ -118,6 +119,21 @@ class OracleAgent:
         return golden[i] if i < len(golden) else Done("golden path replayed")
 
 
+class NearMissAgent:
+    """Replays the task's near-miss path (the golden path with one thing wrong), then declares
+    completion: a task that passes under it cannot tell right from almost right."""
+
+    name = "near-miss"
+    model = None
+
+    def step(self, observation: Observation) -> Action:
+        path = observation.task.near_miss
+        i = len(observation.history)
+        if not path:
+            return Done("this task declares no near miss")
+        return path[i] if i < len(path) else Done("near-miss path replayed")
+
+
 class NoopAgent:
     """Declares the task done at once: every task must fail under it."""
 
@@ -153,7 +169,9 @@ class RandomAgent:
         return Key("back")
 
 
-BUILTIN: dict[str, Callable[[], Any]] = {"oracle": OracleAgent, "noop": NoopAgent, "random": RandomAgent}
+BUILTIN: dict[str, Callable[[], Any]] = {
+    "oracle": OracleAgent, "noop": NoopAgent, "random": RandomAgent, "near-miss": NearMissAgent,
+}
 
 
 def kind_of(agent: Any) -> str:

@@ -143,7 +143,7 @@ class EpisodeRunner:
         self.episode = Episode(
             task, getattr(agent, "name", type(agent).__name__), getattr(agent, "model", None), device.serial, budget
         )
-        self.info = TaskInfo(task.name, task.prompt, task.apps, task.golden_steps, budget, task.golden)
+        self.info = TaskInfo(task.name, task.prompt, task.apps, task.golden_steps, budget, task.golden, task.near_miss)
         self._judged_events = 0
         self._screen = (0, 0)
 

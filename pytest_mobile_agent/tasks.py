@@ -58,6 +58,7 @@ class TaskSpec:
     max_steps: int | None = None
     name: str | None = None
     online: bool = False
+    near_miss: Sequence[Action] | Callable[..., Sequence[Action]] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -74,27 +75,23 @@ def task(
     max_steps: int | None = None,
     name: str | None = None,
     online: bool = False,
+    near_miss: Sequence[Action] | Callable[..., Sequence[Action]] | None = None,
     **extra: Any,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Declare a benchmark task on a test function (see the module docstring)."""
+    """Declare a benchmark task on a test function (see the module docstring).
+
+    `near_miss` is the golden path with one thing wrong (a wrong value, the wrong item, a step
+    undone); the `near-miss` agent replays it, and the task must fail under it.
+    """
     apps = (app,) if isinstance(app, str) else tuple(app)
     if not apps:
         raise TaskDefinitionError("a task needs at least one app package")
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise TaskDefinitionError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
     spec = TaskSpec(
-        prompt,
-        apps,
-        golden,
-        golden_steps,
-        difficulty,
-        tuple(tags),
-        tuple(grants),
-        launch,
-        max_steps,
-        name,
-        online,
-        extra,
+        prompt=prompt, apps=apps, golden=golden, golden_steps=golden_steps, difficulty=difficulty, tags=tuple(tags),
+        grants=tuple(grants), launch=launch, max_steps=max_steps, name=name, online=online, near_miss=near_miss,
+        extra=extra,
     )
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -120,6 +117,7 @@ class TaskInstance:
     golden_steps: int
     difficulty: str
     params: dict[str, Any]
+    near_miss: tuple[Action, ...] = ()
 
     @property
     def apps(self) -> tuple[str, ...]:
@@ -156,4 +154,6 @@ def instantiate(spec: TaskSpec, name: str, params: dict[str, Any]) -> TaskInstan
         raise TaskDefinitionError(
             f"{name}: the golden path has {len(golden)} actions but golden_steps={spec.golden_steps}"
         )
-    return TaskInstance(name, spec, prompt, golden, steps, spec.difficulty or difficulty_for(steps), params)
+    near_raw = _call_with_params(spec.near_miss, params) if callable(spec.near_miss) else spec.near_miss
+    near_miss = tuple(Action.parse(a) for a in (near_raw or ()))
+    return TaskInstance(name, spec, prompt, golden, steps, spec.difficulty or difficulty_for(steps), params, near_miss)

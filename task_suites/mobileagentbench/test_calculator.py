@@ -23,20 +23,22 @@ def keys(sequence: str) -> list:
 
 
 @pytest.mark.parametrize(
-    "name, expression, presses, formula, expected",
+    "name, expression, presses, near, formula, expected",
     [
-        ("calculator_add", "3 + 5", "3+5=", "3+5", "8"),
-        ("calculator_cube", "3 ^ 3", "3^3=", "3^3", "27"),
-        ("calculator_divide", "12 ÷ 3", "12÷3=", "12÷3", "4"),
-        ("calculator_minus", "12 - 4", "12-4=", "12-4", "8"),
-        ("calculator_multiply", "12*4", "12×4=", "12×4", "48"),
-        ("calculator_point", "19.7 - 81.3", "19.7-81.3=", "19.7-81.3", "-61.6"),
+        # near: the same presses with one wrong (a wrong operand, operator, or the = left out)
+        ("calculator_add", "3 + 5", "3+5=", "3+6=", "3+5", "8"),
+        ("calculator_cube", "3 ^ 3", "3^3=", "3×3=", "3^3", "27"),
+        ("calculator_divide", "12 ÷ 3", "12÷3=", "12÷3", "12÷3", "4"),
+        ("calculator_minus", "12 - 4", "12-4=", "12-5=", "12-4", "8"),
+        ("calculator_multiply", "12*4", "12×4=", "12+4=", "12×4", "48"),
+        ("calculator_point", "19.7 - 81.3", "19.7-81.3=", "19.7-813=", "19.7-81.3", "-61.6"),
         # √ on a fresh display becomes "1√": the app shows 1√16 and then 4+3.
-        ("calculator_square", "√16 + 3", "√16+3=", "4+3", "7"),
+        ("calculator_square", "√16 + 3", "√16+3=", "√16+4=", "4+3", "7"),
     ],
     ids=lambda v: v if isinstance(v, str) and v.startswith("calculator_") else "",
 )
-@task(prompt="Calculate the result of '{expression}'", app=CALCULATOR, golden=lambda presses: keys(presses))
+@task(prompt="Calculate the result of '{expression}'", app=CALCULATOR, golden=lambda presses: keys(presses),
+      near_miss=lambda near: keys(near))
 def test_arithmetic(ui, events, formula, expected):
     assert ui.text_of(RESULT) == expected
     assert ui.text_of(FORMULA) == formula
@@ -50,6 +52,7 @@ def test_arithmetic(ui, events, formula, expected):
     prompt="Calculate the result of '18+(24×3)-(9÷3)'",
     app=CALCULATOR,
     golden=keys("24×3+18-3="),
+    near_miss=keys("24×3+18-9÷3="),  # 9÷3 typed in: left to right, that gives 27
     name="calculator_mixed",
 )
 def test_calculator_mixed(ui, events):
@@ -74,6 +77,7 @@ def typed_12_times_4(device):
     "the calculation",
     app=CALCULATOR,
     golden=keys("C5="),
+    near_miss=keys("5="),  # the 4 is never deleted: 12×45
     name="calculator_recalculate",
 )
 def test_calculator_recalculate(typed_12_times_4, ui, events):
@@ -92,6 +96,14 @@ def test_calculator_recalculate(typed_12_times_4, ui, events):
         Tap(id=rid(CALCULATOR, "bottom_unit_holder")),
         Tap(text="Mile (mi)"),
         Tap(id=rid(CALCULATOR, "swap_button")),
+        Tap(id=rid(CALCULATOR, "btn_1")),
+    ],
+    # The near miss converts the other way, kilometres to miles (the swap left out).
+    near_miss=[
+        Tap(desc="Unit converter"),
+        Tap(text="Length"),
+        Tap(id=rid(CALCULATOR, "bottom_unit_holder")),
+        Tap(text="Mile (mi)"),
         Tap(id=rid(CALCULATOR, "btn_1")),
     ],
 )

@@ -63,3 +63,12 @@ def test_noop_fails_every_task(tmp_path, collected):
     assert len(episodes) == len(collected) > 0
     broken = [e["nodeid"] for e in episodes if e["success"]]
     assert not broken, f"tasks that pass without a single action are broken: {broken}"
+
+
+def test_near_misses_fail(tmp_path, collected):
+    """The golden path with one thing wrong must fail: the check tells right from almost right."""
+    proc, episodes = run_suite(tmp_path, "near-miss", "-m", "near_miss")
+    assert len(episodes) >= min(25, len(collected))
+    passed = [e["nodeid"] for e in episodes if e["success"]]
+    assert not passed, f"tasks that accept a near miss: {passed}"
+    assert all(e["termination"] == "completed" and e["steps"] > 0 for e in episodes)
