@@ -364,6 +364,7 @@ def sort_dialog(
     on_ok: Callable[[str, bool], None],
     *,
     order: bool = True,
+    no_order: Sequence[str] = (),
 ):
     """An app's ChangeSortingDialog: `sorting_dialog_radio_<option>` radios, then Ascending /
     Descending (`sorting_dialog_radio_order`); choices apply only on OK, as in the real apps.
@@ -388,7 +389,7 @@ def sort_dialog(
             radio(suffix, label, state["by"] == suffix, choose("by", suffix)) for suffix, label in options
         ])
         children = [sorting]
-        if order:
+        if order and state["by"] not in no_order:  # e.g. Custom/Random hide the order group
             children.append(View(RADIO_GROUP, id=app.rid("sorting_dialog_radio_order"), children=[
                 radio("ascending", "Ascending", not state["desc"], choose("desc", False)),
                 radio("descending", "Descending", bool(state["desc"]), choose("desc", True)),

@@ -209,8 +209,12 @@ class WindowManager:
         windows = [Window("activity", pkg, top.name, self._decor(top), owner=top)]
         for overlay in top.overlays:
             windows.append(self._overlay_window(top, overlay))
-        if self.ime_shown and self._focused_edit(windows) is not None:
-            windows.append(self._keyboard_window())
+        focused = self._focused_edit(windows) if self.ime_shown else None
+        if focused is not None:
+            keyboard_window = self._keyboard_window()
+            if focused[0] is windows[0]:
+                self._adjust_resize(windows[0].root, keyboard_window.root.bounds[1])
+            windows.append(keyboard_window)
         if self._toast:
             windows.append(self._toast_window(*self._toast[:2]))
         self._frame = Frame(self.version, windows)
@@ -222,6 +226,7 @@ class WindowManager:
         inner = View(FRAME, id="android:id/content", children=[content], orientation="stack")
         decor = View(FRAME, children=[View(LINEAR, children=[inner])], orientation="stack")
         layout(decor, (0, 0, self.width, self.height), self.scale)
+        self._restore(activity, content)  # the first pass clamped scroll offsets to unbounded heights
         layout(inner, self.content_bounds, self.scale)
         return decor
 
@@ -256,6 +261,13 @@ class WindowManager:
         root = View(FRAME, children=[content], kind=overlay.kind)
         layout(root, box, self.scale)
         return Window(overlay.kind, activity.app.package, overlay.title or overlay.kind, root, activity, overlay)
+
+    def _adjust_resize(self, decor: View, keyboard_top: int) -> None:
+        """adjustResize: while the keyboard serves a field of the activity, its content ends
+        above the keyboard (a message composer stays visible and tappable)."""
+        inner = decor.children[0].children[0]
+        left, top, right, _ = self.content_bounds
+        layout(inner, (left, top, right, keyboard_top), self.scale)
 
     def _keyboard_window(self) -> Window:
         root = keyboard.build(self)

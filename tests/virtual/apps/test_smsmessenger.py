@@ -1,0 +1,329 @@
+"""Simple SMS Messenger on the virtual device: the provider-backed conversations and the flows
+of the benchmark's messager_* tasks, driven through uiautomator2."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+PKG = "com.simplemobiletools.smsmessenger"
+NUMBER = "123456789"
+
+
+def rid(name: str) -> str:
+    return f"{PKG}:id/{name}"
+
+
+@pytest.fixture
+def sms(u2d, adbd):
+    adbd.shell(["content", "delete", "--uri", "content://sms"])
+    adbd.shell(["content", "delete", "--uri", "content://mms-sms/conversations"])
+    adbd.shell(["content", "delete", "--uri", "content://com.android.contacts/raw_contacts"])
+    adbd.shell(f"pm clear {PKG}")
+    u2d.app_start(PKG)
+    return u2d
+
+
+def seed(adbd, address: str, body: str, box: str = "inbox") -> None:
+    adbd.shell(
+        [
+            "content",
+            "insert",
+            "--uri",
+            f"content://sms/{box}",
+            "--bind",
+            f"address:s:{address}",
+            "--bind",
+            f"body:s:{body}",
+        ]
+    )
+    adbd.shell(f"am force-stop {PKG}")
+
+
+def start_conversation(d, adbd) -> None:
+    """The benchmark's expert path for messager_start_a_conversation."""
+    d(resourceId=rid("conversations_fab")).click()
+    adbd.shell(["input", "text", NUMBER])
+    d(resourceId=rid("new_conversation_confirm")).click()
+    d(resourceId=rid("thread_type_message")).click()
+    adbd.shell(["input", "text", "i luv u"])
+    d(resourceId=rid("thread_send_message")).click()
+
+
+def scroll_to(d, **selector) -> None:
+    for _ in range(8):
+        if d(**selector).exists:
+            return
+        d.swipe(540, 1900, 540, 900, 0.1)
+    raise AssertionError(f"not found: {selector}")
+
+
+def overflow(d, title: str) -> None:
+    d(description="More options").click()
+    d(text=title).click()
+
+
+def test_fresh_main_screen(sms):
+    d = sms
+    assert d(resourceId=rid("no_conversations_placeholder")).get_text() == "No stored conversations have been found"
+    assert d(resourceId=rid("no_conversations_placeholder_2")).get_text() == "Start a conversation"
+    assert d(description="Settings").info["resourceName"] == rid("settings")
+    assert d(description="About").info["resourceName"] == rid("about")
+    assert d(resourceId=rid("top_toolbar_search")).exists
+    d(description="More options").click()
+    assert d(text="Show archived conversations").exists
+    assert not d(text="Show the Recycle Bin").exists and not d(text="More apps from us").exists
+
+
+def test_start_a_conversation_and_send(sms, adbd):
+    d = sms
+    d(resourceId=rid("conversations_fab")).click()
+    assert d(resourceId=rid("new_conversation_toolbar")).child(text="New conversation").exists
+    field = d(resourceId=rid("new_conversation_address"))
+    assert field.info["focused"]
+    assert not d(resourceId=rid("new_conversation_confirm")).exists
+    adbd.shell(["input", "text", NUMBER])
+    assert field.get_text() == NUMBER
+    d(resourceId=rid("new_conversation_confirm")).click()
+    assert d(resourceId=rid("thread_toolbar")).child(text=NUMBER).exists
+    send = d(resourceId=rid("thread_send_message"))
+    assert send.get_text() == "SMS" and send.info["contentDescription"] == "OK"
+    assert not send.info["enabled"]
+    d(resourceId=rid("thread_type_message")).click()
+    adbd.shell(["input", "text", "i luv u"])
+    assert send.info["enabled"]
+    send.click()
+    assert d(resourceId=rid("thread_message_body")).get_text() == "i luv u"
+    assert d(resourceId=rid("thread_type_message")).get_text() == ""
+    rows = adbd.shell(["content", "query", "--uri", "content://sms/sent", "--projection", "address:body:type"])
+    assert rows.strip() == f"Row: 0 address={NUMBER}, body=i luv u, type=2"
+    # The new-conversation screen stays below the thread: two Backs to the list.
+    d(description="Back").click()
+    assert d(resourceId=rid("new_conversation_address")).exists
+    d(description="Back").click()
+    assert d(resourceId=rid("conversation_address")).get_text() == NUMBER
+    assert d(resourceId=rid("conversation_body_short")).get_text() == "i luv u"
+    assert d(resourceId=rid("conversation_date")).get_text() == "09:00 AM"
+
+
+def test_provider_seeding_shows_with_contact_names(sms, adbd):
+    d = sms
+    adbd.shell(
+        [
+            "content",
+            "insert",
+            "--uri",
+            "content://com.android.contacts/raw_contacts",
+            "--bind",
+            "account_type:n:",
+            "--bind",
+            "account_name:n:",
+        ]
+    )
+    raw_id = (
+        adbd.shell(["content", "query", "--uri", "content://com.android.contacts/raw_contacts", "--projection", "_id"])
+        .split("_id=")[-1]
+        .strip()
+    )
+    for mime, value in (
+        ("vnd.android.cursor.item/name", "data1:s:Alice"),
+        ("vnd.android.cursor.item/phone_v2", "data1:s:555-0100"),
+    ):
+        adbd.shell(
+            [
+                "content",
+                "insert",
+                "--uri",
+                "content://com.android.contacts/data",
+                "--bind",
+                f"raw_contact_id:i:{raw_id}",
+                "--bind",
+                f"mimetype:s:{mime}",
+                "--bind",
+                value,
+            ]
+        )
+    seed(adbd, "5550100", "Lunch?")
+    seed(adbd, NUMBER, "i luv u")
+    d.app_start(PKG)
+    titles = [v.info["text"] for v in d(resourceId=rid("conversation_address"))]
+    assert titles == [NUMBER, "Alice"] or titles == ["Alice", NUMBER]
+    d(text="Alice").click()
+    assert d(resourceId=rid("thread_toolbar")).child(text="Alice").exists
+    assert d(resourceId=rid("thread_message_body")).get_text() == "Lunch?"
+    assert "read=1" in adbd.shell(
+        ["content", "query", "--uri", "content://sms/inbox", "--where", "address='5550100'", "--projection", "read"]
+    )
+
+
+def test_check_message_properties(sms, adbd):
+    d = sms
+    start_conversation(d, adbd)
+    d(description="Back").click()
+    d(description="Back").click()
+    d(resourceId=rid("conversation_frame")).click()
+    d(resourceId=rid("thread_message_body")).long_click()
+    assert d(resourceId=rid("actionbar_title")).get_text() == "1 / 1"
+    assert d(description="Copy to clipboard").info["resourceName"] == rid("cab_copy_to_clipboard")
+    assert d(description="Delete").info["resourceName"] == rid("cab_delete")
+    overflow(d, "Properties")
+    assert d(resourceId=rid("alertTitle")).get_text() == "Message details"
+    labels = [v.info["text"] for v in d(resourceId=rid("property_label"))]
+    values = [v.info["text"] for v in d(resourceId=rid("property_value"))]
+    assert labels == ["Receiver", "Sent at"]
+    assert values == [NUMBER, "15.05.2024 09:00 AM"]
+    assert d(resourceId="android:id/button1").get_text() == "OK"
+    assert not d(resourceId="android:id/button2").exists
+    d(text="OK").click()
+    assert not d(resourceId=rid("action_mode_bar")).exists
+
+
+def test_archive_conversation_and_archived_list(sms, adbd):
+    d = sms
+    seed(adbd, NUMBER, "i luv u")
+    d.app_start(PKG)
+    d(resourceId=rid("conversation_address"), text=NUMBER).long_click()
+    assert d(description="Dial number").info["resourceName"] == rid("cab_dial_number")
+    overflow(d, "Archive")
+    assert d(resourceId=rid("message")).get_text() == "Are you sure you want to archive 1 conversation?"
+    d(text="Yes").click()
+    assert not d(resourceId=rid("conversation_address")).exists
+    assert d(text="No stored conversations have been found").exists
+    archived = adbd.shell(
+        ["content", "query", "--uri", "content://mms-sms/conversations", "--projection", "address:archived"]
+    )
+    assert archived.strip() == f"Row: 0 address={NUMBER}, archived=1"
+    overflow(d, "Show archived conversations")
+    assert d(resourceId=rid("archive_toolbar")).child(text="Archive").exists
+    assert d(resourceId=rid("conversation_address")).get_text() == NUMBER
+    adbd.shell(f"am force-stop {PKG}")
+    d.app_start(PKG)
+    overflow(d, "Show archived conversations")
+    d(resourceId=rid("conversation_address")).long_click()
+    overflow(d, "Unarchive")
+    assert d(text="No archived conversations have been found").exists
+    d(description="Back").click()
+    assert d(resourceId=rid("conversation_address")).get_text() == NUMBER
+
+
+def test_search_contacts_and_messages(sms, adbd):
+    d = sms
+    seed(adbd, NUMBER, "i luv u")
+    seed(adbd, "987654321", "see you")
+    d.app_start(PKG)
+    d(resourceId=rid("top_toolbar_search")).click()
+    adbd.shell(["input", "text", "1"])
+    assert d(resourceId=rid("search_placeholder_2")).exists
+    adbd.shell(["input", "text", "23456789"])
+    assert d(resourceId=rid("top_toolbar_search")).get_text() == NUMBER
+    # The list stays under the search overlay, as in the real layout.
+    assert d(resourceId=rid("conversation_address")).get_text() == NUMBER
+    assert [v.info["text"] for v in d(resourceId=rid("search_result_title"))] == [NUMBER]
+    d(resourceId=rid("top_toolbar_search")).clear_text()
+    adbd.shell(["input", "text", "i luv u"])
+    assert d(resourceId=rid("search_result_snippet")).get_text() == "i luv u"
+    assert d(resourceId=rid("conversation_body_short")).exists
+    d(resourceId=rid("search_result_holder")).click()
+    assert d(resourceId=rid("thread_message_body")).get_text() == "i luv u"
+    d.press("back")
+    d.press("back")  # closes the search
+    assert d(resourceId=rid("top_toolbar_search")).get_text() == ""
+    assert not d(resourceId=rid("search_holder")).exists
+
+
+def test_add_block_number_hides_its_conversation(sms, adbd):
+    d = sms
+    seed(adbd, NUMBER, "i luv u")
+    d.app_start(PKG)
+    d(resourceId=rid("settings")).click()
+    d(text="Manage blocked numbers").click()
+    assert d(text="You are not blocking anyone.").exists
+    d(description="Add a blocked number").click()
+    adbd.shell(["input", "text", NUMBER])
+    d(text="OK").click()
+    assert d(text=NUMBER).exists and not d(text="OK").exists
+    assert d.app_current()["activity"].endswith("ManageBlockedNumbersActivity")
+    adbd.shell(f"am force-stop {PKG}")
+    d.app_start(PKG)
+    assert not d(resourceId=rid("conversation_address")).exists  # blocked conversations are left out
+    d(resourceId=rid("settings")).click()
+    d(text="Manage blocked numbers").click()
+    d(text=NUMBER).long_click()
+    assert d(text="1 / 1").exists
+    d(description="Delete").click()
+    assert d(text="You are not blocking anyone.").exists
+
+
+def test_change_font_size_and_settings(sms, adbd):
+    d = sms
+    d(resourceId=rid("settings")).click()
+    assert d(resourceId=rid("settings_font_size")).get_text() == "Medium"
+    d(resourceId=rid("settings_font_size_holder")).click()
+    assert not d(resourceId=rid("alertTitle")).exists
+    assert [v.info["text"] for v in d(className="android.widget.RadioButton")] == [
+        "Small",
+        "Medium",
+        "Large",
+        "Extra large",
+    ]
+    d(text="Large").click()
+    assert d(resourceId=rid("settings_font_size")).get_text() == "Large"
+    assert d(resourceId=rid("settings_lock_screen_visibility")).get_text() == "Sender and message"
+    # Password protection goes through the commons security dialog; Cancel leaves it off.
+    scroll_to(d, resourceId=rid("settings_app_password_protection_holder"))
+    d(resourceId=rid("settings_app_password_protection_holder")).click()
+    assert d(resourceId=rid("pattern_lock_title")).get_text() == "Insert pattern"
+    d(text="Cancel").click()
+    assert not d(resourceId=rid("settings_app_password_protection")).info["checked"]
+    adbd.shell(f"am force-stop {PKG}")
+    d.app_start(PKG)
+    d(resourceId=rid("settings")).click()
+    assert d(resourceId=rid("settings_font_size")).get_text() == "Large"
+    adbd.shell(f"pm clear {PKG}")
+    d.app_start(PKG)
+    d(resourceId=rid("settings")).click()
+    assert d(resourceId=rid("settings_font_size")).get_text() == "Medium"
+
+
+def test_24_hour_format_changes_dates(sms, adbd):
+    d = sms
+    seed(adbd, NUMBER, "i luv u")
+    d.app_start(PKG)
+    d(resourceId=rid("settings")).click()
+    d(text="Change date and time format").click()
+    assert d(resourceId=rid("change_date_time_dialog_radio_one")).info["checked"]
+    d(resourceId=rid("change_date_time_dialog_24_hour")).click()
+    d(text="OK").click()
+    d(description="Back").click()
+    assert d(resourceId=rid("conversation_date")).get_text() == "09:00"
+
+
+def test_delete_conversation_and_draft(sms, adbd):
+    d = sms
+    seed(adbd, NUMBER, "i luv u")
+    d.app_start(PKG)
+    d(resourceId=rid("conversation_frame")).click()
+    d(resourceId=rid("thread_type_message")).click()
+    adbd.shell(["input", "text", "later"])
+    d(description="Back").click()
+    assert d(resourceId=rid("draft_indicator")).get_text() == "Draft"
+    d(resourceId=rid("conversation_address")).long_click()
+    d(resourceId=rid("cab_delete")).click()
+    assert d(resourceId=rid("message")).get_text() == "Are you sure you want to delete 1 conversation?"
+    d(text="Yes").click()
+    assert d(text="No stored conversations have been found").exists
+    assert adbd.shell(["content", "query", "--uri", "content://sms"]).strip() == "No result found."
+
+
+def test_fidelity_doc_lists_every_id():
+    """Every resource id the model names (rid("…") and menu rows) is in docs/fidelity/smsmessenger.md."""
+    root = Path(__file__).resolve().parents[3]
+    doc = (root / "docs/fidelity/smsmessenger.md").read_text()
+    ids: set[str] = set()
+    for module in (root / "pytest_mobile_agent/virtual/apps").glob("smsmessenger*.py"):
+        source = module.read_text()
+        ids |= set(re.findall(r'rid\("([a-z_0-9]+)"\)', source))
+        ids |= set(re.findall(r'\(\s*"([a-z][a-z_0-9]+)",\s*"[A-Z]', source))
+    assert ids and sorted(i for i in ids if i not in doc) == []
