@@ -99,7 +99,7 @@ class Activity:
 
     def show(self, overlay: Overlay) -> None:
         self.overlays.append(overlay)
-        self.wm.window_opened(overlay.title or overlay.kind, self.app.package)
+        self.wm.window_opened(overlay.title or overlay.kind, overlay.package or self.app.package)
 
     def dismiss(self, overlay: Overlay | None = None) -> None:
         if overlay is None and self.overlays:
@@ -124,9 +124,12 @@ class Overlay:
         kind: str = "dialog",
         cancelable: bool = True,
         on_cancel: Callable[[], None] | None = None,
+        package: str = "",
     ) -> None:
         self.build = build
         self.title = title
         self.kind = kind
         self.cancelable = cancelable
         self.on_cancel = on_cancel
+        # A system dialog over the app (e.g. MediaProvider's "Allow"): its window's package.
+        self.package = package

@@ -86,7 +86,8 @@ def toolbar(
     )
 
 
-def popup_menu(activity: Activity, items: Sequence[MenuItem]):
+def popup_menu(activity: Activity, items: Sequence[MenuItem], *, title_id: str = ""):
+    """`title_id`: the rows' title id; the framework's PopupMenu uses `android:id/title`."""
     from ..apps.base import Overlay
 
     def pick(action: Action) -> Action:
@@ -106,7 +107,7 @@ def popup_menu(activity: Activity, items: Sequence[MenuItem]):
                 height=48,
                 padding=4,
                 kind="row",
-                children=[text(activity.app.rid("title"), title, padding=8)],
+                children=[text(title_id or activity.app.rid("title"), title, padding=8)],
             )
             for _, title, action in items
         ]

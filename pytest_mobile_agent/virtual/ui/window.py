@@ -260,7 +260,8 @@ class WindowManager:
             box = (left + margin * 2, y, right - margin * 2, y + h)
         root = View(FRAME, children=[content], kind=overlay.kind)
         layout(root, box, self.scale)
-        return Window(overlay.kind, activity.app.package, overlay.title or overlay.kind, root, activity, overlay)
+        package = getattr(overlay, "package", "") or activity.app.package
+        return Window(overlay.kind, package, overlay.title or overlay.kind, root, activity, overlay)
 
     def _adjust_resize(self, decor: View, keyboard_top: int) -> None:
         """adjustResize: while the keyboard serves a field of the activity, its content ends
@@ -344,8 +345,10 @@ class WindowManager:
 
     def _perform(self, win: Window, view: View, long: bool) -> None:
         acc = self.device.accessibility
+        # Android fills a container's click event with its descendants' texts.
+        texts = [view.text] if view.text else [v.text for v in view.walk() if v.text and v.shown]
         if long:
-            acc.emit_view("TYPE_VIEW_LONG_CLICKED", view, win.package)
+            acc.emit_view("TYPE_VIEW_LONG_CLICKED", view, win.package, text=texts)
             if view.on_long_click:
                 view.on_long_click()
             return
@@ -353,9 +356,9 @@ class WindowManager:
             win.owner.focus = view.key
             self.ime_shown = True
             acc.emit_view("TYPE_VIEW_FOCUSED", view, win.package)
-        acc.emit_view("TYPE_VIEW_CLICKED", view, win.package)
+        acc.emit_view("TYPE_VIEW_CLICKED", view, win.package, text=texts)
         if view.checkable:
-            acc.emit_view("TYPE_VIEW_CLICKED", view, win.package, checked=not view.checked)
+            acc.emit_view("TYPE_VIEW_CLICKED", view, win.package, text=texts, checked=not view.checked)
         if view.on_click:
             view.on_click()
         self.changed()
