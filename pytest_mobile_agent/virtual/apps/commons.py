@@ -780,3 +780,30 @@ def keyboard_dialog(activity: Activity, dialog):  # noqa: ANN001, ANN201 - an Ov
 
     dialog.build, dialog.on_cancel = wrapped, cancelled
     return dialog
+
+
+# -- Commons FAQ entries the apps list in their About (strings faq_N_title/text_commons) -------
+COMMONS_FAQ = {
+    1: (
+        "How come I don't see this apps widget on the list of widgets?",
+        "It is most likely because you moved the app on an SD card. There is an Android system limitation which "
+        "hides the given app widgets in that case. The only solution is to move the app back onto the Internal "
+        "Storage via your device settings.",
+    ),
+    4: (
+        "I don't like the widget colors, can I change them?",
+        "Yep, as you drag a widget on your home screen a widget config screen appears. You will see colored squares "
+        "at the bottom left corner, just press them to pick a new color. You can use the slider for adjusting the "
+        "alpha too.",
+    ),
+    9: (
+        "How can I select multiple items at once?",
+        "There are multiple ways of doing that. The first one is starting the selection mode by long pressing one "
+        "item, then short clicking on others to select them. The second way is similar to selecting items on PCs "
+        "with a mouse, just start the selection mode by long pressing one item, then with your finger still down "
+        "drag it across other items for selecting. The third way of selecting multiple items is long pressing one "
+        "item, then long pressing another one and everything in between gets selected. If you want to select all "
+        "items, just long press one item, then click at the selected item counter at the top left corner. That "
+        "will select or unselect all everything.",
+    ),
+}

@@ -18,6 +18,7 @@ from ..ui.view import CHECKBOX, LINEAR, RELATIVE, VIEW_GROUP, View
 from . import musicplayer_library as lib
 from .base import Activity, App
 from .commons import (
+    COMMONS_FAQ,
     SHARED_ACTIVITIES,
     AboutActivity,
     CustomizationActivity,
@@ -358,26 +359,12 @@ class MusicPlayer(App):
     faq = (
         (
             "How can I fast-forward songs?",
-            "You can click on the current or max duration texts near the seekbar, "
-            "that will move the song either backward, or forward.",
+            "You can click on the current or max duration texts near the seekbar, that will move the song either "
+            "backward, or forward.",
         ),
-        (
-            "How come I don't see this apps widget on the list of widgets?",
-            "It is most likely because you moved the "
-            "app on an SD card. There is an Android system limitation which hides the given app widgets in that case. "
-            "The only solution is to move the app back onto the Internal Storage via your device settings.",
-        ),
-        (
-            "I don't like the widget colors, can I change them?",
-            "Yep, as you drag a widget on your home screen a "
-            "widget config screen appears. You will see colored squares at the bottom left corner, just press them "
-            "to pick a new color. You can use the slider for adjusting the alpha too.",
-        ),
-        (
-            "How can I select multiple items at once?",
-            "There are multiple ways of doing that. The first one is "
-            "starting the selection mode by long pressing one item, then short clicking on others to select them.",
-        ),
+        COMMONS_FAQ[1],
+        COMMONS_FAQ[4],
+        COMMONS_FAQ[9],
     )
 
     def __init__(self, device) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 from ..ui import widgets as w
 from ..ui.view import FRAME, IMAGE, IMAGE_BUTTON, LINEAR, RECYCLER, RELATIVE, VIEW_GROUP, View
 from .base import Activity, App
-from .commons import CustomizationActivity, ProAboutActivity, security_dialog
+from .commons import COMMONS_FAQ, CustomizationActivity, ProAboutActivity, security_dialog
 from .notes_screens import (
     NOTES_ACTIVITIES,
     SettingsActivity,
@@ -374,18 +374,13 @@ class Notes(App):
     main_activity = MainActivity
     activities = (*NOTES_ACTIVITIES, CustomizationActivity)
     faq = (
-        (
-            "How come I don't see this apps widget on the list of widgets?",
-            "It is most likely because you moved the "
-            "app on an SD card. There is an Android system limitation which hides the given app widgets in that case. "
-            "The only solution is to move the app back onto the Internal Storage via your device settings.",
-        ),
+        COMMONS_FAQ[1],
         (
             "How can I change the widgets color?",
-            "In case you have only 1 active widget, you can either recreate it, "
-            "or use the button in the app settings for customizing it. If you have multiple active widgets, the "
-            "button in the app settings will not be available. As the app supports color customization per-widget, "
-            "you will have to recreate the widget that you want to customize.",
+            "In case you have only 1 active widget, you can either recreate it, or use the button in the app "
+            "settings for customizing it. If you have multiple active widgets, the button in the app settings will "
+            "not be available. As the app supports color customization per-widget, you will have to recreate the "
+            "widget that you want to customize.",
         ),
     )
 

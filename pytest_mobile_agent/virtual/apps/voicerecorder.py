@@ -23,6 +23,7 @@ from ..ui import widgets as w
 from ..ui.view import IMAGE, RECYCLER, RELATIVE, VIEW, VIEW_GROUP, View
 from .base import Activity, App
 from .commons import (
+    COMMONS_FAQ,
     SEARCH_KEY,
     SHARED_ACTIVITIES,
     AboutActivity,
@@ -353,16 +354,12 @@ class VoiceRecorder(App):
     faq = (
         (
             "Can I hide the notification icon during recording?",
-            "Well, it depends. While you use your device it is "
-            "no longer possible to fully hide the notifications of apps like this. If you check the proper setting "
-            "item, the app will do its best to hide it. You can hide it on the lockscreen though, if you disable the "
-            "displaying of sensitive notifications in your device settings.",
+            "Well, it depends. While you use your device it is no longer possible to fully hide the notifications of "
+            "apps like this. If you check the proper setting item, the app will do its best to hide it. You can hide "
+            "it on the lockscreen though, if you disable the displaying of sensitive notifications in your device "
+            "settings.",
         ),
-        (
-            "How can I select multiple items at once?",
-            "There are multiple ways of doing that. The first one is "
-            "starting the selection mode by long pressing one item, then short clicking on others to select them.",
-        ),
+        COMMONS_FAQ[9],
     )
 
     def __init__(self, device) -> None:
