@@ -180,6 +180,9 @@ class U2Server:
     def _find_all(self, sel: dict[str, Any]) -> list[tuple[View, str]]:
         with self.device.lock:
             found = [(v, p) for v, p, i in self._nodes() if self._match(sel, v, p, i)]
+            if sel.get("mask", 0) & 0x01000000 and sel.get("childOrSibling"):
+                instance = sel.get("instance", 0)  # the outer instance picks the parent
+                found = found[instance : instance + 1]
             for relation, sub in zip(sel.get("childOrSibling") or [], sel.get("childOrSiblingSelector") or []):
                 found = self._related(found, relation, sub)
         return found
@@ -201,7 +204,9 @@ class U2Server:
 
     def _find(self, sel: dict[str, Any]) -> tuple[View, str] | None:
         found = self._find_all(sel)
-        instance = sel.get("instance", 0) if sel.get("mask", 0) & 0x01000000 else 0
+        # With child/sibling selectors, uiautomator2 puts the instance on the last one.
+        last = (sel.get("childOrSiblingSelector") or [sel])[-1]
+        instance = last.get("instance", 0) if last.get("mask", 0) & 0x01000000 else 0
         return found[instance] if instance < len(found) else None
 
     def _must(self, sel: dict[str, Any]) -> tuple[View, str]:

@@ -106,6 +106,8 @@ def test_uiautomator2(u2d):
         u2d(text=label).click()
     assert u2d(resourceId=RID + "result").get_text() == "8"
     assert u2d(resourceId=RID + "formula").get_text() == "3+5"
+    keys = u2d(resourceId=RID + "calculator_holder").child(className="android.widget.TextView")
+    assert [k.get_text() for k in keys][2:7] == ["%", "^", "√", "÷", "7"]  # child selectors iterate
     assert u2d.screenshot().size == (1080, 2340)
     u2d.press("home")
     assert u2d.app_current()["package"] == "com.android.launcher3"
