@@ -9,6 +9,38 @@ import pytest
 from pytest_mobile_agent.virtual import VirtualDevice, virtual_devices
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _fast_clients() -> Iterator[None]:
+    """Tests talk to the device through the real clients thousands of times. Two client-side
+    waits dominate their wall time, so they are tuned here, for the tests only: uiautomator2's
+    HTTP socket gets TCP_NODELAY (its header and body writes otherwise wait on delayed ACKs),
+    and adbutils skips the 10 ms sleep it takes after half-closing every connection."""
+    import socket
+
+    import adbutils._adb as adb_module
+    import uiautomator2.core as u2core
+
+    original_connect, original_close = u2core.AdbHTTPConnection.connect, adb_module.AdbConnection.close
+
+    def connect(self) -> None:  # noqa: ANN001
+        original_connect(self)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    def close(self) -> None:  # noqa: ANN001
+        if self.closed:
+            return
+        try:
+            self.conn.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass
+        self.conn.close()
+        self._AdbConnection__conn = None
+
+    u2core.AdbHTTPConnection.connect, adb_module.AdbConnection.close = connect, close
+    yield
+    u2core.AdbHTTPConnection.connect, adb_module.AdbConnection.close = original_connect, original_close
+
+
 @pytest.fixture(scope="session")
 def vdevice() -> Iterator[VirtualDevice]:
     """One virtual device for the session (per xdist worker); tests reset what they touch."""
