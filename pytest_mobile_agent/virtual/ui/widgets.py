@@ -157,7 +157,8 @@ def alert(
             children.append(
                 View(LINEAR, orientation="h", height=56, gravity="end", children=[View(weight=1), *buttons], padding=4)
             )
-        return View(LINEAR, id=pkg.rid("parentPanel"), children=children, padding=8)
+        # weight: a dialog taller than the screen keeps its buttons; a weighted body (a scroll) shrinks
+        return View(LINEAR, id=pkg.rid("parentPanel"), children=children, padding=8, weight=1)
 
     overlay = Overlay(build, title=title or "AlertDialog", cancelable=cancelable)
     return overlay

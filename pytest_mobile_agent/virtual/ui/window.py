@@ -214,6 +214,7 @@ class WindowManager:
             keyboard_window = self._keyboard_window()
             if focused[0] is windows[0]:
                 self._adjust_resize(windows[0].root, keyboard_window.root.bounds[1])
+                self._reveal_focused(windows[0], keyboard_window.root.bounds[1])
             windows.append(keyboard_window)
         if self._toast:
             windows.append(self._toast_window(*self._toast[:2]))
@@ -269,6 +270,30 @@ class WindowManager:
         inner = decor.children[0].children[0]
         left, top, right, _ = self.content_bounds
         layout(inner, (left, top, right, keyboard_top), self.scale)
+
+    def _reveal_focused(self, win: Window, keyboard_top: int) -> None:
+        """ScrollView.requestChildFocus: a focused field that the resize hid scrolls back into view."""
+        chain: list[View] = []
+
+        def find(v: View) -> bool:
+            chain.append(v)
+            if (v.cls == EDIT and v.focused) or any(find(c) for c in v.children):
+                return True
+            chain.pop()
+            return False
+
+        if not find(win.root) or win.owner is None:
+            return
+        edit = chain[-1]
+        scroller = next((v for v in reversed(chain[:-1]) if v.scrollable), None)
+        if scroller is None:
+            return
+        top, bottom = scroller.bounds[1], min(scroller.bounds[3], keyboard_top)
+        shift = max(0, edit.bounds[3] - bottom) or min(0, edit.bounds[1] - top)
+        if shift:
+            win.owner.scroll[scroller.key] = scroller.scroll_y + shift
+            scroller.scroll_y += shift
+            self._adjust_resize(win.root, keyboard_top)
 
     def _keyboard_window(self) -> Window:
         root = keyboard.build(self)

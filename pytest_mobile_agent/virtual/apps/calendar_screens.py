@@ -1,0 +1,750 @@
+"""Simple Calendar Pro: event storage, date formatting, the event/task editors and settings.
+
+Learned from Simple-Calendar's models/Event.kt and databases/EventsDatabase.kt (events.db),
+helpers/Formatter.kt and Config.kt (defaults), activity_event.xml / activity_task.xml,
+menu_event.xml / menu_task.xml, EventActivity.kt / TaskActivity.kt (saving, the Disclaimer),
+dialog_reminder_warning.xml, activity_settings.xml and SettingsActivity.kt, and Simple-Commons'
+showPickSecondsDialog and CustomIntervalPickerDialog. The main screen is in calendar.py.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from contextlib import closing
+from datetime import UTC, date, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from ..ui import widgets as w
+from ..ui.view import CHECKBOX, LINEAR, RADIO, RADIO_GROUP, RELATIVE, View
+from .base import Activity, App
+from .commons import (
+    CustomizationActivity,
+    color_customization_rows,
+    keyboard_dialog,
+    settings_check,
+    settings_link,
+    settings_screen,
+    settings_section,
+    settings_value,
+    split_menu,
+)
+
+if TYPE_CHECKING:
+    from .calendar import Calendar
+
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+FLAG_ALL_DAY = 1
+TYPE_EVENT, TYPE_TASK = 0, 1
+REMINDER_OFF = -1
+SNOOZE_MINUTES = (1, 5, 10, 30, 60)
+REPEATS = (("No repetition", 0), ("Daily", 86400), ("Weekly", 604800), ("Monthly", 2592001), ("Yearly", 31536000))
+DB_NAME = "databases/events.db"
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY AUTOINCREMENT, start_ts INTEGER NOT NULL,
+  end_ts INTEGER NOT NULL, title TEXT NOT NULL, location TEXT NOT NULL DEFAULT '',
+  description TEXT NOT NULL DEFAULT '', reminder_1_minutes INTEGER NOT NULL DEFAULT -1,
+  reminder_2_minutes INTEGER NOT NULL DEFAULT -1, reminder_3_minutes INTEGER NOT NULL DEFAULT -1,
+  repeat_interval INTEGER NOT NULL DEFAULT 0, import_id TEXT NOT NULL DEFAULT '',
+  time_zone TEXT NOT NULL DEFAULT '', flags INTEGER NOT NULL DEFAULT 0, event_type INTEGER NOT NULL DEFAULT 1,
+  parent_id INTEGER NOT NULL DEFAULT 0, last_updated INTEGER NOT NULL DEFAULT 0,
+  source TEXT NOT NULL DEFAULT 'simple-calendar', availability INTEGER NOT NULL DEFAULT 0,
+  color INTEGER NOT NULL DEFAULT 0, type INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS event_types (id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL,
+  color INTEGER NOT NULL, caldav_calendar_id INTEGER NOT NULL DEFAULT 0,
+  caldav_display_name TEXT NOT NULL DEFAULT '', caldav_email TEXT NOT NULL DEFAULT '',
+  type INTEGER NOT NULL DEFAULT 0);
+INSERT OR IGNORE INTO event_types (id, title, color) VALUES (1, 'Regular event', -14776091);
+"""
+
+
+# -- formatting (helpers/Formatter.kt, en-US) -------------------------------------------------
+def utc(ts: int) -> datetime:
+    return datetime.fromtimestamp(ts, UTC).replace(tzinfo=None)
+
+
+def seconds(when: datetime) -> int:
+    return int(when.replace(tzinfo=UTC).timestamp())
+
+
+def time_text(app: App, when: datetime) -> str:
+    return when.strftime("%H:%M") if app.pref("use_24_hour_format", False) else when.strftime("%I:%M %p")
+
+
+def date_text(day: date, today: date) -> str:
+    """getDateFromCode: "May 15", with the year when it is not the current one."""
+    text = f"{MONTHS[day.month - 1]} {day.day}"
+    return text if day.year == today.year else f"{text} {day.year}"
+
+
+def day_title(day: date, today: date) -> str:
+    return f"{date_text(day, today)} ({day.strftime('%a')})"
+
+
+def month_title(day: date, today: date) -> str:
+    name = MONTHS[day.month - 1]
+    return name if day.year == today.year else f"{name} {day.year}"
+
+
+def minutes_text(minutes: int, before: bool = True) -> str:
+    """getFormattedMinutes: "10 minutes before", "1 hour before", "No reminder"."""
+    if minutes == REMINDER_OFF:
+        return "No reminder"
+    if minutes == 0:
+        return "At start" if before else "0 minutes"
+    for unit, size in (("day", 1440), ("hour", 60), ("minute", 1)):
+        if minutes % size == 0:
+            n = minutes // size
+            text = f"{n} {unit}{'' if n == 1 else 's'}"
+            return f"{text} before" if before else text
+    return str(minutes)
+
+
+# -- storage --------------------------------------------------------------------------------
+class EventStore:
+    """The `events` table of the app's events.db, cached until the app writes to it."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self._cache: list[dict[str, Any]] | None = None
+
+    def _db(self) -> sqlite3.Connection:
+        host = self.app.device.fs.host(f"{self.app.data_dir}/{DB_NAME}")
+        host.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(host, isolation_level=None)
+        db.row_factory = sqlite3.Row
+        db.executescript(SCHEMA)
+        return db
+
+    def all(self) -> list[dict[str, Any]]:
+        if self._cache is None:
+            with closing(self._db()) as db:
+                self._cache = [dict(r) for r in db.execute("SELECT * FROM events ORDER BY start_ts, id")]
+        return self._cache
+
+    def get(self, event_id: int) -> dict[str, Any] | None:
+        return next((e for e in self.all() if e["id"] == event_id), None)
+
+    def save(self, values: dict[str, Any], event_id: int | None = None) -> None:
+        values = {**values, "last_updated": self.app.device.clock.millis()}
+        with closing(self._db()) as db:
+            if event_id is None:
+                cols = ", ".join(values)
+                db.execute(
+                    f"INSERT INTO events ({cols}) VALUES ({', '.join('?' * len(values))})", list(values.values())
+                )
+            else:
+                sets = ", ".join(f"{c} = ?" for c in values)
+                db.execute(f"UPDATE events SET {sets} WHERE id = ?", [*values.values(), event_id])
+        self._cache = None
+
+    def delete(self, ids: list[int]) -> None:
+        with closing(self._db()) as db:
+            db.executemany("DELETE FROM events WHERE id = ?", [(i,) for i in ids])
+        self._cache = None
+
+
+# -- dialogs ----------------------------------------------------------------------------------
+def picker_dialog(activity: Activity, cls: str, id: str, value: str, on_ok: Callable[[], None]):
+    """The system DatePickerDialog / TimePickerDialog, reduced to showing the current value."""
+    body = [View(cls, id=id, focusable=True, children=[w.text("", value, size=20, gravity="center", padding=16)])]
+    return w.alert(activity, "", body, positive=("OK", on_ok), negative=("Cancel", lambda: None))
+
+
+def date_picker_dialog(activity: Activity, day: date, on_pick: Callable[[date], None]):
+    label = f"{day.strftime('%a')}, {MONTHS[day.month - 1][:3]} {day.day}, {day.year}"
+    return picker_dialog(activity, "android.widget.DatePicker", "android:id/datePicker", label, lambda: on_pick(day))
+
+
+def disclaimer(activity: Activity, then: Callable[[], None]):
+    """ReminderWarningDialog, shown once before the first reminder is relied upon."""
+    app = activity.app
+
+    def ok() -> None:
+        app.set_pref("was_alarm_warning_shown", True)
+        then()
+
+    text = (
+        "Please make sure the reminders work properly before relying on them. Check your device battery and "
+        "notification settings, if there is nothing blocking the reminders, or killing the app in the background."
+    )
+    body = [w.text(app.rid("reminder_warning"), text, padding=12)]
+    return w.alert(activity, "Disclaimer", body, positive=("OK", ok), neutral=("Settings", lambda: None))
+
+
+def seconds_dialog(activity: Activity, current: int, on_pick: Callable[[int], None], *, snooze: bool):
+    """showPickSecondsDialog: preset minutes plus the current value, then "Custom"."""
+    values = sorted({*(() if snooze else (-1, 0)), *SNOOZE_MINUTES, current})
+    labels = [minutes_text(v, not snooze) for v in values] + ["Custom"]
+
+    def pick(i: int) -> None:
+        if i < len(values):
+            on_pick(values[i])
+        else:
+            activity.show(custom_interval_dialog(activity, on_pick))
+
+    holder: list = []
+
+    def pick_closing(i: int) -> None:
+        activity.dismiss(holder[0])
+        pick(i)
+
+    # The snooze picker also has an OK button (RadioGroupDialog showOKButton) keeping the value.
+    holder.append(
+        w.alert(
+            activity,
+            "",
+            lambda: [w.radio_group(activity, labels, values.index(current), pick_closing)],
+            positive=("OK", lambda: None) if snooze else None,
+        )
+    )
+    return holder[0]
+
+
+def custom_interval_dialog(activity: Activity, on_pick: Callable[[int], None]):
+    """commons CustomIntervalPickerDialog: a number and a unit (minutes, hours, days)."""
+    app, key = activity.app, "dialog_custom_interval_value"
+    state = {"unit": 1}
+    units = (
+        ("dialog_radio_minutes", "Minutes", 1),
+        ("dialog_radio_hours", "Hours", 60),
+        ("dialog_radio_days", "Days", 1440),
+    )
+
+    def body() -> list[View]:
+        radios = [
+            View(
+                RADIO,
+                id=app.rid(rid),
+                text=label,
+                checkable=True,
+                checked=state["unit"] == size,
+                clickable=True,
+                on_click=lambda s=size: state.update(unit=s),
+                kind="radio",
+                height=48,
+            )
+            for rid, label, size in units
+        ]
+        return [w.edit(activity, key, hint="0"), View(RADIO_GROUP, id=app.rid("dialog_radio_view"), children=radios)]
+
+    def ok() -> None:
+        text = activity.texts.pop(key, "")
+        if text.isdigit():
+            on_pick(int(text) * state["unit"])
+
+    w.focus(activity, key)
+    return keyboard_dialog(
+        activity, w.alert(activity, "", body, positive=("OK", ok), negative=("Cancel", lambda: None))
+    )
+
+
+# -- the editors ----------------------------------------------------------------------------
+class EditorActivity(Activity):
+    """EventActivity and TaskActivity share their flow; `P` is the id prefix."""
+
+    P = "event"
+    NOUN = "Event"
+    TYPE = TYPE_EVENT
+
+    def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
+        super().__init__(app, extras)
+        self.event_id = int(self.extras["event_id"]) if "event_id" in self.extras else None
+        now = app.device.clock.now().replace(tzinfo=None)
+        event = self.calendar.events.get(self.event_id) if self.event_id is not None else None
+        if event is None:
+            self.event_id = None
+            day = date.fromisoformat(self.extras.get("day", now.date().isoformat()))
+            start = datetime.combine(day, now.time()).replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
+            duration = timedelta(minutes=int(app.pref("default_duration", 0)))
+            event = {
+                "title": "",
+                "location": "",
+                "description": "",
+                "flags": 0,
+                "repeat_interval": 0,
+                "start_ts": seconds(start),
+                "end_ts": seconds(start + duration),
+                "reminder_1_minutes": int(app.pref("last_event_reminder_minutes", 10)),
+            }
+            self.focus = f"{self.P}_title"  # the opener shows the keyboard for it
+        self.original = dict(event)
+        self.all_day = bool(event["flags"] & FLAG_ALL_DAY)
+        self.start_at, self.end_at = utc(event["start_ts"]), utc(event["end_ts"])
+        self.reminder = int(event["reminder_1_minutes"])
+        self.repeat = int(event["repeat_interval"])
+        for field in ("title", "location", "description"):
+            self.texts[f"{self.P}_{field}"] = event[field]
+
+    @property
+    def calendar(self) -> Calendar:
+        return self.app  # type: ignore[return-value]
+
+    def values(self) -> dict[str, Any]:
+        start, end = self.start_at, max(self.end_at, self.start_at)
+        if self.all_day:
+            start, end = (
+                datetime.combine(start.date(), datetime.min.time()),
+                datetime.combine(end.date(), datetime.min.time()),
+            )
+        return {
+            "title": self.texts.get(f"{self.P}_title", ""),
+            "location": self.texts.get(f"{self.P}_location", ""),
+            "description": self.texts.get(f"{self.P}_description", ""),
+            "flags": FLAG_ALL_DAY if self.all_day else 0,
+            "start_ts": seconds(start),
+            "end_ts": seconds(end),
+            "reminder_1_minutes": self.reminder,
+            "repeat_interval": self.repeat,
+            "type": self.TYPE,
+        }
+
+    def changed(self) -> bool:
+        now = self.values()
+        return any(now[k] != self.original.get(k, now[k]) for k in now if k != "type")
+
+    def save(self) -> None:
+        a = self.app
+        if self.reminder != REMINDER_OFF and not a.pref("was_alarm_warning_shown", False):
+            self.show(disclaimer(self, self._store))
+        else:
+            self._store()
+
+    def _store(self) -> None:
+        values = self.values()
+        if not values["title"]:
+            self.toast("Title cannot be empty")
+            self.focus = f"{self.P}_title"
+            return
+        self.calendar.events.save(values, self.event_id)
+        self.app.set_pref("last_event_reminder_minutes", self.reminder)
+        self.finish()
+
+    def on_back(self) -> bool:
+        if not self.changed():
+            return False
+        body = [w.text(self.app.rid("message"), "You have unsaved changes. Save before exit?", padding=12)]
+        self.show(w.alert(self, "", body, positive=("Save", self.save), negative=("Discard", self.finish)))
+        return True
+
+    def delete(self) -> None:
+        def yes() -> None:
+            self.calendar.events.delete([self.event_id])  # type: ignore[list-item]
+            self.finish()
+
+        a = self.app
+        body = [
+            w.column(
+                [
+                    w.text(
+                        a.rid("delete_event_description"),
+                        "Are you sure you want to proceed with the deletion?",
+                        padding=12,
+                    )
+                ],
+                id=a.rid("delete_event_holder"),
+            )
+        ]
+        self.show(w.alert(self, "", body, positive=("Yes", yes), negative=("No", lambda: None)))
+
+    def duplicate(self) -> None:
+        self.event_id = None
+        self.original = {}
+
+    # -- dialogs of the rows --
+    def pick_reminder(self) -> None:
+        def show() -> None:
+            self.show(seconds_dialog(self, self.reminder, self._set_reminder, snooze=False))
+
+        if self.app.pref("was_alarm_warning_shown", False):
+            show()
+        else:
+            self.show(disclaimer(self, show))
+
+    def _set_reminder(self, minutes: int) -> None:
+        self.reminder = minutes
+
+    def pick_repeat(self) -> None:
+        current = next((i for i, (_, s) in enumerate(REPEATS) if s == self.repeat), 0)
+        labels = [label for label, _ in REPEATS] + ["Custom"]
+        self.show(w.radio_dialog(self, labels, current, lambda i: setattr(self, "repeat", REPEATS[i % 5][1])))
+
+    def pick_date(self, end: bool) -> None:
+        current = self.end_at if end else self.start_at
+
+        def chosen(d: date) -> None:
+            moved = datetime.combine(d, current.time())
+            if end:
+                self.end_at = moved
+            else:
+                self.end_at += moved - self.start_at
+                self.start_at = moved
+
+        self.show(date_picker_dialog(self, current.date(), chosen))
+
+    def pick_time(self, end: bool) -> None:
+        current = self.end_at if end else self.start_at
+        self.show(
+            picker_dialog(
+                self, "android.widget.TimePicker", "android:id/timePicker", time_text(self.app, current), lambda: None
+            )
+        )
+
+    def toggle_all_day(self) -> None:
+        self.all_day = not self.all_day
+
+    # -- the screen --
+    def _value(self, name: str, text: str, action: Callable[[], None] | None, **kw) -> View:
+        return w.text(
+            self.app.rid(f"{self.P}_{name}"), text, clickable=action is not None, on_click=action, padding=12, **kw
+        )
+
+    def _holder(self, name: str, children: list[View], action: Callable[[], None]) -> View:
+        return View(
+            RELATIVE,
+            id=self.app.rid(f"{self.P}_{name}_holder"),
+            clickable=True,
+            focusable=True,
+            on_click=action,
+            orientation="h",
+            kind="row",
+            children=children,
+        )
+
+    def time_rows(self) -> list[View]:
+        today = self.app.device.clock.now().date()
+        start = [
+            self._value("start_date", date_text(self.start_at.date(), today), lambda: self.pick_date(False), weight=1)
+        ]
+        end = [self._value("end_date", date_text(self.end_at.date(), today), lambda: self.pick_date(True), weight=1)]
+        if not self.all_day:
+            start.append(self._value("start_time", time_text(self.app, self.start_at), lambda: self.pick_time(False)))
+            end.append(self._value("end_time", time_text(self.app, self.end_at), lambda: self.pick_time(True)))
+        return [w.row(start), w.row(end)]
+
+    def all_day_row(self) -> View:
+        box = View(
+            CHECKBOX,
+            id=self.app.rid(f"{self.P}_all_day"),
+            text="All-day",
+            checkable=True,
+            checked=self.all_day,
+            clickable=True,
+            focusable=True,
+            on_click=self.toggle_all_day,
+            kind="checkbox",
+            padding=8,
+        )
+        return self._holder("all_day", [box], self.toggle_all_day)
+
+    def fields(self) -> list[View]:
+        raise NotImplementedError
+
+    def content(self) -> View:
+        a = self.app
+        new = self.event_id is None
+        items = [("save", "Save", "check", self.save, "always")]
+        if not new:
+            items += [
+                ("delete", "Delete", "delete", self.delete, "always"),
+                ("duplicate", f"Duplicate {self.NOUN.lower()}", "copy", self.duplicate, "always"),
+                ("share", "Share", "share", lambda: self.toast("No app found"), "ifRoom"),
+            ]
+        actions, overflow = split_menu(items)
+        bar = w.toolbar(
+            self,
+            f"{self.P}_toolbar",
+            f"{'New' if new else 'Edit'} {self.NOUN}",
+            actions=actions,
+            overflow=overflow,
+            back=True,
+        )
+        bar.children[0].on_click = lambda: self.on_back() or self.finish()
+        holder = w.column(self.fields(), id=a.rid(f"{self.P}_holder"))
+        body = w.scroll(a.rid(f"{self.P}_nested_scrollview"), [holder], cls="androidx.core.widget.NestedScrollView")
+        return w.screen(bar, [body], id=a.rid(f"{self.P}_coordinator"))
+
+
+class EventActivity(EditorActivity):
+    name = ".activities.EventActivity"
+
+    def fields(self) -> list[View]:
+        a, p = self.app, self.P
+        repeat = next((label for label, s in REPEATS if s == self.repeat), "Custom")
+        return [
+            w.edit(self, f"{p}_title", hint="Title"),
+            w.row(
+                [
+                    w.edit(self, f"{p}_location", hint="Location", weight=1),
+                    w.image(a.rid(f"{p}_show_on_map"), "", "globe", width=40, height=40),
+                ]
+            ),
+            w.edit(self, f"{p}_description", hint="Description"),
+            self.all_day_row(),
+            *self.time_rows(),
+            self._value("reminder_1", minutes_text(self.reminder), self.pick_reminder),
+            self._value("repetition", repeat, self.pick_repeat),
+            View(LINEAR, id=a.rid(f"{p}_attendees_holder"), height=8),
+            self._value(
+                "availability", "Busy", lambda: self.show(w.radio_dialog(self, ("Busy", "Free"), 0, lambda i: None))
+            ),
+            self._holder("type", [w.text(a.rid(f"{p}_type"), "Regular event", padding=12)], self.pick_type),
+            self._holder(
+                "color",
+                [
+                    w.text(a.rid(f"{p}_color_text"), "Event color", padding=12, weight=1),
+                    w.image(a.rid(f"{p}_color"), "", "", width=24, height=24, color="primary"),
+                ],
+                lambda: None,
+            ),
+        ]
+
+    def pick_type(self) -> None:
+        self.show(w.radio_dialog(self, ("Regular event",), 0, lambda i: None))
+
+
+class TaskActivity(EditorActivity):
+    name = ".activities.TaskActivity"
+    P = "task"
+    NOUN = "Task"
+    TYPE = TYPE_TASK
+
+    def fields(self) -> list[View]:
+        a, p = self.app, self.P
+        today = a.device.clock.now().date()
+        when = [self._value("date", date_text(self.start_at.date(), today), lambda: self.pick_date(False), weight=1)]
+        if not self.all_day:
+            when.append(self._value("time", time_text(a, self.start_at), lambda: self.pick_time(False)))
+        repeat = next((label for label, s in REPEATS if s == self.repeat), "Custom")
+        return [
+            w.edit(self, f"{p}_title", hint="Title"),
+            w.edit(self, f"{p}_description", hint="Description"),
+            self.all_day_row(),
+            w.row(when),
+            self._value("reminder_1", minutes_text(self.reminder), self.pick_reminder),
+            self._value("repetition", repeat, self.pick_repeat),
+            self._holder("type", [w.text(a.rid(f"{p}_type"), "Regular event", padding=12)], lambda: None),
+            self._holder(
+                "color",
+                [
+                    w.text(a.rid(f"{p}_color_text"), "Task color", padding=12, weight=1),
+                    w.image(a.rid(f"{p}_color"), "", "", width=24, height=24, color="primary"),
+                ],
+                lambda: None,
+            ),
+        ]
+
+
+# -- settings -------------------------------------------------------------------------------
+START_WEEK = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
+
+
+class SettingsActivity(Activity):
+    name = ".activities.SettingsActivity"
+
+    def radio(self, options: tuple[str, ...], pref: str, default: int) -> Callable[[], None]:
+        return lambda: self.show(
+            w.radio_dialog(self, options, int(self.app.pref(pref, default)), lambda i: self.app.set_pref(pref, i))
+        )
+
+    def pick_start_week(self) -> None:
+        current = START_WEEK.index(WEEKDAYS[int(self.app.pref("first_day_of_week", 6))])
+        self.show(
+            w.radio_dialog(
+                self,
+                START_WEEK,
+                current,
+                lambda i: self.app.set_pref("first_day_of_week", WEEKDAYS.index(START_WEEK[i])),
+            )
+        )
+
+    def pick_snooze(self) -> None:
+        current = int(self.app.pref("snooze_time", 10))
+        self.show(seconds_dialog(self, current, lambda m: self.app.set_pref("snooze_time", m), snooze=True))
+
+    def content(self) -> View:
+        a = self.app
+        p = a.pref
+        first = WEEKDAYS[int(p("first_day_of_week", 6))]
+        hours = "%02d:00" if p("use_24_hour_format", False) else "%I.%M %p"
+        start_at = datetime(2000, 1, 1, int(p("start_weekly_at", 7))).strftime(hours)
+        noop = lambda: None  # noqa: E731
+        rows = [
+            *color_customization_rows(self),
+            settings_section(self, "general_settings_label", "General"),
+            settings_value(self, "language", "Language", "English", lambda: self.toast("No app found")),
+            settings_link(self, "manage_event_types", "Manage event types", noop),
+            settings_value(self, "start_week_on", "Start week on", first, self.pick_start_week),
+            settings_check(self, "hour_format", "Use 24-hour time format", "use_24_hour_format", False),
+            settings_check(self, "highlight_weekends", "Highlight weekends on some views", "highlight_weekends", False),
+        ]
+        if p("highlight_weekends", False):
+            rows.append(
+                settings_link(
+                    self,
+                    "highlight_weekends_color",
+                    "Color of highlighted weekends",
+                    noop,
+                    "settings_highlight_weekends_color_text_label",
+                )
+            )
+        rows += [
+            settings_section(self, "reminders_label", "Reminders"),
+            settings_link(
+                self, "customize_notifications", "Customize notifications", noop, "settings_customize_notifications"
+            ),
+            settings_value(
+                self,
+                "reminder_audio_stream",
+                "Audio stream used by reminders",
+                "Notification",
+                self.radio(("System", "Alarm", "Notification", "Ring"), "reminder_audio_stream", 2),
+            ),
+            settings_check(self, "vibrate", "Vibrate on reminder notification", "vibrate", False),
+            settings_check(self, "loop_reminders", "Loop reminders until dismissed", "loop_reminders", False),
+            settings_check(self, "use_same_snooze", "Always use same snooze time", "use_same_snooze", True),
+        ]
+        if p("use_same_snooze", True):
+            rows.append(
+                settings_value(
+                    self, "snooze_time", "Snooze time", minutes_text(int(p("snooze_time", 10)), False), self.pick_snooze
+                )
+            )
+        rows += [
+            settings_section(self, "caldav_label", "CalDAV"),
+            settings_check(self, "caldav_sync", "CalDAV sync", "caldav_sync", False),
+            settings_section(self, "new_events_label", "New events"),
+            settings_value(self, "default_start_time", "Default start time", "Next full hour", noop),
+            settings_value(self, "default_duration", "Default duration", "0 minutes", noop),
+            settings_value(self, "default_event_type", "Default event type", "Last used one", noop),
+            settings_check(
+                self,
+                "use_last_event_reminders",
+                "Use the last events' reminders as the default for new events",
+                "use_last_event_reminders",
+                True,
+            ),
+        ]
+        if not p("use_last_event_reminders", True):
+            rows += [
+                settings_value(
+                    self,
+                    f"default_reminder_{i}",
+                    f"Default reminder {i}",
+                    minutes_text(10 if i == 1 else REMINDER_OFF),
+                    noop,
+                )
+                for i in (1, 2, 3)
+            ]
+        rows += [
+            settings_section(self, "weekly_view_label", "Weekly view"),
+            settings_value(self, "start_weekly_at", "Start day at", start_at, noop),
+            settings_check(
+                self,
+                "midnight_span_event",
+                "Show events spanning across midnight at the top bar",
+                "show_midnight_spanning_events_at_top",
+                True,
+            ),
+            settings_check(
+                self, "allow_customize_day_count", "Allow customizing day count", "allow_customize_day_count", True
+            ),
+            settings_check(
+                self,
+                "start_week_with_current_day",
+                "Start week with the current day",
+                "start_week_with_current_day",
+                False,
+            ),
+            settings_section(self, "monthly_view_label", "Monthly view"),
+            settings_check(self, "week_numbers", "Show week numbers", "week_numbers", False),
+            settings_check(self, "show_grid", "Show a grid", "show_grid", False),
+            settings_section(self, "event_lists_label", "Event lists"),
+            settings_value(
+                self,
+                "display_past_events",
+                "Display events from the past",
+                minutes_text(int(p("display_past_events", 1440)), False),
+                noop,
+            ),
+            settings_check(self, "display_description", "Display description or location", "display_description", True),
+        ]
+        if p("display_description", True):
+            rows.append(
+                settings_check(
+                    self, "replace_description", "Replace event description with location", "replace_description", False
+                )
+            )
+        rows += [
+            settings_section(self, "widgets_label", "Widgets"),
+            settings_value(
+                self,
+                "font_size",
+                "Font size",
+                "Medium",
+                self.radio(("Small", "Medium", "Large", "Extra large"), "font_size", 1),
+            ),
+            settings_value(
+                self, "list_widget_view_to_open", "View to open from the event list widget", "Daily view", noop
+            ),
+            settings_section(self, "events_label", "Events"),
+            settings_check(self, "dim_past_events", "Dim past events", "dim_past_events", True),
+            settings_check(
+                self, "allow_changing_time_zones", "Allow changing event time zones", "allow_changing_time_zones", False
+            ),
+            settings_link(
+                self, "delete_all_events", "Delete all events and tasks", self.delete_all, "settings_delete_all_events"
+            ),
+            settings_section(self, "tasks_label", "Tasks"),
+            settings_check(self, "allow_creating_tasks", "Allow creating tasks", "allow_creating_tasks", True),
+            settings_check(self, "dim_completed_tasks", "Dim completed tasks", "dim_completed_tasks", True),
+            settings_section(self, "backups_label", "Backups"),
+            settings_check(self, "enable_automatic_backups", "Enable automatic backups", "auto_backup", False),
+            settings_section(self, "migrating_label", "Migrating"),
+            self._plain("events_export", "Export events to an .ics file"),
+            self._plain("events_import", "Import events from an .ics file"),
+            self._plain("settings_export", "Export settings"),
+            self._plain("settings_import", "Import settings"),
+        ]
+        return settings_screen(self, rows)
+
+    def _plain(self, name: str, label: str) -> View:
+        a = self.app
+        return View(
+            RELATIVE,
+            id=a.rid(f"{name}_holder"),
+            clickable=True,
+            focusable=True,
+            kind="row",
+            padding=8,
+            on_click=lambda: self.toast("No app found"),
+            children=[w.text(a.rid(name), label)],
+        )
+
+    def delete_all(self) -> None:
+        def yes() -> None:
+            store = self.app.events  # type: ignore[attr-defined]
+            store.delete([e["id"] for e in store.all()])
+
+        text = (
+            "Are you sure you want to delete all events and tasks? This will leave your event types and other "
+            "settings intact."
+        )
+        self.show(w.confirm_dialog(self, text, yes))
+
+
+ACTIVITIES: tuple[type[Activity], ...] = (EventActivity, TaskActivity, SettingsActivity, CustomizationActivity)
