@@ -17,14 +17,12 @@ from ..ui import widgets as w
 from ..ui.view import FRAME, IMAGE, LINEAR, RELATIVE, VIEW, VIEW_GROUP, View
 from .base import Activity, App
 from .calendar_screens import (
-    ACTIVITIES,
     FLAG_ALL_DAY,
     MONTHS,
     TYPE_TASK,
     WEEKDAYS,
     EventActivity,
     EventStore,
-    SettingsActivity,
     TaskActivity,
     date_picker_dialog,
     day_title,
@@ -33,9 +31,11 @@ from .calendar_screens import (
     time_text,
     utc,
 )
+from .calendar_settings import SettingsActivity
 from .commons import (
     COMMONS_FAQ,
     PRO_SHARED_ACTIVITIES,
+    CustomizationActivity,
     ProAboutActivity,
     action_mode_bar,
     close_search,
@@ -669,7 +669,7 @@ class Calendar(App):
         ),
     )
 
-    activities = (*ACTIVITIES, *PRO_SHARED_ACTIVITIES)
+    activities = (EventActivity, TaskActivity, SettingsActivity, CustomizationActivity, *PRO_SHARED_ACTIVITIES)
 
     def __init__(self, device) -> None:  # noqa: ANN001
         super().__init__(device)

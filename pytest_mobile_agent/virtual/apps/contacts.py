@@ -30,23 +30,31 @@ from .commons import (
 )
 from .contacts_screens import (
     ACTIVITIES,
-    PHONE_STORAGE,
-    PRIVATE_STORAGE,
-    RECYCLER,
-    SORTS,
-    TABS,
-    ContactsStore,
     EditContactActivity,
     SettingsActivity,
     ViewContactActivity,
+    select_contacts_dialog,
+)
+from .contacts_store import (
+    PHONE_STORAGE,
+    PRIVATE_STORAGE,
+    RECYCLER,
+    ContactsStore,
     contact_matches,
     display_name,
-    select_contacts_dialog,
     sort_contacts,
     source_name,
 )
 
 PKG = "com.simplemobiletools.contacts.pro"
+SORTS = (
+    ("first_name", "First name"),
+    ("middle_name", "Middle name"),
+    ("surname", "Surname"),
+    ("full_name", "Full name"),
+    ("date_created", "Date created"),
+)
+TABS = (("Contacts", "person"), ("Favorites", "star"), ("Groups", "person"))
 
 
 # -- the main screen ------------------------------------------------------------------------
