@@ -160,7 +160,7 @@ def test_agent_failures_fail_the_task_as_the_agents(run_tasks, calc_tasks, tmp_p
     assert not ep["success"] and not ep["infrastructure"]
     run.result.stdout.fnmatch_lines([f"*AgentError: {error}*"])
     # The trajectory is kept.
-    folder = next(art.iterdir())
+    folder = next(p for p in art.iterdir() if p.is_dir())
     assert (folder / "step-000.png").exists() and (folder / "episode.json").exists()
 
 
