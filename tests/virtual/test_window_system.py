@@ -175,8 +175,12 @@ def test_dialogs_are_the_active_window_and_cancel_on_outside_tap(device):
     xml = device.dump()
     assert 'text="Sure?"' in xml and 'text="Row 0"' not in xml  # uiautomator dumps the active window
     assert xml.count('<node index="0"') >= 1 and xml.count("<hierarchy") == 1
+    opened = events(device, "TYPE_WINDOW_STATE_CHANGED")[-1]
+    assert opened.class_name == "android.app.AlertDialog" and opened.text == ("Sure?", "Cancel", "OK")
     device.wm.tap(5, device.wm.height // 2)  # outside the dialog
     assert 'text="Sure?"' not in device.dump() and main(device).clicks == []
+    back = events(device, "TYPE_WINDOW_STATE_CHANGED")[-1]  # the activity has the focus again
+    assert back.class_name == f"{PKG}.Main" and back.text == ("Windows",)
     device.wm.tap(*center(node_bounds(device, text="Dialog")))
     device.wm.tap(*center(node_bounds(device, text="OK")))
     assert main(device).clicks == ["ok"]
@@ -202,5 +206,5 @@ def test_back_home_and_recents(device):
     assert device.wm.focused_component().startswith("com.android.launcher3/")
     device.wm.key(KEYCODES["BACK"])  # and does nothing on the home screen
     assert device.wm.focused_component().startswith("com.android.launcher3/")
-    windows = [e.window_title for e in events(device, "TYPE_WINDOW_STATE_CHANGED")]
-    assert f"{PKG}.Main" in windows
+    shown = [(e.class_name, e.text) for e in events(device, "TYPE_WINDOW_STATE_CHANGED")]
+    assert (f"{PKG}.Main", ("Windows",)) in shown  # the activity's class, its title as text

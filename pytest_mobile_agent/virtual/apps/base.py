@@ -97,15 +97,21 @@ class Activity:
     def finish(self) -> None:
         self.wm.finish(self)
 
+    @property
+    def title(self) -> str:
+        """The window title Android reports for the activity: its label, else the app's."""
+        return getattr(self, "label", None) or self.app.label
+
     def show(self, overlay: Overlay) -> None:
         self.overlays.append(overlay)
-        self.wm.window_opened(overlay.title or overlay.kind, overlay.package or self.app.package)
+        self.wm.overlay_opened(self, overlay)
 
     def dismiss(self, overlay: Overlay | None = None) -> None:
         if overlay is None and self.overlays:
             overlay = self.overlays[-1]
         if overlay in self.overlays:
             self.overlays.remove(overlay)
+            self.wm.overlay_closed(self)
 
     def toast(self, text: str) -> None:
         self.wm.toast(text, self.app.package)

@@ -147,7 +147,7 @@ class WindowManager:
             self.tasks.append(task)
         self.ime_shown = False
         self.changed()
-        self.window_opened(activity.name, app.package)
+        self.activity_shown(activity)
         return activity
 
     def finish(self, activity: Activity) -> None:
@@ -161,7 +161,7 @@ class WindowManager:
         self.changed()
         top = self.top()
         top.on_resume()
-        self.window_opened(top.name, top.app.package)
+        self.activity_shown(top)
 
     def force_stop(self, package: str) -> None:
         self.tasks = [t for t in self.tasks if t[0].app.package != package]
@@ -175,7 +175,7 @@ class WindowManager:
         self.top().on_resume()
         self.ime_shown = False
         self.changed()
-        self.window_opened(self.top().name, self.top().app.package)
+        self.activity_shown(self.top())
 
     def recents(self) -> None:
         launcher = self.device.packages.home_app()
@@ -183,11 +183,37 @@ class WindowManager:
         launcher.show_recents(self.top())
         self.changed()
 
-    def window_opened(self, title: str, package: str) -> None:
+    def activity_shown(self, activity: Activity) -> None:
+        """An activity came to the front: Android reports its class and its title as text."""
         self.changed()
+        title = activity.title
         self.device.accessibility.emit(
-            "TYPE_WINDOW_STATE_CHANGED", package=package, cls=title, text=[title], window_title=title
+            "TYPE_WINDOW_STATE_CHANGED",
+            package=activity.app.package,
+            cls=activity.name,
+            text=[title] if title else [],
+            window_title=title or activity.name,
         )
+
+    def overlay_opened(self, activity: Activity, overlay: Overlay) -> None:
+        """A dialog or menu opened: the event carries the texts it shows, as Android's does."""
+        self.changed()
+        texts = [v.text for v in overlay.build().walk() if v.text and v.shown]
+        cls = "android.widget.PopupWindow$PopupDecorView" if overlay.kind == "menu" else "android.app.AlertDialog"
+        self.device.accessibility.emit(
+            "TYPE_WINDOW_STATE_CHANGED",
+            package=overlay.package or activity.app.package,
+            cls=cls,
+            text=texts,
+            window_title=overlay.title or overlay.kind,
+        )
+
+    def overlay_closed(self, activity: Activity) -> None:
+        """The focus goes back to the activity's window, which reports itself again."""
+        if self.tasks and activity is self.tasks[-1][-1] and not activity.overlays:
+            self.activity_shown(activity)
+        else:
+            self.changed()
 
     def toast(self, text: str, package: str) -> None:
         self._toast = (text, package, time.monotonic() + TOAST_SECONDS)
@@ -430,7 +456,8 @@ class WindowManager:
             if self.ime_shown:
                 self.ime_shown = False
             elif top.overlays:
-                overlay = top.overlays.pop()
+                overlay = top.overlays[-1]
+                top.dismiss(overlay)
                 if overlay.on_cancel:
                     overlay.on_cancel()
             elif not top.on_back():
