@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 MAB_TASK = """
@@ -204,3 +206,37 @@ def test_device_killed_mid_episode_is_retried_on_another_device(run_tasks, calc_
     assert second["success"] and second["retried"] and second["serial"] != first["serial"]
     overall = run.aggregate["overall"]
     assert overall["episodes"] == 1 and overall["infrastructure_errors"] == 1 and overall["SR"] == 1.0
+
+
+API_AGENT = '''
+from pytest_mobile_agent import Api, Done
+
+
+class Agent:
+    """Mobile-Bench style: adb commands as actions beside UI actions."""
+
+    def step(self, observation):
+        i = len(observation.history)
+        if i == 0:
+            return Api("getprop ro.build.version.sdk")
+        if i == 1:
+            assert observation.last_output.strip() == "33"
+            return Api("input tap 500 500")  # UI actions in disguise are not API actions
+        if i == 2:
+            assert "api command not allowed" in observation.last_error
+        golden = observation.task.golden
+        return golden[i - 2] if i - 2 < len(golden) else Done()
+'''
+
+
+def test_api_actions_run_through_an_allowlist(run_tasks, calc_tasks, tmp_path):
+    art = tmp_path / "art"
+    files = dict(calc_tasks, **{"api_agent.py": API_AGENT})
+    run = run_tasks(files, "--agent=api_agent.py", "-k", "3+5", "--mobile-step-factor=3", f"--mobile-artifacts={art}")
+    run.result.assert_outcomes(passed=1, deselected=3)
+    (ep,) = run.episodes
+    assert ep["steps"] == 6 and ep["invalid_steps"] == 1
+    folder = next(p for p in art.iterdir() if p.is_dir())
+    steps = [json.loads(line) for line in (folder / "actions.jsonl").read_text().splitlines()]
+    assert steps[0]["action"] == {"action": "api", "command": "getprop ro.build.version.sdk"} and steps[0]["valid"]
+    assert not steps[1]["valid"] and "api command not allowed" in steps[1]["error"]
