@@ -133,6 +133,26 @@ def test_rename_app(launcher, adbd):
     assert d(text="MyChrome").exists
 
 
+def test_rename_long_press_selects_the_title(launcher, adbd):
+    """Typing appends at the cursor; after a long-press on the field it replaces the title."""
+    d = launcher
+    add_chrome_and_camera(d)
+    d(text="Chrome").long_click()
+    d(resourceId=rid("cab_edit")).click()
+    field = d(resourceId=rid("edit_launcher_edittext"))
+    adbd.shell(["input", "text", "X"])
+    assert field.get_text() == "ChromeX"
+    field.long_click()
+    adbd.shell(["input", "text", "MyChrome"])
+    assert field.get_text() == "MyChrome"
+    field.long_click()
+    adbd.shell(["input", "keyevent", "DEL"])
+    assert field.get_text() == ""
+    adbd.shell(["input", "text", "Web"])
+    d(text="OK").click()
+    assert labels(d) == ["Camera", "Web"]
+
+
 def test_search_filters_the_grid(launcher, adbd):
     d = launcher
     add_chrome_and_camera(d)

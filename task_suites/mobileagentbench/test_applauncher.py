@@ -1,0 +1,193 @@
+"""App Launcher tasks (MobileAgentBench launcher_*).
+
+A fresh install has an empty grid; MobileAgentBench's setup for most tasks adds Chrome and
+Camera through the + button, done here by the `chrome_and_camera` fixture with the same taps.
+The grid and the settings are read back from the app's data (the launchers list, its prefs),
+screens only where the task is to show something (search, About's sub-screens, hidden names).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pytest_mobile_agent import LongPress, Tap, Type, task
+
+from .apps import APP_LAUNCHER, rid
+
+CHROME, CAMERA = "com.android.chrome", "com.android.camera2"
+# commons helpers/Constants.kt sort flags
+SORT_BY_TITLE, SORT_DESCENDING, SORT_BY_CUSTOM = 2048, 1024, 131072
+MORE = Tap(desc="More options")
+OK = Tap(id="android:id/button1")
+
+
+@pytest.fixture
+def chrome_and_camera(device):
+    """MobileAgentBench's setup (LauncherRenameApp.setup): +, tick Chrome and Camera, OK."""
+    device.launch(APP_LAUNCHER)
+    for action in (Tap(id=rid(APP_LAUNCHER, "fab")), Tap(text="Chrome"), Tap(text="Camera"), OK):
+        device.execute(action, device.ui())
+    assert launchers(device) == {CAMERA: "Camera", CHROME: "Chrome"}
+
+
+def app_data(device, name: str) -> dict | list | None:
+    """The app's JSON data file (prefs, launchers), None while it has not been written."""
+    out = device.sh(f"cat /data/data/{APP_LAUNCHER}/files/{name}.json 2>/dev/null").strip()
+    return json.loads(out) if out.startswith(("{", "[")) else None
+
+
+def launchers(device) -> dict[str, str]:
+    """The grid's apps: package -> title."""
+    return {item["package"]: item["title"] for item in app_data(device, "launchers") or []}
+
+
+def prefs(device) -> dict:
+    return app_data(device, "prefs") or {}
+
+
+@task(
+    prompt="Add Chrome and Camera to launcher",
+    app=APP_LAUNCHER,
+    name="launcher_add_apps",
+    golden=[Tap(id=rid(APP_LAUNCHER, "fab")), Tap(text="Chrome"), Tap(text="Camera"), OK],
+    near_miss=[Tap(id=rid(APP_LAUNCHER, "fab")), Tap(text="Chrome"), Tap(text="Camera"), Tap(text="Cancel")],
+)
+def test_launcher_add_apps(device):
+    # MobileAgentBench counted clicks on "Camera", "Chrome" and "OK" in any order (ticking one
+    # twice, or OK on another dialog, passed); here the grid must hold exactly the two apps.
+    assert launchers(device) == {CAMERA: "Camera", CHROME: "Chrome"}
+
+
+@task(
+    prompt="Check who is the contributor of the app",
+    app=APP_LAUNCHER,
+    name="launcher_check_contributor",
+    golden=[MORE, Tap(text="About"), Tap(text="Contributors")],
+    near_miss=[MORE, Tap(text="About"), Tap(text="Donate")],
+)
+def test_launcher_check_contributor(ui):
+    # The Contributors screen must be up at the end, with its list, not only have been opened.
+    assert ui.package == APP_LAUNCHER
+    assert ui.exists(text="Contributors") and ui.exists(text="Development"), "the contributors are not shown"
+
+
+@task(
+    prompt="Hide app name in Launcher",
+    app=APP_LAUNCHER,
+    name="launcher_hide_app_name",
+    golden=[Tap(id=rid(APP_LAUNCHER, "toggle_app_name"))],
+    near_miss=[LongPress(text="Chrome")],  # selects the app instead
+)
+def test_launcher_hide_app_name(chrome_and_camera, ui, device):
+    assert ui.exists(id=rid(APP_LAUNCHER, "launcher_icon")), "the app grid is not shown"
+    assert not ui.exists(id=rid(APP_LAUNCHER, "launcher_label")), "app names are shown"
+    assert prefs(device).get("show_app_name") is False
+
+
+@task(
+    prompt="Open About page and go Frequently Asked Questions",
+    app=APP_LAUNCHER,
+    name="launcher_open_about_FAQ",
+    golden=[MORE, Tap(text="About"), Tap(text="Frequently asked questions")],
+    near_miss=[MORE, Tap(text="About"), Tap(text="Contributors")],
+)
+def test_launcher_open_about_faq(ui):
+    assert ui.package == APP_LAUNCHER
+    assert ui.exists(text="Frequently asked questions"), "the FAQ is not shown"
+    assert ui.exists(text="Can I make this app the default launcher?"), "the FAQ is not shown"
+
+
+@task(
+    prompt="Remove Chrome from Launcher",
+    app=APP_LAUNCHER,
+    name="launcher_remove_app",
+    # The first removal explains itself in a dialog (wasRemoveInfoShown), confirmed with OK.
+    golden=[LongPress(text="Chrome"), Tap(id=rid(APP_LAUNCHER, "cab_remove")), OK],
+    near_miss=[LongPress(text="Camera"), Tap(id=rid(APP_LAUNCHER, "cab_remove")), OK],
+)
+def test_launcher_remove_app(chrome_and_camera, device):
+    assert launchers(device) == {CAMERA: "Camera"}
+
+
+@task(
+    prompt="Rename Chrome in Launcher to MyChrome",
+    app=APP_LAUNCHER,
+    name="launcher_rename_app",
+    # The field opens holding "Chrome" with the cursor at its end: a long-press selects the
+    # word, and typing replaces it.
+    golden=[
+        LongPress(text="Chrome"),
+        Tap(id=rid(APP_LAUNCHER, "cab_edit")),
+        LongPress(id=rid(APP_LAUNCHER, "edit_launcher_edittext")),
+        Type("MyChrome"),
+        OK,
+    ],
+    near_miss=[  # typed without selecting the old name first: "ChromeMyChrome"
+        LongPress(text="Chrome"),
+        Tap(id=rid(APP_LAUNCHER, "cab_edit")),
+        Tap(id=rid(APP_LAUNCHER, "edit_launcher_edittext")),
+        Type("MyChrome"),
+        OK,
+    ],
+)
+def test_launcher_rename_app(chrome_and_camera, device):
+    # MobileAgentBench looked for a view reading "MyChrome" on the main screen; here Chrome's
+    # saved title must be MyChrome (not Camera renamed) and Camera kept.
+    assert launchers(device) == {CAMERA: "Camera", CHROME: "MyChrome"}
+
+
+@task(
+    prompt="Search for Chrome in Launcher",
+    app=APP_LAUNCHER,
+    name="launcher_search_app",
+    golden=[Tap(id=rid(APP_LAUNCHER, "top_toolbar_search")), Type("Chrome")],
+    near_miss=[Tap(id=rid(APP_LAUNCHER, "top_toolbar_search")), Type("Camera")],
+)
+def test_launcher_search_app(chrome_and_camera, ui):
+    query = ui.text_of(rid(APP_LAUNCHER, "top_toolbar_search")) or ""
+    # The search is case-insensitive, so "chrome" is the same search; "Chr" is not.
+    assert query.strip().lower() == "chrome", f"the search field holds {query!r}"
+    labels = [n.text for n in ui.find_all(id=rid(APP_LAUNCHER, "launcher_label"))]
+    assert labels == ["Chrome"], f"the grid shows {labels}"
+
+
+@task(
+    prompt="Change Setting Close this app at launching a different one to false",
+    app=APP_LAUNCHER,
+    name="launcher_setting_close_app_when_launching",
+    golden=[MORE, Tap(text="Settings"), Tap(id=rid(APP_LAUNCHER, "settings_close_app_holder"))],
+    near_miss=[MORE, Tap(text="Settings"), Tap(text="General")],  # the section label, not the row
+)
+def test_launcher_setting_close_app_when_launching(device):
+    # The saved setting rather than an unchecked box on the settings screen (MobileAgentBench).
+    assert prefs(device).get("close_app") is False
+
+
+def sort_dialog(*taps: str) -> list:
+    return [Tap(id=rid(APP_LAUNCHER, "sort")), *(Tap(text=t) for t in taps)]
+
+
+@task(
+    prompt="Sort apps by custom",
+    app=APP_LAUNCHER,
+    name="launcher_sort_by_custom",
+    golden=sort_dialog("Custom", "OK"),
+    near_miss=sort_dialog("Custom", "Cancel"),
+)
+def test_launcher_sort_by_custom(chrome_and_camera, device):
+    # Custom keeps the order the apps were added in (Camera, Chrome), the same as by title, so
+    # only the saved sorting can tell.
+    assert prefs(device).get("sorting") == SORT_BY_CUSTOM
+
+
+@task(
+    prompt="Sort apps by title descending",
+    app=APP_LAUNCHER,
+    name="launcher_sort_by_title_desc",
+    golden=sort_dialog("Descending", "OK"),
+    near_miss=sort_dialog("Custom", "OK"),
+)
+def test_launcher_sort_by_title_desc(chrome_and_camera, device):
+    assert prefs(device).get("sorting") == SORT_BY_TITLE | SORT_DESCENDING

@@ -1,0 +1,274 @@
+"""Gallery tasks (MobileAgentBench gallery_*).
+
+Every task starts with three media files in Download (two images and a video, the newest an
+image, so "the first image" is the first thumbnail). MobileAgentBench judged most of these by
+a click on "OK" after the right box had been seen checked in a dialog, and by a boolean
+precedence slip any "OK" click passed the filter and view-type tasks. Here the saved setting
+is read back from the app's data, the favourite from its favourites, the wallpaper from where
+Android keeps it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from pytest_mobile_agent import Scroll, Tap, task
+
+from .apps import GALLERY, rid
+
+DOWNLOAD = "/storage/emulated/0/Download"
+# Oldest first: the newest file is the first thumbnail (default order: last modified, descending).
+MEDIA = ("holiday.mp4", "mountain.jpg", "sunset.png")
+FIRST_IMAGE, SECOND_IMAGE = "sunset.png", "mountain.jpg"
+MORE = Tap(desc="More options")
+OK = Tap(id="android:id/button1")
+SETTINGS = [MORE, Tap(text="Settings")]
+OPEN_DOWNLOAD = Tap(text="Download")
+
+
+@pytest.fixture(autouse=True)
+def download_media(device):
+    """Pushes the files with contents unique to this episode (a wallpaper left by an earlier one
+    cannot match) and touches them oldest first, so their modified times set the order."""
+    token = f"{time.time_ns()}".encode()
+    contents = {}
+    for name in MEDIA:
+        contents[name] = b"\x89PNG\r\n\x1a\n" + name.encode() + token
+        device.adb.sync.push(contents[name], f"/sdcard/Download/{name}")
+    # File times tick in jiffies (a few ms): touches that close together would tie.
+    device.sh(" && sleep 0.02 && ".join(f"touch /sdcard/Download/{name}" for name in MEDIA))
+    yield contents
+    device.sh("rm -f " + " ".join(f"/sdcard/Download/{name}" for name in MEDIA))
+
+
+def app_data(device, name: str) -> dict | list | None:
+    """The app's JSON data file (prefs, favorites), None while it has not been written."""
+    out = device.sh(f"cat /data/data/{GALLERY}/files/{name}.json 2>/dev/null").strip()
+    return json.loads(out) if out.startswith(("{", "[")) else None
+
+
+def prefs(device) -> dict:
+    return app_data(device, "prefs") or {}
+
+
+# -- the folders screen's menu ------------------------------------------------------------------
+
+
+@task(
+    prompt="filter media in the gallery and only show images and videos",
+    app=GALLERY,
+    name="gallery_filter_by_images_and_videos",
+    golden=[
+        MORE,
+        Tap(text="Filter media"),
+        Tap(id=rid(GALLERY, "filter_media_gifs")),
+        Tap(id=rid(GALLERY, "filter_media_raws")),
+        Tap(id=rid(GALLERY, "filter_media_svgs")),
+        OK,
+    ],
+    near_miss=[  # SVGs left in
+        MORE,
+        Tap(text="Filter media"),
+        Tap(id=rid(GALLERY, "filter_media_gifs")),
+        Tap(id=rid(GALLERY, "filter_media_raws")),
+        OK,
+    ],
+)
+def test_gallery_filter_by_images_and_videos(device):
+    # TYPE_IMAGES | TYPE_VIDEOS
+    assert prefs(device).get("filter_media") == 1 | 2, "the filter is not images and videos only"
+
+
+@task(
+    prompt="Change the view type to list view",
+    app=GALLERY,
+    name="gallery_list_view_type",
+    golden=[MORE, Tap(text="Change view type"), Tap(id=rid(GALLERY, "change_view_type_dialog_radio_list")), OK],
+    near_miss=[
+        MORE,
+        Tap(text="Change view type"),
+        Tap(id=rid(GALLERY, "change_view_type_dialog_radio_list")),
+        Tap(text="Cancel"),
+    ],
+)
+def test_gallery_list_view_type(device):
+    assert prefs(device).get("view_type_folders") == "list"
+
+
+# The table counts 4 steps, which needs "Sort by" as a toolbar icon. On a phone (360-499 dp wide)
+# AppCompat has 3 action slots: the overflow button and the two `always` items (Open camera,
+# Show all folders content) take them, so the `ifRoom` "Sort by" is in "More options"
+# (docs/fidelity/gallery.md 2.1). Ascending must be picked too (the default is descending): 5.
+@task(
+    prompt="sort the gallery by size ascendingly",
+    app=GALLERY,
+    name="gallery_sort_by_size_asc",
+    golden=[
+        MORE,
+        Tap(text="Sort by"),
+        Tap(id=rid(GALLERY, "sorting_dialog_radio_size")),
+        Tap(id=rid(GALLERY, "sorting_dialog_radio_ascending")),
+        OK,
+    ],
+    golden_steps=5,
+    near_miss=[MORE, Tap(text="Sort by"), Tap(id=rid(GALLERY, "sorting_dialog_radio_size")), OK],  # descending
+)
+def test_gallery_sort_by_size_asc(device):
+    # The folders screen's sorting (the gallery's, not one folder's files).
+    sorting = prefs(device).get("directory_sorting") or {}
+    assert (sorting.get("by"), sorting.get("desc")) == ("size", False), f"folders sorted by {sorting}"
+
+
+# -- settings -----------------------------------------------------------------------------------
+
+
+def setting_row(name: str, *, scroll: bool = False) -> list:
+    """Tap a settings checkbox row. The Videos rows are below the fold on a phone
+    (docs/fidelity/gallery.md 2.6), so the table counts a scroll before them."""
+    down = [Scroll("down", id=rid(GALLERY, "settings_nested_scrollview"))] if scroll else []
+    return [*SETTINGS, *down, Tap(id=rid(GALLERY, f"settings_{name}_holder"))]
+
+
+@pytest.mark.parametrize(
+    "name, prompt, row, near, pref",
+    [
+        (
+            "gallery_play_videos_automatically",
+            "Go to Gallery settings and enable play videos automatically",
+            "autoplay_videos",
+            "loop_videos",
+            "autoplay_videos",
+        ),
+        (
+            "gallery_remember_playback_position",
+            "Enable remember the last video playback position in settings",
+            "remember_last_video_position",
+            "autoplay_videos",
+            "remember_last_video_position",
+        ),
+    ],
+    ids=lambda v: v if isinstance(v, str) and v.startswith("gallery_") else "",
+)
+@task(
+    prompt="{prompt}",
+    app=GALLERY,
+    golden=lambda row: setting_row(row, scroll=True),
+    near_miss=lambda near: setting_row(near, scroll=True),  # the neighbouring row
+)
+def test_gallery_video_setting(device, pref):
+    # MobileAgentBench took a click on the row (autoplay: so a second click, turning it off
+    # again, passed too) or a checked box on screen; here the setting must be saved as on.
+    assert prefs(device).get(pref) is True
+
+
+@task(
+    prompt="show hidden items in the gallery in settings",
+    app=GALLERY,
+    name="gallery_show_hidden_items",
+    golden=setting_row("show_hidden_items"),
+    near_miss=setting_row("search_all_files"),
+)
+def test_gallery_show_hidden_items(device):
+    assert prefs(device).get("show_hidden_media") is True
+
+
+@task(
+    prompt="Change the date and time format to 24-hour format in gallery settings",
+    app=GALLERY,
+    name="gallery_use_24_hour_time_format",
+    golden=[
+        *SETTINGS,
+        Tap(text="Change date and time format"),
+        Tap(id=rid(GALLERY, "change_date_time_dialog_24_hour")),
+        OK,
+    ],
+    near_miss=[
+        *SETTINGS,
+        Tap(text="Change date and time format"),
+        Tap(id=rid(GALLERY, "change_date_time_dialog_24_hour")),
+        Tap(text="Cancel"),
+    ],
+)
+def test_gallery_use_24_hour_time_format(device):
+    assert prefs(device).get("use_24_hour_format") is True
+
+
+# -- the Download folder ------------------------------------------------------------------------
+
+
+@task(
+    prompt="Go to the downloads folder, group the images by file type",
+    app=GALLERY,
+    name="gallery_group_by_file_type",
+    golden=[OPEN_DOWNLOAD, MORE, Tap(text="Group by"), Tap(id=rid(GALLERY, "grouping_dialog_radio_file_type")), OK],
+    near_miss=[
+        OPEN_DOWNLOAD,
+        MORE,
+        Tap(text="Group by"),
+        Tap(id=rid(GALLERY, "grouping_dialog_radio_extension")),
+        OK,
+    ],
+)
+def test_gallery_group_by_file_type(device):
+    # Download's grouping: its own ("Use for this folder only") or the one all folders share.
+    data = prefs(device)
+    grouping = (data.get("folder_grouping") or {}).get(DOWNLOAD) or data.get("grouping") or {}
+    assert grouping.get("by") == "file_type", f"Download is grouped by {grouping}"
+
+
+@task(
+    prompt="Go to Downloads Folder and set the first image as favorite",
+    app=GALLERY,
+    name="gallery_set_favorite",
+    golden=[OPEN_DOWNLOAD, Tap(id=rid(GALLERY, "media_item_holder")), Tap(id=rid(GALLERY, "bottom_favorite"))],
+    near_miss=[
+        OPEN_DOWNLOAD,
+        Tap(id=rid(GALLERY, "media_item_holder"), index=1),
+        Tap(id=rid(GALLERY, "bottom_favorite")),
+    ],
+)
+def test_gallery_set_favorite(device):
+    # MobileAgentBench took any click on the star (of any image, or unstarring); here the first
+    # image, and only it, must be a favourite.
+    assert app_data(device, "favorites") == [f"{DOWNLOAD}/{FIRST_IMAGE}"]
+
+
+def set_wallpaper(where: str) -> list:
+    return [
+        OPEN_DOWNLOAD,
+        Tap(id=rid(GALLERY, "media_item_holder")),
+        MORE,
+        Tap(text="Set as"),
+        Tap(text="Simple Wallpaper"),  # Gallery's own target in the system chooser
+        Tap(desc="Save"),
+        Tap(text=where),
+    ]
+
+
+# The table counts 6 steps; the path has 7 taps: "Set as" opens the system chooser
+# (Intent.createChooser), whose "Simple Wallpaper" row opens the crop screen, and its Save asks
+# where the wallpaper goes. MobileAgentBench's own check needs the last tap too (the window
+# returning to Simple Wallpaper after "Home screen"), so 7 is the golden step count.
+@task(
+    prompt="Go to Downloads Folder and set the first image as Home screen wallpaper",
+    app=GALLERY,
+    name="gallery_set_wallpaper",
+    golden=set_wallpaper("Home screen"),
+    golden_steps=7,
+    difficulty="medium",
+    near_miss=set_wallpaper("Lock screen"),
+)
+def test_gallery_set_wallpaper(device, download_media):
+    # WallpaperManager keeps the wallpapers in /data/system/users/0: the home one must be the
+    # first image, and the lock screen's (not asked for) must not have become it too.
+    out = device.sh_bytes(
+        "cat /data/system/users/0/wallpaper 2>/dev/null; echo; echo __LOCK__; "
+        "cat /data/system/users/0/wallpaper_lock 2>/dev/null"
+    )
+    home, _, lock = out.partition(b"__LOCK__")
+    image = download_media[FIRST_IMAGE]
+    assert image in home, "the home screen wallpaper is not the first image"
+    assert image not in lock, "the lock screen wallpaper was changed too"
