@@ -208,3 +208,18 @@ def test_back_home_and_recents(device):
     assert device.wm.focused_component().startswith("com.android.launcher3/")
     shown = [(e.class_name, e.text) for e in events(device, "TYPE_WINDOW_STATE_CHANGED")]
     assert (f"{PKG}.Main", ("Windows",)) in shown  # the activity's class, its title as text
+
+
+def test_long_press_selects_a_fields_text_and_typing_replaces_it(device):
+    field = center(node_bounds(device, **{"resource-id": f"{PKG}:id/name"}))
+    device.wm.tap(*field)
+    device.wm.type_text("Chrome")
+    device.wm.tap(*field, long=True)
+    device.wm.type_text("MyChrome")
+    assert 'text="MyChrome"' in device.dump()
+    device.wm.tap(*field)  # a tap drops the selection: typing appends again
+    device.wm.type_text("!")
+    assert 'text="MyChrome!"' in device.dump()
+    device.wm.tap(*field, long=True)
+    device.wm.key(KEYCODES["DEL"])  # a delete clears the selected text
+    assert 'resource-id="test.windows:id/name"' in device.dump() and 'text="MyChrome!"' not in device.dump()

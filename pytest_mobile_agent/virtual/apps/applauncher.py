@@ -231,22 +231,9 @@ class MainActivity(Activity):
             self.launcher.rename(pkg, title)
             self.end_selection()
 
-        # EditText: a long-press selects the word under the finger (a launcher title is one word,
-        # so all of it), what is typed next replaces the selection, a delete clears it and a tap
-        # only places the cursor (at the end here).
-        selection: list[str] = []
-
-        def select() -> None:
-            selection[:] = [self.texts.get(RENAME_FIELD, "")]
-
-        def edited(new: str) -> None:
-            if selection:
-                old = selection.pop()
-                self.texts[RENAME_FIELD] = new[len(old) :] if new.startswith(old) and len(new) > len(old) else ""
-
         def body() -> list[View]:
-            field = w.edit(self, RENAME_FIELD, hint="Label", on_change=edited)
-            field.on_long_click, field.on_click = select, selection.clear
+            # A long press selects the title and typing replaces it (the window system's EditText).
+            field = w.edit(self, RENAME_FIELD, hint="Label")
             hint = View(LINEAR, id=a.rid("edit_launcher_hint"), children=[field])
             return [View(FRAME, id=a.rid("edit_launcher_holder"), padding=8, children=[hint])]
 

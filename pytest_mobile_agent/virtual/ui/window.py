@@ -96,6 +96,8 @@ class WindowManager:
         self._toast: tuple[str, str, float] | None = None
         self.version = 0
         self._frame: Frame | None = None
+        # (activity, field key) whose whole text is selected: a long press selects, typing replaces.
+        self.selection: tuple[object, str] | None = None
 
     # -- state -------------------------------------------------------------------------------
     def changed(self) -> None:
@@ -402,10 +404,18 @@ class WindowManager:
             acc.emit_view("TYPE_VIEW_LONG_CLICKED", view, win.package, text=texts)
             if view.on_long_click:
                 view.on_long_click()
+            elif view.cls == EDIT and win.owner is not None:
+                # A long press on a field focuses it and selects its word (all of a one-word
+                # text); what is typed next replaces the selection.
+                win.owner.focus = view.key
+                self.ime_shown = True
+                self.selection = (win.owner, view.key) if view.text else None
+                acc.emit_view("TYPE_VIEW_TEXT_SELECTION_CHANGED", view, win.package)
             return
         if view.cls == EDIT and win.owner is not None:
             win.owner.focus = view.key
             self.ime_shown = True
+            self.selection = None  # a tap only places the cursor
             acc.emit_view("TYPE_VIEW_FOCUSED", view, win.package)
         acc.emit_view("TYPE_VIEW_CLICKED", view, win.package, text=texts)
         if view.checkable:
@@ -481,7 +491,7 @@ class WindowManager:
                 self.type_text("\n")
         elif code == KEYCODES["DEL"]:
             if view.text:
-                self._set_text(win, view, view.text[:-1])
+                self._set_text(win, view, "" if self._take_selection(win, view) else view.text[:-1])
         elif code == KEYCODES["TAB"]:
             self._focus_next(win, view)
         elif code in KEY_CHARS:
@@ -495,8 +505,15 @@ class WindowManager:
         if focused is None:
             return False
         win, view = focused
-        self._set_text(win, view, view.text + text)
+        replace = self._take_selection(win, view)
+        self._set_text(win, view, text if replace else view.text + text)
         return True
+
+    def _take_selection(self, win: Window, view: View) -> bool:
+        """Whether the field's text is selected (and so replaced by the next edit); clears it."""
+        selected = self.selection == (win.owner, view.key)
+        self.selection = None
+        return selected
 
     def _set_text(self, win: Window, view: View, new: str) -> None:
         before = view.text
