@@ -65,6 +65,7 @@ class Episode:
     success_step: int | None = None
     success: bool | None = None  # the final evaluation
     failure_message: str | None = None
+    failure_detail: str | None = field(default=None, repr=False)  # the whole assertion message
     initial_screenshot: bytes | None = field(default=None, repr=False)
     initial_hierarchy: str | None = field(default=None, repr=False)
     wall_s: float = 0.0

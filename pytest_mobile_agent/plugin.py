@@ -18,7 +18,8 @@ from .device.android import DeviceLost
 from .episode import ERROR, INFRASTRUCTURE, AgentError, EpisodeRunner
 from .fixtures import agent, device, events, mobile_device, mobile_pool, ui  # noqa: F401  (fixtures)
 from .metrics import episode_record, summarize
-from .reporting import results, terminal, trajectory
+from .reporting import allure as allure_report
+from .reporting import draw, plots, results, terminal, trajectory
 from .session import (
     EPISODE_KEY,
     RECORD_PROPERTY,
@@ -112,6 +113,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         parser.addini(dest, help=help_, default=INI_DEFAULTS.get(dest))
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """Before allure-pytest configures: only the controller may clean the Allure results."""
+    allure_report.take_over_cleaning(config)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "mobile_task: a mobile-agent benchmark task (added by @task)")
     config.addinivalue_line("markers", "online: a task that needs an online app (skipped when it is not installed)")
@@ -122,7 +129,11 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[SESSION_KEY] = session
     if session.options.agent:
         session.get_agent()  # a bad --agent stops the run here, with the reason
+    alluredir = allure_report.results_dir(config)
+    if alluredir is not None:
+        config.pluginmanager.register(allure_report.AllureReport(session, alluredir), "mobile-agent-allure")
     if not session.is_worker:
+        allure_report.clean_once(config)
         config.pluginmanager.register(SummaryReporter(session), "mobile-agent-summary")
         if session.options.results:
             session.options.results.parent.mkdir(parents=True, exist_ok=True)
@@ -280,6 +291,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
         except AssertionError as exc:
             episode.success = False
             episode.failure_message = str(exc).split("\n")[0] or "the final state does not satisfy the task"
+            episode.failure_detail = str(exc)
             raise
         votes = pyfuncitem.config.hook.pytest_mobile_agent_judge(item=pyfuncitem, episode=episode, ui=tree, events=log)
         for passed, reason in votes:
@@ -299,9 +311,14 @@ def _finish(item: pytest.Function, session: MobileSession, episode: Any) -> None
     if session.options.results:
         results.append(session.options.results, record)
     if session.options.artifacts:
-        record["artifacts"] = str(trajectory.write(session.options.artifacts, item.nodeid, episode, record))
+        drawn = allure_report.results_dir(item.config) is not None  # frames drawn for Allure anyway
+        folder = trajectory.write(session.options.artifacts, item.nodeid, episode, record, contact_sheet=drawn)
+        record["artifacts"] = str(folder)
     item.user_properties.append((RECORD_PROPERTY, record))
-    item.config.hook.pytest_mobile_agent_episode_finished(item=item, episode=episode, record=record)
+    try:
+        item.config.hook.pytest_mobile_agent_episode_finished(item=item, episode=episode, record=record)
+    finally:
+        draw.forget(episode)  # annotated frames shared by the trajectory folder and Allure
 
 
 # -- reporting (the controller sees every worker's reports) ----------------------------------------
@@ -329,3 +346,5 @@ class SummaryReporter:
     def pytest_sessionfinish(self) -> None:
         if self.session.options.results and self.session.records:
             results.append(self.session.options.results, summarize(self.session.records))
+        if self.session.options.artifacts and self.session.records:
+            plots.success_plot(self.session.records, self.session.options.artifacts / plots.PLOT_NAME)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # System set-up on a fresh Debian machine (bookworm): the Debian packages the project needs,
-# then the listener app's APK built from source. Needs root, or sudo.
+# the listener app's APK built from source, and the HTML report tools. Needs root, or sudo.
 # Python packages are installed separately: python -m pip install -e ".[dev]"
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,3 +8,15 @@ if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
 
 $SUDO bash listener_app/install-build-deps.sh   # javac, dx, android.jar, aapt, apksigner, zipalign
 bash listener_app/build.sh                       # -> pytest_mobile_agent/device/listener.apk
+
+# Reports: Debian's chromium (the report test opens the HTML report headless) and, when node
+# is missing, Debian's node and npm; then Allure 3 (the npm `allure` package) into
+# reporting/node_modules, pinned by reporting/package-lock.json.
+missing=()
+command -v chromium >/dev/null || missing+=(chromium)
+command -v npm >/dev/null || missing+=(nodejs npm)
+if [ ${#missing[@]} -gt 0 ]; then
+    $SUDO apt-get update -qq
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+npm ci --prefix reporting --no-audit --no-fund --loglevel=error

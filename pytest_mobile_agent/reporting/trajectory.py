@@ -1,5 +1,7 @@
-"""Per-test trajectory folders: a PNG and the hierarchy per step, actions as JSON lines, the
-episode record. Written by the process that ran the episode, as it finishes."""
+"""Per-test trajectory folders: a PNG per step, actions as JSON lines, the final hierarchy, the
+episode record and, when the Allure report draws the actions anyway, a contact sheet (every
+step's screen with its action drawn on it). Written by the process that ran the episode, as it
+finishes."""
 
 from __future__ import annotations
 
@@ -8,12 +10,14 @@ import re
 from pathlib import Path
 from typing import Any
 
+from . import draw
+
 
 def slug(nodeid: str) -> str:
     return re.sub(r"[^\w.-]+", "-", nodeid).strip("-")[:180]
 
 
-def write(root: Path, nodeid: str, episode: Any, record: dict[str, Any]) -> Path:
+def write(root: Path, nodeid: str, episode: Any, record: dict[str, Any], *, contact_sheet: bool = False) -> Path:
     folder = root / slug(nodeid)
     if episode.retried:
         folder = folder.with_name(folder.name + "-retry1")
@@ -45,5 +49,7 @@ def write(root: Path, nodeid: str, episode: Any, record: dict[str, Any]) -> Path
     (folder / "actions.jsonl").write_text("\n".join(lines) + ("\n" if lines else ""))
     if episode.final_hierarchy:
         (folder / "final.xml").write_text(episode.final_hierarchy)
+    if contact_sheet:  # decoding and drawing every step costs ~20 ms a step: only when drawn for Allure
+        draw.encode_to(draw.trajectory_sheet(episode), folder / "contact-sheet.png")
     (folder / "episode.json").write_text(json.dumps(record, indent=2, default=str, ensure_ascii=False))
     return folder

@@ -1,0 +1,536 @@
+"""Allure reports: every task case tells its story at a glance.
+
+With `--alluredir`, each episode adds to allure-pytest's open test result (through the dynamic
+API, in the call phase of the process that ran it, so it works the same under xdist):
+- the task's prompt as the title; labels for the suite, app (feature), difficulty, agent, model;
+- parameters: golden steps, steps taken, step of success, termination, tokens, cost, latency
+  (all but the agent left out of the history id, so history follows a task across runs; the
+  device serial too; an API key only ever masked);
+- one Allure step per agent step: the screen the agent saw with its action drawn on it, the
+  action as JSON, the agent's reasoning, the timings as step parameters;
+- the final screen, a contact sheet of the whole trajectory and, on failure, the final
+  hierarchy and the assertion message;
+- a failure category: the failure message gets a stable prefix ("[premature finish] ...") that
+  `categories.json` (Allure 2, written into the results directory) and `allurerc.mjs` (Allure 3)
+  match on.
+The controller cleans the results directory once for `--clean-alluredir` (workers never do) and
+writes `categories.json` and `environment.properties` when the session ends.
+
+`python -m pytest_mobile_agent.reporting RESULTS_DIR` turns results into one HTML file with the
+npm `allure` package (Allure 3); see `generate_html`.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ..actions import InvalidAction
+from ..device.android import DeviceLost
+from ..episode import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, AgentError
+from ..session import RECORD_PROPERTY, MobileSession
+from ..tasks import app_marker
+from . import draw, plots
+
+HERE = Path(__file__).parent
+CATEGORIES_FILE = HERE / "categories.json"
+ALLURERC = HERE / "allurerc.mjs"
+DEVICE_PROPERTY = "mobile_device"  # user property: a device's Android version, for the controller
+CLEAN_KEY = pytest.StashKey[bool]()
+KIND_KEY = pytest.StashKey[str]()
+FILMSTRIP_WIDTH = 140
+
+# Failure kinds: the message prefixes categories.json matches on.
+INFRA, AGENT, BUDGET, PREMATURE, WRONG_STATE = (
+    "infrastructure error",
+    "agent error",
+    "step budget exhausted",
+    "premature finish",
+    "wrong final state",
+)
+TERMINATION_TEXT = {
+    COMPLETED: "completed (the agent said done)",
+    MAX_STEPS: "max_steps (the step budget ran out)",
+    ERROR: "error (the agent failed)",
+    INFRASTRUCTURE: "infrastructure (the device failed)",
+}
+
+
+def categories() -> list[dict[str, Any]]:
+    return json.loads(CATEGORIES_FILE.read_text())
+
+
+def failure_kind(episode: Any) -> str | None:
+    """Why an episode failed, in the categories' words; None when it succeeded.
+
+    "Premature finish" is a done said after fewer actions than the golden path: the agent could
+    not have finished. "Wrong final state" is a done said after at least that many: it tried
+    and ended in the wrong state."""
+    if episode.termination == INFRASTRUCTURE:
+        return INFRA
+    if episode.termination == ERROR:
+        return AGENT
+    if episode.success:
+        return None
+    if episode.termination == MAX_STEPS:
+        return BUDGET
+    return PREMATURE if len(episode.steps) < episode.task.golden_steps else WRONG_STATE
+
+
+# -- the results directory ---------------------------------------------------------------------
+def results_dir(config: pytest.Config) -> Path | None:
+    value = getattr(config.option, "allure_report_dir", None)
+    return Path(value).resolve() if value else None
+
+
+def take_over_cleaning(config: pytest.Config) -> None:
+    """Before allure-pytest configures: with xdist every worker would wipe the shared directory
+    (under the feet of the others), so no process lets allure-pytest clean; the controller does
+    it once in `clean_once`."""
+    if getattr(config.option, "clean_alluredir", False):
+        config.option.clean_alluredir = False
+        if not hasattr(config, "workerinput"):
+            config.stash[CLEAN_KEY] = True
+
+
+def clean_once(config: pytest.Config) -> None:
+    directory = results_dir(config)
+    if directory is None or not config.stash.get(CLEAN_KEY, False) or config.option.collectonly:
+        return
+    if directory.is_dir():
+        # The contents only: allure-pytest's file logger may already hold the directory.
+        for child in directory.iterdir():
+            if child.is_dir() and not child.is_symlink():
+                shutil.rmtree(child, ignore_errors=True)
+            else:
+                child.unlink(missing_ok=True)
+    directory.mkdir(parents=True, exist_ok=True)
+
+
+def _properties_escape(text: str, key: bool = False) -> str:
+    out = text.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r")
+    if key:
+        out = re.sub(r"([ =:#!])", r"\\\1", out)
+    # Java reads .properties as ISO-8859-1: anything else as \\uXXXX.
+    return "".join(c if ord(c) < 128 else f"\\u{ord(c):04x}" for c in out)
+
+
+# Keys whose values several sessions into one results directory add up (comma-separated sets).
+LIST_KEYS = ("agent", "model", "agent.spec", "devices", "android.versions", "android.sdk", "device.models")
+
+
+def read_environment(path: Path) -> dict[str, str]:
+    """The key=value lines this module writes (not a general .properties reader)."""
+    env: dict[str, str] = {}
+    if path.exists():
+        for line in path.read_text(encoding="ascii", errors="replace").splitlines():
+            if "=" in line and not line.startswith(("#", "!")):
+                key, value = line.split("=", 1)
+                env[key.replace("\\", "")] = value
+    return env
+
+
+def write_environment(directory: Path, env: dict[str, Any]) -> Path:
+    """Write environment.properties, merged with what an earlier session into the same directory
+    wrote (runs of two agents into one report list both)."""
+    path = directory / "environment.properties"
+    old = read_environment(path)
+    merged = {k: str(v) for k, v in env.items()}
+    if old:
+        for key in LIST_KEYS:
+            values = {v.strip() for v in (old.get(key, "") + "," + merged.get(key, "")).split(",")}
+            merged[key] = ", ".join(sorted(v for v in values if v and v != "?")) or "?"
+        merged["device.count"] = str(len([d for d in merged["devices"].split(", ") if d and d != "?"]))
+        if old.get("episodes", "").isdigit() and merged.get("episodes", "").isdigit():
+            merged["episodes"] = str(int(old["episodes"]) + int(merged["episodes"]))
+    lines = [f"{_properties_escape(k, key=True)}={_properties_escape(v)}" for k, v in merged.items()]
+    path.write_text("\n".join(lines) + "\n", encoding="ascii")
+    return path
+
+
+def write_categories(directory: Path) -> Path:
+    path = directory / "categories.json"
+    path.write_text(json.dumps(categories(), indent=2) + "\n")
+    return path
+
+
+# -- helpers for allure-pytest's dynamic API ------------------------------------------------------
+class _Plain:
+    """A parameter value shown as is (allure-pytest puts quotes around strings)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: Any) -> None:
+        self.text = str(text)
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _param(name: str, value: Any, *, excluded: bool = True, mode: Any = None) -> None:
+    import allure
+
+    allure.dynamic.parameter(name, _Plain(value), excluded=excluded, mode=mode)
+
+
+@contextmanager
+def _step(title: str, params: dict[str, str] | None = None) -> Iterator[None]:
+    """An Allure step; with parameters (the per-step timings) when allure-commons allows it."""
+    import allure
+
+    try:
+        from allure_commons._allure import StepContext
+    except ImportError:  # pragma: no cover - older allure-commons: a plain step
+        with allure.step(title):
+            yield
+        return
+    with StepContext(title, dict(params or {})):
+        yield
+
+
+def _attach(body: Any, name: str, kind: str) -> None:
+    import allure
+
+    allure.attach(body, name=name, attachment_type=getattr(allure.attachment_type, kind))
+
+
+def _mask(secret: str) -> str:
+    """What a masked parameter stores: never the key, only a hint of which one it was."""
+    return "****" + secret[-4:] if len(secret) >= 12 else "****"
+
+
+def _suite_of(nodeid: str) -> str:
+    """The benchmark suite: the folder holding the task file (task_suites/mobileagentbench/...),
+    or the file's own name for a file at the root."""
+    parts = nodeid.split("::", 1)[0].split("/")
+    return parts[-2] if len(parts) > 1 else Path(parts[-1]).stem
+
+
+def _agent_label(episode: Any) -> str:
+    return f"{episode.agent} ({episode.model})" if episode.model else str(episode.agent)
+
+
+def _seconds(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+# -- the plugin ----------------------------------------------------------------------------------
+class AllureReport:
+    """Registered in every process when `--alluredir` is given."""
+
+    def __init__(self, session: MobileSession, directory: Path) -> None:
+        self.session = session
+        self.directory = directory
+        self.devices: dict[str, dict[str, str]] = {}
+
+    # -- in the process that ran the episode: allure-pytest's test result is open ------------
+    def pytest_mobile_agent_episode_finished(self, item: pytest.Item, episode: Any, record: dict[str, Any]) -> None:
+        attempt = sum(1 for name, _ in item.user_properties if name == RECORD_PROPERTY)
+        # An infrastructure error with a retry left is not this case's last word.
+        final = not (episode.termination == INFRASTRUCTURE and attempt <= self.session.options.retries)
+        kind = failure_kind(episode)
+        if kind is not None:
+            item.stash[KIND_KEY] = kind
+        if final:
+            self._describe(item, episode, record, kind)
+        wrapper = None
+        if not final or episode.retried:
+            outcome = ": the device failed, retried on another device" if not final else ""
+            wrapper = f"Attempt {attempt} on {episode.serial}{outcome}"
+        with _step(wrapper) if wrapper else nullcontext():
+            self._trajectory(episode, record)
+            self._outcome(episode, kind)
+        self._probe_device(item, episode)
+
+    def _describe(self, item: pytest.Item, episode: Any, record: dict[str, Any], kind: str | None) -> None:
+        import allure
+
+        task = episode.task
+        apps = [app_marker(a) for a in task.apps]
+        suite = _suite_of(item.nodeid)
+        agent = _agent_label(episode)
+        allure.dynamic.title(task.prompt)
+        verdict, details = self._description(item, episode, kind)
+        allure.dynamic.description(f"{verdict}\n\n{details}")
+        allure.dynamic.description_html(self._filmstrip(episode, verdict, details))
+        # Suites tab: agent > suite > app; behaviours tab: suite > app > task.
+        allure.dynamic.parent_suite(agent)
+        allure.dynamic.suite(suite)
+        allure.dynamic.sub_suite(apps[0])
+        allure.dynamic.epic(suite)
+        allure.dynamic.feature(*apps)
+        allure.dynamic.story(task.name)
+        allure.dynamic.label("app", *apps)
+        allure.dynamic.label("difficulty", task.difficulty)
+        allure.dynamic.label("agent", str(episode.agent))
+        allure.dynamic.label("model", episode.model or "-")
+        # The agent is part of the history id: two agents' results in one report stay two cases.
+        # The report shows the first parameters (after the test's own): the outcome first.
+        _param("agent", agent, excluded=False)
+        _param("termination", TERMINATION_TEXT.get(episode.termination, str(episode.termination)))
+        _param("steps taken", record["steps"])
+        _param("golden steps", task.golden_steps)
+        _param("step of success", record["success_step"] if record["success_step"] is not None else "never")
+        _param("step budget", record["budget"])
+        cost = record["cost_usd"]
+        if cost is not None:
+            _param("cost (USD)", f"{cost:.4f}")
+        else:
+            why = f"no price for {episode.model} (--mobile-prices)" if episode.model else "the agent names no model"
+            _param("cost (USD)", f"- ({why})")
+        estimated = " (estimated)" if record["tokens_estimated"] else ""
+        _param("tokens in", f"{record['tokens_in']}{estimated}")
+        _param("tokens out", f"{record['tokens_out']}{estimated}")
+        _param("latency (s/step)", _seconds(record["latency_s"]))
+        _param("device", episode.serial)
+        key = getattr(getattr(item, "funcargs", {}).get("agent"), "api_key", None)
+        if isinstance(key, str) and key:
+            _param("api key", _mask(key), mode=allure.parameter_mode.MASKED)
+
+    def _description(self, item: pytest.Item, episode: Any, kind: str | None) -> tuple[str, str]:
+        task = episode.task
+        path = " → ".join(a.describe() for a in task.golden) or "(none given)"
+        if kind is None:
+            verdict = f"**Passed**: the task held from step {episode.success_step} on."
+        elif kind == INFRA:
+            verdict = f"**Infrastructure error** (not the agent's): {episode.error}"
+        elif kind == AGENT:
+            verdict = f"**Agent error**: {episode.error}"
+        elif kind == BUDGET:
+            verdict = f"**Step budget exhausted**: {len(episode.steps)} of {episode.budget} steps, task not done."
+        else:
+            said = f"the agent said done after {len(episode.steps)} of {task.golden_steps} golden steps"
+            verdict = f"**{kind.capitalize()}**: {said}; {episode.failure_message or 'the final check failed'}"
+        doc = (getattr(getattr(item, "obj", None), "__doc__", None) or "").strip()
+        details = f"Task {task.name} on {', '.join(task.apps)}, {task.difficulty}"
+        details += f", golden path ({task.golden_steps} steps): {path}"
+        return verdict, details + (f"\n\n{doc}" if doc else "")
+
+    def _filmstrip(self, episode: Any, verdict: str, details: str) -> str:
+        """The description as HTML: the whole trajectory as small images, visible without a click
+        (the report keeps attachments folded). Images are inline data: URIs."""
+        cells = []
+        frames = list(zip((f"step {s.index}" for s in episode.steps), draw.frames_for(episode)))
+        last = draw.final_frame(episode, caption="final")
+        if last is not None:
+            frames.append(("final screen", last))
+        for alt, frame in frames:
+            data = base64.b64encode(draw.thumbnail_jpeg(frame, FILMSTRIP_WIDTH)).decode()
+            cells.append(
+                f'<figure style="margin:0;display:inline-block;vertical-align:top;padding:0 6px 6px 0">'
+                f'<img alt="{html.escape(alt)}" src="data:image/jpeg;base64,{data}" width="{FILMSTRIP_WIDTH}">'
+                f'<figcaption style="font-size:11px;color:#555">{html.escape(alt)}</figcaption></figure>'
+            )
+        bold = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", html.escape(verdict))
+        return f"<p>{bold}</p><div>{''.join(cells)}</div><p style='white-space:pre-wrap'>{html.escape(details)}</p>"
+
+    def _trajectory(self, episode: Any, record: dict[str, Any]) -> None:
+        frames = draw.frames_for(episode)
+        for step, frame in zip(episode.steps, frames):
+            title = f"Step {step.index}: {draw.describe(step.action)}"
+            if step.index == episode.success_step:
+                title += "  (task done here)"
+            tokens = f"{step.tokens_in} in / {step.tokens_out} out" + (" (estimated)" if step.tokens_estimated else "")
+            params = {
+                "time (s)": f"agent {step.agent_s:.3f} · device {step.device_s:.3f} · harness {step.harness_s:.3f}",
+                "tokens": tokens,
+            }
+            try:
+                with _step(title, params):
+                    _attach(draw.encode(frame), f"step {step.index}: screen and action", "PNG")
+                    _attach(json.dumps(step.action, ensure_ascii=False, indent=2), "action", "JSON")
+                    if step.reasoning:
+                        _attach(step.reasoning, "reasoning", "TEXT")
+                    if step.output:
+                        _attach(step.output, "output", "TEXT")
+                    if not step.valid:
+                        raise InvalidAction(step.error or "invalid action")  # marks the step broken
+            except InvalidAction:
+                pass
+        term = episode.termination
+        try:
+            if term == COMPLETED:
+                with _step("The agent said done" + ("" if episode.success else ", but the task is not done")):
+                    pass
+            elif term == MAX_STEPS:
+                with _step(f"The step budget ran out: {len(episode.steps)} of {episode.budget} steps"):
+                    pass
+            elif term == ERROR:
+                with _step(f"Agent error: {episode.error}"):
+                    raise AgentError(episode.error)
+            elif term == INFRASTRUCTURE:
+                with _step(f"Device lost: {episode.error}"):
+                    raise DeviceLost(episode.error)
+        except (AgentError, DeviceLost):
+            pass
+
+    def _outcome(self, episode: Any, kind: str | None) -> None:
+        if episode.final_screenshot:
+            _attach(episode.final_screenshot, "final screen", "PNG")
+        if kind is not None:
+            if episode.final_hierarchy:
+                _attach(episode.final_hierarchy, "final hierarchy", "XML")
+            message = episode.failure_detail or episode.failure_message or episode.error or ""
+            _attach(f"[{kind}] {message}".strip(), "failure", "TEXT")
+        _attach(draw.encode(draw.trajectory_sheet(episode)), "trajectory (all steps)", "PNG")
+
+    def _probe_device(self, item: pytest.Item, episode: Any) -> None:
+        """Android version and model, once per device and process, for environment.properties."""
+        if episode.serial in self.devices or episode.termination == INFRASTRUCTURE:
+            return
+        dev = getattr(item, "funcargs", {}).get("device")
+        if dev is None or getattr(dev, "serial", None) != episode.serial:
+            return
+        try:
+            out = dev.sh("getprop ro.build.version.release; getprop ro.build.version.sdk; getprop ro.product.model")
+        except Exception:  # a device that went away: the next episode's device will tell
+            return
+        release, sdk, model = ([line.strip() for line in out.splitlines()] + ["", "", ""])[:3]
+        info = {"serial": episode.serial, "android": release or "?", "sdk": sdk or "?", "model": model or "?"}
+        self.devices[episode.serial] = info
+        item.user_properties.append((DEVICE_PROPERTY, info))
+
+    @pytest.hookimpl(wrapper=True, tryfirst=True)
+    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+        """Outside allure-pytest's own wrapper: its test result has the failure message by now."""
+        report = yield
+        if call.when == "call" and KIND_KEY in item.stash:
+            kind = item.stash[KIND_KEY]
+            del item.stash[KIND_KEY]
+            if report.failed:
+                _prefix_failure(item.config, kind)
+        return report
+
+    # -- the controller ----------------------------------------------------------------------
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if self.session.is_worker:
+            return
+        for name, value in report.user_properties:
+            if name == DEVICE_PROPERTY and isinstance(value, dict):
+                self.devices[value["serial"]] = value
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        records = self.session.records
+        if self.session.is_worker or not records:
+            return
+        self.directory.mkdir(parents=True, exist_ok=True)
+        write_categories(self.directory)
+        write_environment(self.directory, self.environment())
+        import allure
+
+        global_attach = getattr(allure, "global_attach", None)
+        if global_attach is not None:  # allure-pytest >= 2.15; Allure 3 shows it beside the results
+            global_attach(plots.success_plot(records), name="success rate", attachment_type=allure.attachment_type.PNG)
+
+    def environment(self) -> dict[str, str]:
+        """What ran: never a secret (no environment variables, no agent attributes)."""
+        records = self.session.records
+        serials = sorted({r["serial"] for r in records})
+        used = [self.devices[s] for s in serials if s in self.devices]
+
+        def joined(values: Any) -> str:
+            return ", ".join(sorted({str(v) for v in values})) or "?"
+
+        config = self.session.config
+        return {
+            "agent": joined(r["agent"] for r in records),
+            "model": joined(r["model"] or "-" for r in records),
+            "agent.spec": self.session.options.agent or "?",
+            "devices": joined(serials),
+            "device.count": str(len(serials)),
+            "android.versions": joined(d["android"] for d in used),
+            "android.sdk": joined(d["sdk"] for d in used),
+            "device.models": joined(d["model"] for d in used),
+            "episodes": str(len(records)),
+            "step.factor": f"{self.session.options.step_factor:g}",
+            "xdist.workers": str(getattr(config.option, "numprocesses", None) or 0),
+            "plugin.version": _version("pytest-mobile-agent"),
+            "allure-pytest.version": _version("allure-pytest"),
+            "pytest.version": pytest.__version__,
+            "python.version": platform.python_version(),
+        }
+
+
+def _prefix_failure(config: pytest.Config, kind: str) -> None:
+    """Give allure-pytest's failure message the category prefix. allure-pytest has no public call
+    for a result's status details, so this reaches its listener; without one, nothing happens and
+    the categories' fallback patterns (exception names) still sort agent and device errors."""
+    listener = config.pluginmanager.get_plugin("allure_listener")
+    logger = getattr(listener, "allure_logger", None)
+    result = logger.get_test(None) if logger is not None else None
+    details = getattr(result, "statusDetails", None)
+    if details is not None and details.message and not details.message.startswith("["):
+        details.message = f"[{kind}] {details.message}"
+
+
+def _version(distribution: str) -> str:
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        if distribution == "pytest-mobile-agent":
+            from .. import __version__
+
+            return __version__
+        return "?"
+
+
+# -- HTML ---------------------------------------------------------------------------------------
+# Allure 3's single-file report always embeds Google Analytics; an offline report never calls out.
+_ANALYTICS = re.compile(
+    r"<script async src=\"https://www\.googletagmanager\.com/[^\"]*\"></script>\s*<script>\s*"
+    r"window\.dataLayer[\s\S]*?</script>"
+)
+REPO_ALLURE = HERE.parents[1] / "reporting" / "node_modules" / ".bin" / "allure"
+
+
+class ReportError(RuntimeError):
+    pass
+
+
+def find_allure(explicit: str | None = None) -> str:
+    """The Allure 3 command: --allure / $ALLURE, this checkout's `reporting/node_modules` (from
+    `npm ci --prefix reporting`), then `allure` on PATH."""
+    for candidate in (explicit, os.environ.get("ALLURE"), str(REPO_ALLURE) if REPO_ALLURE.exists() else None):
+        if candidate:
+            return candidate
+    found = shutil.which("allure")
+    if found:
+        return found
+    raise ReportError(
+        "no allure command: run `npm ci --prefix reporting` in the repository (Allure 3, node >= 20), "
+        "or pass --allure PATH / set ALLURE"
+    )
+
+
+def generate_html(
+    results: list[Path],
+    output: Path,
+    *,
+    name: str = "pytest-mobile-agent",
+    allure: str | None = None,
+    timeout: float = 600,
+) -> Path:
+    """Generate the single-file HTML report from results directories; returns its index.html."""
+    command = [find_allure(allure), "generate", "--config", str(ALLURERC), "--output", str(output)]
+    command += ["--report-name", name, *(str(r) for r in results)]
+    output.parent.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=output.parent)
+    index = output / "index.html"
+    if done.returncode != 0 or not index.exists():
+        raise ReportError(f"{' '.join(command)} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
+    html = index.read_text(encoding="utf-8")
+    index.write_text(_ANALYTICS.sub("", html), encoding="utf-8")
+    return index

@@ -1,0 +1,23 @@
+// Allure 3 configuration for pytest-mobile-agent results. `python -m pytest_mobile_agent.reporting`
+// passes it with --config; by hand: allure generate --config path/to/allurerc.mjs allure-results
+// The failure categories are the same file the plugin writes into the results directory for
+// Allure 2 (categories.json), so both report generations group failures alike.
+import { readFileSync } from "node:fs";
+
+const categories = JSON.parse(readFileSync(new URL("./categories.json", import.meta.url), "utf8"));
+
+export default {
+  name: "pytest-mobile-agent",
+  output: "./allure-report",
+  categories: { rules: categories },
+  plugins: {
+    awesome: {
+      options: {
+        singleFile: true, // one index.html that opens from disk, no server
+        reportLanguage: "en",
+        stepTreeExpansion: "expanded", // every agent step open: the screenshots are the story
+        groupBy: ["parentSuite", "suite", "subSuite"], // agent > suite > app
+      },
+    },
+  },
+};

@@ -1,0 +1,314 @@
+"""Screenshots with the agent's action drawn on them, and a contact sheet of a whole trajectory.
+
+Each action is drawn on the screen the agent saw when it chose it (the screenshot before the
+action): a dot for a tap, a ring for a long press, an arrow for a swipe or scroll, a banner for
+typed text, keys, launches, API calls and waits. Selector actions are resolved against the
+hierarchy of that same screen, the way the harness resolved them when it acted.
+
+Only the reports call this, after an episode: nothing here runs inside the step loop.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+from ..actions import InvalidAction, Selector
+from ..device.ui_tree import UiTree
+
+# Electric blue with a white rim and a dark halo: visible on light, dark and coloured screens.
+ACCENT = (41, 121, 255)
+OUTLINE = (255, 255, 255)
+HALO = (0, 0, 0, 110)
+BOUNDS = (41, 121, 255)  # the element a selector resolved to
+BANNER_BG = (33, 33, 33, 215)
+REPORT_WIDTH = 540  # half a 1080-px phone: readable, and a quarter of the pixels to encode
+THUMB_WIDTH = 200
+_ROOT_BOUNDS = re.compile(r'bounds="\[0,0\]\[(\d+),(\d+)\]"')
+
+
+@dataclass(frozen=True)
+class Gesture:
+    """Where an action touched, in device pixels, and what to write beside it."""
+
+    point: tuple[int, int] | None = None
+    path: tuple[int, int, int, int] | None = None  # swipe from (x, y) to (x2, y2)
+    bounds: tuple[int, int, int, int] | None = None
+    long: bool = False
+    label: str = ""
+
+
+@cache
+def font(size: int) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
+    try:
+        return ImageFont.load_default(size=size)
+    except (TypeError, OSError):  # Pillow without FreeType: the fixed bitmap font
+        return ImageFont.load_default()
+
+
+def _select(action: dict[str, Any], tree: UiTree | None) -> Any:
+    raw = action.get("selector")
+    if not raw or tree is None:
+        return None
+    try:
+        selector = Selector.of(**raw)
+    except (InvalidAction, TypeError):
+        return None
+    return tree.select(selector) if selector is not None else None
+
+
+def _scroll_path(action: dict[str, Any], tree: UiTree | None, size: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The finger's path for a scroll, by the same rule the device uses (AndroidDevice._scroll):
+    30% either side of the centre of the target, or of the largest scrollable view."""
+    l, t, r, b = 0, 0, *size
+    node = _select(action, tree)
+    if node is not None:
+        l, t, r, b = node.bounds
+    elif tree is not None:
+        scrollables = [n for n in tree.nodes() if n.scrollable]
+        if scrollables:
+            l, t, r, b = max(
+                scrollables, key=lambda n: (n.bounds[2] - n.bounds[0]) * (n.bounds[3] - n.bounds[1])
+            ).bounds
+    cx, cy = (l + r) // 2, (t + b) // 2
+    dx, dy = (r - l) * 3 // 10, (b - t) * 3 // 10
+    return {
+        "down": (cx, cy + dy, cx, cy - dy),
+        "up": (cx, cy - dy, cx, cy + dy),
+        "right": (cx + dx, cy, cx - dx, cy),
+        "left": (cx - dx, cy, cx + dx, cy),
+    }.get(action.get("direction") or "down", (cx, cy + dy, cx, cy - dy))
+
+
+def _short(text: Any, limit: int = 60) -> str:
+    s = str(text)
+    return s if len(s) <= limit else s[: limit - 3] + "..."
+
+
+def gesture(action: dict[str, Any], hierarchy: str | None, size: tuple[int, int]) -> Gesture:
+    """Resolve a recorded action (`Step.action`, JSON form) on the screen it was taken on."""
+    kind = action.get("action")
+    tree: UiTree | None = None
+    if hierarchy and (action.get("selector") or kind == "scroll"):
+        try:
+            tree = UiTree(hierarchy)
+        except Exception:  # a truncated dump: draw what needs no tree
+            tree = None
+    node = _select(action, tree)
+    bounds = node.bounds if node is not None else None
+    if kind in ("tap", "long_press"):
+        point = node.center if node is not None else _xy(action)
+        return Gesture(point=point, bounds=bounds, long=kind == "long_press", label=describe(action))
+    if kind == "swipe":
+        xy = [action.get(k) for k in ("x", "y", "x2", "y2")]
+        path = tuple(int(v) for v in xy) if all(isinstance(v, int | float) for v in xy) else None
+        return Gesture(path=path, label=describe(action))  # type: ignore[arg-type]
+    if kind == "scroll":
+        return Gesture(path=_scroll_path(action, tree, size), bounds=bounds, label=describe(action))
+    if kind == "type":
+        return Gesture(point=node.center if node is not None else None, bounds=bounds, label=describe(action))
+    return Gesture(label=describe(action))
+
+
+def describe(action: dict[str, Any]) -> str:
+    """One line for a recorded action: `tap text='='`, `type 'hello'`, `key back`..."""
+    kind = action.get("action")
+    if kind is None:
+        return f"unparsable: {_short(action.get('raw', action))}"
+    selector = ", ".join(f"{k}={v!r}" for k, v in (action.get("selector") or {}).items())
+    xy = _xy(action)
+    target = selector or (f"({xy[0]}, {xy[1]})" if xy else "")
+    detail = {
+        "type": repr(action.get("text")),
+        "key": action.get("key"),
+        "launch": action.get("package"),
+        "api": action.get("command"),
+        "scroll": action.get("direction"),
+        "wait": f"{action.get('seconds')} s",
+    }.get(kind)
+    if kind == "swipe":
+        target = f"({action.get('x')}, {action.get('y')}) -> ({action.get('x2')}, {action.get('y2')})"
+    return " ".join(str(p) for p in (kind.replace("_", " "), detail, target) if p)
+
+
+def _xy(action: dict[str, Any]) -> tuple[int, int] | None:
+    x, y = action.get("x"), action.get("y")
+    return (int(x), int(y)) if isinstance(x, int | float) and isinstance(y, int | float) else None
+
+
+def screen_size(hierarchy: str | None, fallback: tuple[int, int]) -> tuple[int, int]:
+    """The device's screen in pixels: the largest view anchored at the top-left corner of the
+    dump (a full-screen window; the first such view may be a status bar or a popup)."""
+    sizes = [(int(w), int(h)) for w, h in _ROOT_BOUNDS.findall(hierarchy or "")]
+    if not sizes:
+        return fallback
+    return max(w for w, _ in sizes), max(h for _, h in sizes)
+
+
+def annotate(
+    png: bytes,
+    action: dict[str, Any],
+    hierarchy: str | None,
+    *,
+    width: int = REPORT_WIDTH,
+    caption: str = "",
+    error: str | None = None,
+) -> Image.Image:
+    """The screenshot `png` scaled to `width` with `action` drawn on it."""
+    image, full = scaled(png, width)
+    size = screen_size(hierarchy, full)
+    g = gesture(action, hierarchy, size)
+    sx, sy = image.width / max(1, size[0]), image.height / max(1, size[1])
+    draw = ImageDraw.Draw(image, "RGBA")
+    unit = max(2, image.width // 90)
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return x * sx, y * sy
+
+    if g.bounds is not None:
+        l, t = at(*g.bounds[:2])
+        r, b = at(*g.bounds[2:])
+        draw.rectangle((l, t, r, b), outline=BOUNDS, width=max(1, unit // 2))
+    if g.path is not None:
+        _arrow(draw, at(*g.path[:2]), at(*g.path[2:]), unit)
+    if g.point is not None:
+        x, y = at(*g.point)
+        r = unit * 4
+        h = r + unit
+        draw.ellipse((x - h, y - h, x + h, y + h), outline=HALO, width=unit)
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=ACCENT + (170,), outline=OUTLINE, width=max(2, unit * 2 // 3))
+        if g.long:
+            draw.ellipse((x - 2 * r, y - 2 * r, x + 2 * r, y + 2 * r), outline=ACCENT, width=unit)
+    text = g.label if error is None else f"{g.label} - invalid: {_short(error, 80)}"
+    if text:
+        _banner(draw, image, _short(text, 90), top=False, unit=unit, color=(183, 28, 28, 225) if error else BANNER_BG)
+    if caption:
+        _banner(draw, image, caption, top=True, unit=unit, color=BANNER_BG)
+    return image
+
+
+def scaled(png: bytes, width: int) -> tuple[Image.Image, tuple[int, int]]:
+    """Decode and shrink by a whole factor (box filter: several times faster than resize);
+    returns the image and the screenshot's own size."""
+    image = Image.open(io.BytesIO(png))
+    if image.mode != "RGB":
+        image = image.convert("RGB")
+    factor = image.width // width if width else 1
+    return (image.reduce(factor) if factor > 1 else image), image.size
+
+
+def _arrow(draw: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[float, float], unit: int) -> None:
+    (x1, y1), (x2, y2) = start, end
+    draw.line((x1, y1, x2, y2), fill=ACCENT, width=unit)
+    draw.ellipse((x1 - unit * 2, y1 - unit * 2, x1 + unit * 2, y1 + unit * 2), fill=ACCENT)
+    dx, dy = x2 - x1, y2 - y1
+    length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+    ux, uy = dx / length, dy / length
+    head = unit * 6
+    left = (x2 - ux * head - uy * head * 0.6, y2 - uy * head + ux * head * 0.6)
+    right = (x2 - ux * head + uy * head * 0.6, y2 - uy * head - ux * head * 0.6)
+    draw.polygon([(x2, y2), left, right], fill=ACCENT)
+
+
+def _banner(
+    draw: ImageDraw.ImageDraw, image: Image.Image, text: str, *, top: bool, unit: int, color: tuple[int, ...]
+) -> None:
+    f = font(max(10, unit * 5))
+    _, _, tw, th = draw.textbbox((0, 0), text, font=f)
+    pad = unit * 2
+    y0 = 0 if top else image.height - th - 2 * pad
+    draw.rectangle((0, y0, min(image.width, tw + 2 * pad), y0 + th + 2 * pad), fill=color)
+    draw.text((pad, y0 + pad - 1), text, fill=OUTLINE, font=f)
+
+
+def encode(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=3)  # UI screens compress well even at a low level
+    return out.getvalue()
+
+
+def thumbnail_jpeg(image: Image.Image, width: int, quality: int = 70) -> bytes:
+    """A small JPEG (inline in report descriptions, where bytes count)."""
+    small = image.resize((width, round(image.height * width / image.width)), Image.Resampling.BILINEAR)
+    out = io.BytesIO()
+    small.save(out, format="JPEG", quality=quality)
+    return out.getvalue()
+
+
+def encode_to(image: Image.Image, path: Any) -> None:
+    image.save(path, format="PNG", compress_level=3)
+
+
+def frames(episode: Any, *, width: int = REPORT_WIDTH) -> list[Image.Image]:
+    """One annotated image per step: the screen before step i with action i drawn on it."""
+    out: list[Image.Image] = []
+    png, xml = episode.initial_screenshot, episode.initial_hierarchy
+    for step in episode.steps:
+        if png:
+            caption = f"step {step.index}" + ("  (task done here)" if step.index == episode.success_step else "")
+            out.append(annotate(png, step.action, xml, width=width, caption=caption, error=step.error))
+        else:
+            out.append(Image.new("RGB", (width, width * 2), (0, 0, 0)))
+        png, xml = step.screenshot or png, step.hierarchy or xml
+    return out
+
+
+_cached: tuple[Any, int, list[Image.Image]] | None = None
+
+
+def frames_for(episode: Any) -> list[Image.Image]:
+    """`frames(episode)`, computed once for the trajectory folder and the Allure report alike."""
+    global _cached
+    if _cached is None or _cached[0] is not episode or _cached[1] != len(episode.steps):
+        _cached = (episode, len(episode.steps), frames(episode))
+    return _cached[2]
+
+
+def forget(episode: Any) -> None:
+    """Drop the cached frames once the episode's reports are written (they are big)."""
+    global _cached
+    if _cached is not None and _cached[0] is episode:
+        _cached = None
+
+
+def trajectory_sheet(episode: Any) -> Image.Image:
+    """The contact sheet of an episode: every step's annotated screen, then the final screen."""
+    images = list(frames_for(episode))
+    last = final_frame(episode)
+    if last is not None:
+        images.append(last)
+    return contact_sheet(images)
+
+
+def contact_sheet(images: Sequence[Image.Image], *, columns: int = 6, thumb_width: int = THUMB_WIDTH) -> Image.Image:
+    """All frames of a trajectory in one image, left to right, top to bottom."""
+    if not images:
+        return Image.new("RGB", (thumb_width, thumb_width), (255, 255, 255))
+    thumbs = [
+        im.resize((thumb_width, round(im.height * thumb_width / im.width)), Image.Resampling.BILINEAR) for im in images
+    ]
+    gap = 8
+    cols = min(columns, len(thumbs))
+    rows = -(-len(thumbs) // cols)
+    cell_h = max(t.height for t in thumbs)
+    sheet = Image.new("RGB", (cols * (thumb_width + gap) + gap, rows * (cell_h + gap) + gap), (240, 240, 240))
+    for i, thumb in enumerate(thumbs):
+        r, c = divmod(i, cols)
+        sheet.paste(thumb, (gap + c * (thumb_width + gap), gap + r * (cell_h + gap)))
+    return sheet
+
+
+def final_frame(episode: Any, *, width: int = REPORT_WIDTH, caption: str = "final screen") -> Image.Image | None:
+    png = episode.final_screenshot
+    if not png:
+        return None
+    image, _ = scaled(png, width)
+    draw = ImageDraw.Draw(image, "RGBA")
+    _banner(draw, image, caption, top=True, unit=max(2, image.width // 90), color=BANNER_BG)
+    return image

@@ -1,0 +1,95 @@
+"""Actions drawn on screenshots: where each kind lands, on the screen it was taken on."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from pytest_mobile_agent.reporting import draw
+
+W, H = 1080, 2340
+# A status bar first (also anchored at 0,0), then the app: the screen is the largest such view.
+HIERARCHY = f"""<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">
+<node index="0" text="" resource-id="com.android.systemui:id/status_bar" class="android.widget.FrameLayout"
+ package="com.android.systemui" content-desc="" scrollable="false" bounds="[0,0][{W},63]"/>
+<node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="app" content-desc=""
+ scrollable="false" bounds="[0,0][{W},{H}]">
+  <node index="0" text="=" resource-id="app:id/btn_equals" class="android.widget.Button" package="app"
+   content-desc="" scrollable="false" bounds="[800,2000][1080,2200]"/>
+  <node index="1" text="" resource-id="app:id/list" class="android.widget.ListView" package="app"
+   content-desc="" scrollable="true" bounds="[0,200][1080,1200]"/>
+</node></hierarchy>"""
+
+
+def png(color: tuple[int, int, int] = (255, 255, 255)) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (W, H), color).save(out, format="PNG")
+    return out.getvalue()
+
+
+def test_screen_size_is_the_largest_view_at_the_origin() -> None:
+    assert draw.screen_size(HIERARCHY, (1, 1)) == (W, H)
+    assert draw.screen_size(None, (720, 1600)) == (720, 1600)
+
+
+@pytest.mark.parametrize(
+    "action, point, path",
+    [
+        ({"action": "tap", "selector": {"text": "="}}, (940, 2100), None),
+        ({"action": "tap", "x": 10, "y": 20}, (10, 20), None),
+        ({"action": "long_press", "selector": {"resourceId": "app:id/btn_equals"}}, (940, 2100), None),
+        ({"action": "swipe", "x": 500, "y": 1800, "x2": 500, "y2": 600}, None, (500, 1800, 500, 600)),
+        # "down" shows what is below: the finger moves up, over the largest scrollable view.
+        ({"action": "scroll", "direction": "down"}, None, (540, 1000, 540, 400)),
+        ({"action": "type", "text": "hi", "selector": {"text": "="}}, (940, 2100), None),
+        ({"action": "key", "key": "back"}, None, None),
+    ],
+)
+def test_gesture_resolves_selectors_on_the_screen_it_was_taken_on(action, point, path) -> None:
+    g = draw.gesture(action, HIERARCHY, (W, H))
+    assert g.point == point and g.path == path
+
+
+@pytest.mark.parametrize(
+    "action, text",
+    [
+        ({"action": "tap", "selector": {"text": "="}}, "tap text='='"),
+        ({"action": "type", "text": "hello"}, "type 'hello'"),
+        ({"action": "key", "key": "back"}, "key back"),
+        ({"action": "scroll", "direction": "up"}, "scroll up"),
+        ({"action": "swipe", "x": 1, "y": 2, "x2": 3, "y2": 4}, "swipe (1, 2) -> (3, 4)"),
+        ({"raw": "'fly me'"}, "unparsable: 'fly me'"),
+    ],
+)
+def test_describe(action, text) -> None:
+    assert draw.describe(action) == text
+
+
+def test_a_tap_is_a_dot_where_the_finger_went_at_half_size() -> None:
+    image = draw.annotate(png(), {"action": "tap", "selector": {"text": "="}}, HIERARCHY)
+    assert image.size == (W // 2, H // 2)
+    r, g, b = image.getpixel((940 // 2, 2100 // 2))
+    assert b > 200 and r < 150  # the blue dot
+    assert image.getpixel((100, 600)) == (255, 255, 255)  # elsewhere the screen is untouched
+
+
+def test_a_swipe_is_an_arrow_along_its_path() -> None:
+    image = draw.annotate(png(), {"action": "swipe", "x": 540, "y": 1800, "x2": 540, "y2": 600}, HIERARCHY)
+    for y in (1600, 1200, 800):
+        assert image.getpixel((270, y // 2)) != (255, 255, 255)
+    assert image.getpixel((100, 600)) == (255, 255, 255)
+
+
+def test_typed_text_and_keys_get_a_label() -> None:
+    plain = draw.annotate(png(), {"action": "wait", "seconds": 0}, HIERARCHY)
+    typed = draw.annotate(png(), {"action": "type", "text": "hello"}, HIERARCHY)
+    bottom = (0, H // 2 - 60, W // 2, H // 2)
+    assert typed.crop(bottom).getcolors(10_000) != plain.crop(bottom).getcolors(10_000)
+
+
+def test_contact_sheet_holds_every_frame() -> None:
+    frames = [draw.annotate(png(), {"action": "key", "key": "back"}, HIERARCHY) for _ in range(8)]
+    sheet = draw.contact_sheet(frames, columns=6, thumb_width=100)
+    assert sheet.width == 6 * 108 + 8 and sheet.height == 2 * (round(1170 * 100 / 540) + 8) + 8
