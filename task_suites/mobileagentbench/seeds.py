@@ -22,3 +22,40 @@ def conversation_123456789(device: Any) -> None:
     """MobileAgentBench's SMS setup: a conversation with 123456789 holding the sent 'i luv u'."""
     remove_conversation(device)
     device.sh(f"content insert --uri content://sms/sent --bind address:s:{NUMBER} --bind 'body:s:{MESSAGE}'")
+
+
+RAW_CONTACTS = "content://com.android.contacts/raw_contacts"
+CONTACT_DATA = "content://com.android.contacts/data"
+
+
+def remove_contacts(device: Any, *names: str) -> None:
+    """Delete the named contacts: the contacts provider, too, outlives `pm clear` of an app."""
+    where = " OR ".join(f"display_name='{name}'" for name in names)
+    device.sh(f'content delete --uri {RAW_CONTACTS} --where "{where}"')
+
+
+def add_contact(device: Any, name: str, number: str, email: str = "") -> None:
+    """A phone-storage contact (no account) with a name, a mobile number and maybe a home email,
+    as raw_contacts + data rows; `content insert` prints no id, so the newest _id is read back."""
+    device.sh(f"content insert --uri {RAW_CONTACTS} --bind account_name:n: --bind account_type:n:")
+    out = device.sh(f"content query --uri {RAW_CONTACTS} --projection _id --sort '_id DESC'")
+    raw_id = int(out.split("_id=", 1)[1].split(",", 1)[0].split()[0])
+    rows = [
+        ("vnd.android.cursor.item/name", name, f"--bind data2:s:{name}"),
+        ("vnd.android.cursor.item/phone_v2", number, "--bind data2:i:2"),  # 2 = Mobile
+    ]
+    if email:
+        rows.append(("vnd.android.cursor.item/email_v2", email, "--bind data2:i:1"))  # 1 = Home
+    device.sh(
+        "; ".join(
+            f"content insert --uri {CONTACT_DATA} --bind raw_contact_id:i:{raw_id} --bind mimetype:s:{mime} "
+            f"--bind data1:s:{value} {extra}"
+            for mime, value, extra in rows
+        )
+    )
+
+
+def contact_yuzai(device: Any, email: str = "") -> None:
+    """MobileAgentBench's contacts setup: the contact Yuzai with the number 123456789 (and only one)."""
+    remove_contacts(device, "Yuzai")
+    add_contact(device, "Yuzai", NUMBER, email)

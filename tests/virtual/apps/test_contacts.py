@@ -308,3 +308,16 @@ def test_about(contacts):
     overflow(d, "About")  # contacts_about
     assert d(text="Frequently asked questions").exists
     assert d(text="Version 6.22.7 Pro").exists
+
+
+def test_long_press_selects_the_number_and_typing_replaces_it(contacts, adbd):
+    d = contacts
+    seed(adbd, "Yuzai", "123456789")
+    d(text="Yuzai").click()
+    d(description="Edit contact").click()
+    d(resourceId=rid("contact_number")).long_click()  # selects the word: the whole number
+    adbd.shell(["input", "text", "987654321"])
+    assert d(resourceId=rid("contact_number")).get_text() == "987654321"
+    d(resourceId=rid("contact_number")).click()  # a tap drops the selection: typing appends
+    adbd.shell(["input", "text", "0"])
+    assert d(resourceId=rid("contact_number")).get_text() == "9876543210"

@@ -296,3 +296,18 @@ def test_favorites_recents_and_shown_tabs(fm, adbd):
     d.press("back")
     assert texts(d, "tab_item_label") == ["Files", "Storage"]
     assert not d(description="Go to favorite").exists
+
+
+def test_rename_by_selecting_the_name(fm, adbd):
+    d = fm
+    put(adbd, f"{DOWNLOAD}/Testfile.txt")
+    open_download(d)
+    d(text="Testfile.txt").long_click()
+    d(resourceId=rid("cab_rename")).click()
+    adbd.shell(["input", "text", "1"])  # the cursor is after the name
+    assert d(resourceId=rid("rename_item_name")).get_text() == "Testfile1"
+    d(resourceId=rid("rename_item_name")).long_click()  # selects the name, typing replaces it
+    adbd.shell(["input", "text", "testfile1"])
+    assert d(resourceId=rid("rename_item_name")).get_text() == "testfile1"
+    d(text="OK").click()
+    assert ls(adbd) == [".", "..", "testfile1.txt"]

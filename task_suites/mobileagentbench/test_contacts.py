@@ -1,0 +1,301 @@
+"""Contacts tasks (MobileAgentBench contacts_*).
+
+Contacts are the contacts provider's rows, which `pm clear` of the app does not reset, so every
+task starts from a known state: no Yuzai (or Zack), or MobileAgentBench's setup (Yuzai with the
+number 123456789, seeded with `content insert` instead of through the editor). Contacts are
+read back from the provider and settings from the app's data; screens only where the task is to
+show something (a search, the About page, the list after a filter or a sort).
+
+MobileAgentBench mostly judged by a click (the star, "Yes", a "Phone storage" row) or by texts
+seen on the way (the editor's fields); here the contact must be saved, starred or gone, and the
+setting stored.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from pytest_mobile_agent import LongPress, Tap, Type, task
+
+from .apps import CONTACTS, rid
+from .seeds import NUMBER, add_contact, contact_yuzai, remove_contacts
+
+MORE = Tap(desc="More options")
+OK = Tap(text="OK")
+YUZAI = Tap(text="Yuzai")  # a list row: opens the contact's details
+SEARCH = rid(CONTACTS, "top_toolbar_search")
+# BaseConfig.showContactFields: the fields shown by default.
+DEFAULT_FIELDS = {
+    "first_name",
+    "surname",
+    "phone_numbers",
+    "emails",
+    "addresses",
+    "events",
+    "notes",
+    "groups",
+    "contact_source",
+}
+
+
+@pytest.fixture
+def no_yuzai(device):
+    remove_contacts(device, "Yuzai")
+    yield
+    remove_contacts(device, "Yuzai")
+
+
+@pytest.fixture
+def yuzai(device):
+    contact_yuzai(device)
+    yield
+    remove_contacts(device, "Yuzai")
+
+
+@pytest.fixture
+def yuzai_with_email(device):
+    """contacts_hide_email's setup: Yuzai also has the email yuzai@gmail.com."""
+    contact_yuzai(device, email="yuzai@gmail.com")
+    yield
+    remove_contacts(device, "Yuzai")
+
+
+@pytest.fixture
+def yuzai_then_zack(device):
+    """contacts_sort's setup: Yuzai, then Zack (created later), both with 123456789."""
+    remove_contacts(device, "Yuzai", "Zack")
+    add_contact(device, "Yuzai", NUMBER)
+    add_contact(device, "Zack", NUMBER)
+    yield
+    remove_contacts(device, "Yuzai", "Zack")
+
+
+def prefs(device) -> dict:
+    """The app's stored settings; {} until it writes any."""
+    out = device.sh(f"cat /data/data/{CONTACTS}/files/prefs.json 2>/dev/null").strip()
+    return json.loads(out) if out.startswith("{") else {}
+
+
+def numbers_of(device, name: str) -> list[str] | None:
+    """The phone numbers of the (live) contact `name`, None if there is no such contact."""
+    out = device.sh(
+        "content query --uri content://com.android.contacts/data/phones --projection data1 "
+        f"--where \"display_name='{name}'\""
+    )
+    if "data1=" in out:
+        return [line.split("data1=", 1)[1].strip() for line in out.splitlines() if "data1=" in line]
+    out = device.sh(
+        "content query --uri content://com.android.contacts/contacts --projection _id "
+        f"--where \"display_name='{name}'\""
+    )
+    return [] if "_id=" in out else None
+
+
+def starred(device, name: str) -> list[str]:
+    """The `starred` values of the live contacts named `name`."""
+    out = device.sh(
+        "content query --uri content://com.android.contacts/contacts --projection starred "
+        f"--where \"display_name='{name}'\""
+    )
+    return re.findall(r"starred=(\d+)", out)
+
+
+def list_names(ui) -> list[str]:
+    return [n.text for n in ui.find_all(id=rid(CONTACTS, "item_contact_name"))]
+
+
+# -- creating and changing contacts -------------------------------------------------------------
+
+
+@task(
+    prompt="Create a new contact, his First Name is Yuzai, and his Phone Number is 123456789",
+    app=CONTACTS,
+    name="contacts_create",
+    # Each field tapped, then typed in: the table's 6 steps (a `Type` with the field's id does both).
+    golden=[
+        Tap(id=rid(CONTACTS, "fragment_fab")),
+        Tap(id=rid(CONTACTS, "contact_first_name")),
+        Type("Yuzai"),
+        Tap(id=rid(CONTACTS, "contact_number")),
+        Type(NUMBER),
+        Tap(desc="Save"),
+    ],
+    near_miss=[  # the number's last digit missed
+        Tap(id=rid(CONTACTS, "fragment_fab")),
+        Tap(id=rid(CONTACTS, "contact_first_name")),
+        Type("Yuzai"),
+        Tap(id=rid(CONTACTS, "contact_number")),
+        Type(NUMBER[:-1]),
+        Tap(desc="Save"),
+    ],
+)
+def test_contacts_create(no_yuzai, device):
+    # MobileAgentBench took the editor's fields as typed plus a list row reading Yuzai; the
+    # contact must be saved, with that number.
+    assert numbers_of(device, "Yuzai") == [NUMBER], "no saved contact Yuzai with the number 123456789"
+
+
+# The table counts 4 steps, which needs the number field set in one go. Typing appends at the
+# cursor, so the old number is selected first (a long press selects the word): 5 steps.
+@task(
+    prompt="Change the contact Yuzai's number to 987654321 and save it",
+    app=CONTACTS,
+    name="contacts_modify",
+    golden=[
+        YUZAI,
+        Tap(desc="Edit contact"),
+        LongPress(id=rid(CONTACTS, "contact_number")),
+        Type("987654321"),
+        Tap(desc="Save"),
+    ],
+    golden_steps=5,
+    near_miss=[  # changed in the editor, never saved
+        YUZAI,
+        Tap(desc="Edit contact"),
+        LongPress(id=rid(CONTACTS, "contact_number")),
+        Type("987654321"),
+    ],
+)
+def test_contacts_modify(yuzai, device):
+    # MobileAgentBench read the details screen; the provider must hold the new number, saved.
+    assert numbers_of(device, "Yuzai") == ["987654321"], f"Yuzai's numbers: {numbers_of(device, 'Yuzai')}"
+
+
+@task(
+    prompt="Delete contact Yuzai",
+    app=CONTACTS,
+    name="contacts_delete",
+    golden=[YUZAI, Tap(desc="Delete"), Tap(text="Yes")],
+    near_miss=[YUZAI, Tap(desc="Delete"), Tap(text="No")],
+)
+def test_contacts_delete(yuzai, device):
+    # MobileAgentBench wanted a "Yes" click and no "Yuzai" on screen (any other screen had none).
+    assert numbers_of(device, "Yuzai") is None, "the contact Yuzai still exists"
+
+
+@task(
+    prompt="Set the contact Yuzai to Favorite",
+    app=CONTACTS,
+    name="contacts_favorite",
+    golden=[YUZAI, Tap(id=rid(CONTACTS, "contact_toggle_favorite"))],
+    near_miss=[YUZAI, *[Tap(id=rid(CONTACTS, "contact_toggle_favorite"))] * 2],  # starred, then unstarred
+)
+def test_contacts_favorite(yuzai, device):
+    # MobileAgentBench took any click on the star, which a second click undoes.
+    assert starred(device, "Yuzai") == ["1"], "Yuzai is not a favorite"
+
+
+# -- the main screen ----------------------------------------------------------------------------
+
+
+@task(
+    prompt="Search contact Yuzai",
+    app=CONTACTS,
+    name="contacts_search",
+    golden=[Tap(id=SEARCH), Type("Yuzai")],
+    near_miss=[Tap(id=SEARCH), Type("Yuzia")],
+)
+def test_contacts_search(yuzai, ui):
+    assert ui.text_of(SEARCH) == "Yuzai", f"the search field holds {ui.text_of(SEARCH)!r}"
+    # ...and the search found the contact (MobileAgentBench read the field only).
+    assert list_names(ui) == ["Yuzai"], f"results: {list_names(ui)}"
+
+
+@task(
+    prompt="Change phone filter, which means don't show phone storage in contacts view",
+    app=CONTACTS,
+    name="contacts_filter",
+    golden=[Tap(desc="Filter"), Tap(text="Phone storage (1)"), OK],
+    near_miss=[Tap(desc="Filter"), Tap(text="Phone storage (1)"), Tap(text="Cancel")],
+)
+def test_contacts_filter(yuzai, ui, device):
+    # MobileAgentBench wanted a click on a "Phone storage" row and "Change filter" on screen: a
+    # cancelled dialog over an empty list passed. The source must be filtered out, and the
+    # contacts view show none of its contacts.
+    assert ui.exists(id=rid(CONTACTS, "contacts_fragment")), "the contacts view is not shown"
+    assert not list_names(ui), f"contacts still shown: {list_names(ui)}"
+    assert "Phone storage" in prefs(device).get("ignored_sources", []), "phone storage is not filtered out"
+
+
+# Sort, Date created, Descending, OK: 4 steps, not the table's 5 (all are on the first screen of
+# the dialog; there is no fifth step to take).
+@task(
+    prompt="Sort contacts by Data created time, Descending",
+    app=CONTACTS,
+    name="contacts_sort",
+    golden=[Tap(desc="Sort by"), Tap(text="Date created"), Tap(text="Descending"), OK],
+    golden_steps=4,
+    near_miss=[Tap(desc="Sort by"), Tap(text="Date created"), OK],  # still ascending
+)
+def test_contacts_sort(yuzai_then_zack, ui, device):
+    # MobileAgentBench read the list order only, which first name or surname descending give too.
+    assert list_names(ui)[:2] == ["Zack", "Yuzai"], f"list order: {list_names(ui)}"
+    settings = prefs(device)
+    assert settings.get("sort_by") == "date_created" and settings.get("sort_descending") is True, (
+        f"sorting stored: {settings.get('sort_by')}, descending={settings.get('sort_descending')}"
+    )
+
+
+@task(
+    prompt="open About View",
+    app=CONTACTS,
+    name="contacts_about",
+    golden=[MORE, Tap(text="About")],
+    near_miss=[MORE, Tap(text="Settings")],
+)
+def test_contacts_about(ui):
+    # MobileAgentBench looked for "Frequently asked questions" on any screen; it must be this
+    # app's About page.
+    assert ui.package == CONTACTS and ui.exists(text="About"), "the Contacts About page is not shown"
+    assert ui.exists(text="Frequently asked questions"), "the About page lacks its FAQ entry"
+
+
+# -- settings -----------------------------------------------------------------------------------
+
+
+@task(
+    prompt="Set not show contact's Email in the contact profile screen",
+    app=CONTACTS,
+    name="contacts_hide_email",
+    golden=[
+        YUZAI,
+        MORE,
+        Tap(text="Manage shown contact fields"),
+        Tap(id=rid(CONTACTS, "manage_visible_fields_emails")),
+        OK,
+    ],
+    near_miss=[
+        YUZAI,
+        MORE,
+        Tap(text="Manage shown contact fields"),
+        Tap(id=rid(CONTACTS, "manage_visible_fields_emails")),
+        Tap(text="Cancel"),
+    ],
+)
+def test_contacts_hide_email(yuzai_with_email, device):
+    # MobileAgentBench wanted the box unticked and then any "OK" click; the stored fields must be
+    # the defaults without Emails (nothing else hidden or shown).
+    shown = prefs(device).get("shown_fields")
+    assert shown is not None and set(shown) == DEFAULT_FIELDS - {"emails"}, f"shown fields: {shown}"
+
+
+@task(
+    prompt="Remove the dialog button, and then return to the main view",
+    app=CONTACTS,
+    name="contacts_remove_dialog",
+    golden=[MORE, Tap(text="Settings"), Tap(id=rid(CONTACTS, "settings_show_dialpad_button_holder")), Tap(desc="Back")],
+    near_miss=[  # the wrong switch: the list's thumbnails
+        MORE,
+        Tap(text="Settings"),
+        Tap(id=rid(CONTACTS, "settings_show_contact_thumbnails_holder")),
+        Tap(desc="Back"),
+    ],
+)
+def test_contacts_remove_dialog(ui, device):
+    # "dialog button" is the dialpad button. Back on the main view, without it, and so stored.
+    assert ui.exists(id=rid(CONTACTS, "fragment_fab")), "not on the main view"
+    assert not ui.exists(id=rid(CONTACTS, "main_dialpad_button")), "the dialpad button is still shown"
+    assert prefs(device).get("show_dialpad_button") is False, "the dialpad button setting is still on"
