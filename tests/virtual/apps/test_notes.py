@@ -191,6 +191,18 @@ def test_rename_current_note(notes, adbd):
     assert [n["title"] for n in stored(adbd)] == ["General note", "finished_task"]
 
 
+def test_long_press_selects_the_title_and_typing_replaces_it(notes, adbd):
+    """Android selects the word under a long press; the title is one word, so all of it."""
+    d = notes
+    new_note(d, adbd, "unfinished_task", text="Undo")
+    overflow(d, "Rename note")
+    d(resourceId=rid("locked_note_title")).long_click()
+    type_text(adbd, "finished_task")
+    assert d(resourceId=rid("locked_note_title")).get_text() == "finished_task"
+    d(text="OK").click()
+    assert [n["title"] for n in stored(adbd)] == ["General note", "finished_task"]
+
+
 def test_search_in_a_note(notes, adbd):
     d = notes
     new_note(d, adbd, "Charles's secrets", text="The secret is I love you")

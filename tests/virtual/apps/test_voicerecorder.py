@@ -169,6 +169,22 @@ def test_rename_the_first_recording(recorder, adbd, typed):
     assert files(adbd) == ["voice.m4a"]
 
 
+def test_long_press_selects_the_name_and_typing_replaces_it(recorder, adbd):
+    """Android selects the word under a long press: digits and underscores make one word."""
+    d = recorder
+    record(d)
+    d(text="Player").click()
+    d(resourceId=rid("overflow_menu_icon")).click()
+    d(text="Rename").click()
+    field = d(resourceId=rid("rename_recording_title"))
+    field.long_click()
+    adbd.shell(["input", "keyevent", "DEL"])  # deletes the selection, not one character
+    assert field.get_text() == ""
+    adbd.shell(["input", "text", "voice"])
+    d(text="OK").click()
+    assert files(adbd) == ["voice.m4a"]
+
+
 def test_rename_all_recordings(recorder, adbd):
     d = recorder
     record(d, 3)

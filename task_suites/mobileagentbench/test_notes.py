@@ -1,0 +1,247 @@
+"""Notes tasks (MobileAgentBench note_*).
+
+Notes are app-private, so the preconditions are made through the app's UI as MobileAgentBench's
+setups did (new note, title, OK; text typed into the note; checklist items through the +
+button), and every fresh app starts with its "General note". Notes are sorted by title and the
+last one created is the current one.
+
+MobileAgentBench mostly looked for a TextView with the note's title (the pager's tab strip) or
+for a click on an item; here the notes the app saved are read back (titles, types, items and
+their done state), and screens are read only where the task is to show something.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pytest_mobile_agent import LongPress, Tap, Type, task
+
+from .apps import NOTES, rid
+
+MORE = Tap(desc="More options")
+NEW_NOTE = Tap(id=rid(NOTES, "new_note"))
+TITLE_FIELD = rid(NOTES, "locked_note_title")
+TEXT_VIEW = rid(NOTES, "text_note_view")
+OK = Tap(text="OK")
+PIN = "2580"
+SECRET_TEXT = "The secret is I love you"
+
+
+def saved_notes(device) -> list[dict]:
+    """The notes as the app saved them: title, kind ("text" / "checklist"), value, lock hash."""
+    out = device.sh(f"cat /data/data/{NOTES}/files/notes.json 2>/dev/null").strip()
+    return json.loads(out) if out.startswith("[") else []
+
+
+def note_titled(device, title: str) -> dict | None:
+    return next((n for n in saved_notes(device) if n["title"] == title), None)
+
+
+def new_note(title: str, kind: str = "Text note") -> list:
+    """The dialog opens with the focus in its label field; it remembers the last type chosen."""
+    return [NEW_NOTE, Type(title), Tap(text=kind), OK]
+
+
+def add_item(item: str) -> list:
+    return [Tap(id=rid(NOTES, "checklist_fab")), Type(item), OK]
+
+
+def pin(digits: str) -> list:
+    return [Tap(id=rid(NOTES, f"pin_{d}")) for d in digits] + [Tap(id=rid(NOTES, "pin_ok"))]
+
+
+def run(device, actions: list) -> None:
+    """Harness-driven UI steps of a precondition."""
+    device.launch(NOTES)
+    for action in actions:
+        device.execute(action, device.ui())
+
+
+def text_note(title: str, text: str = "") -> list:
+    return new_note(title) + ([Type(text, id=TEXT_VIEW)] if text else [])
+
+
+@pytest.fixture
+def three_text_notes(device):
+    """note_open's setup: meeting, Charles's secrets, to_do_list (current) with their texts."""
+    run(
+        device,
+        text_note("meeting", "9pm May 5th 2024")
+        + text_note("Charles's secrets", "I love you")
+        + text_note("to_do_list", "Complete the task"),
+    )
+
+
+@pytest.fixture
+def lists_and_meeting(device):
+    """note_delete's setup: work_list, to_do_list and meeting (current), all empty text notes."""
+    run(device, new_note("work_list") + new_note("to_do_list") + new_note("meeting"))
+
+
+@pytest.fixture
+def shopping_list(device):
+    """note_item_checked's setup: the checklist shopping_list with eggs, beer and steak."""
+    run(device, new_note("shopping_list", "Checklist") + add_item("eggs") + add_item("beer") + add_item("steak"))
+
+
+@pytest.fixture
+def locked_password_list(device):
+    """note_lock's setup: the checklist password_list (item unique2580) locked with PIN 2580, then
+    Home; the app is brought back by the harness, so the note page reloads showing the lock."""
+    lock = [MORE, Tap(text="Lock note"), OK, Tap(text="PIN"), *pin(PIN), *pin(PIN)]
+    run(device, new_note("password_list", "Checklist") + add_item("unique2580") + lock)
+    device.sh("input keyevent HOME")
+
+
+@pytest.fixture
+def unfinished_task(device):
+    run(device, text_note("unfinished_task", "Undo"))
+
+
+@pytest.fixture
+def charles_secrets(device):
+    run(device, text_note("Charles's secrets", SECRET_TEXT))
+
+
+# -- new notes ----------------------------------------------------------------------------------
+
+
+@task(
+    prompt="add a new note named 'TODO List'",
+    app=NOTES,
+    name="note_add",
+    golden=[NEW_NOTE, Type("TODO List"), OK],
+    near_miss=[NEW_NOTE, Type("TODO List"), Tap(text="Cancel")],
+)
+def test_note_add(device):
+    # MobileAgentBench took any TextView reading "TODO List"; the note must have been saved.
+    assert note_titled(device, "TODO List") is not None, "no note named 'TODO List'"
+
+
+@task(
+    prompt="add a new Checklist named 'TODO List'",
+    app=NOTES,
+    name="note_new_checklist",
+    golden=[NEW_NOTE, Type("TODO List"), Tap(text="Checklist"), OK],
+    near_miss=[NEW_NOTE, Type("TODO List"), Tap(text="Text note"), OK],
+)
+def test_note_new_checklist(device):
+    note = note_titled(device, "TODO List")
+    assert note is not None, "no note named 'TODO List'"
+    assert note["kind"] == "checklist", "'TODO List' is a text note, not a checklist"
+
+
+@task(
+    prompt="create a checklist named 'Shopping list' and add an item named 'Milk'",
+    app=NOTES,
+    name="note_new_checklist_items",
+    golden=[NEW_NOTE, Type("Shopping list"), Tap(text="Checklist"), OK, *add_item("Milk")],
+    near_miss=[NEW_NOTE, Type("Shopping list"), Tap(text="Checklist"), OK, *add_item("Mlik")],
+)
+def test_note_new_checklist_items(device):
+    note = note_titled(device, "Shopping list")
+    assert note is not None and note["kind"] == "checklist", "no checklist named 'Shopping list'"
+    assert [item["title"] for item in note["value"]] == ["Milk"], f"items: {note['value']}"
+
+
+# -- existing notes -----------------------------------------------------------------------------
+
+
+@task(
+    prompt="Check the item 'eggs' for shopping_list",
+    app=NOTES,
+    name="note_item_checked",
+    golden=[Tap(text="eggs")],
+    near_miss=[Tap(text="beer")],
+)
+def test_note_item_checked(shopping_list, device):
+    # MobileAgentBench accepted a click on 'eggs' (a second click unchecks it again); the saved
+    # item must be done, and only that one.
+    note = note_titled(device, "shopping_list")
+    done = {item["title"]: item["done"] for item in note["value"]}
+    assert done == {"eggs": True, "beer": False, "steak": False}, f"done items: {done}"
+
+
+@task(
+    prompt="open the note 'meeting'",
+    app=NOTES,
+    name="note_open",
+    golden=[Tap(text="meeting")],  # the tab strip's previous title: meeting sorts before to_do_list
+    near_miss=[Tap(desc="Open note")],  # the note picker, left open
+)
+def test_note_open(three_text_notes, ui):
+    assert ui.text_of(TEXT_VIEW) == "9pm May 5th 2024", "the note 'meeting' is not open"
+
+
+@task(
+    prompt="open about page",
+    app=NOTES,
+    name="note_open_about",
+    golden=[MORE, Tap(text="About")],
+    near_miss=[MORE, Tap(text="Settings")],
+)
+def test_note_open_about(ui):
+    assert ui.package == NOTES and ui.exists(text="Version 6.17.0 Pro"), "the Notes About page is not shown"
+
+
+# The table counts 4 steps, but a note is deleted through the menu and a confirmation (3 taps)
+# and only the current note can be: delete 'meeting', move to 'to_do_list' (the strip's next
+# title once General note is current) and delete it: 7 steps. The table's difficulty is kept.
+@task(
+    prompt='delete the "to_do_list" and "meeting" note',
+    app=NOTES,
+    name="note_delete",
+    golden=[MORE, Tap(text="Delete note"), Tap(text="Delete"), Tap(text="to_do_list")]
+    + [MORE, Tap(text="Delete note"), Tap(text="Delete")],
+    golden_steps=7,
+    difficulty="medium",
+    near_miss=[MORE, Tap(text="Delete note"), Tap(text="Delete"), Tap(text="to_do_list")]
+    + [MORE, Tap(text="Delete note"), Tap(text="Cancel")],
+)
+def test_note_delete(lists_and_meeting, device):
+    # Both notes gone and work_list (and General note) kept, in the saved notes.
+    titles = sorted(n["title"] for n in saved_notes(device))
+    assert titles == ["General note", "work_list"], f"notes left: {titles}"
+
+
+@task(
+    prompt="rename the current note to 'finished_task'",
+    app=NOTES,
+    name="note_rename",
+    # The field holds the old title with the cursor at its end: a long press selects the word.
+    golden=[MORE, Tap(text="Rename note"), LongPress(id=TITLE_FIELD), Type("finished_task"), OK],
+    near_miss=[MORE, Tap(text="Rename note"), Type("finished_task"), OK],  # typed after the old title
+)
+def test_note_rename(unfinished_task, device):
+    titles = sorted(n["title"] for n in saved_notes(device))
+    assert titles == ["General note", "finished_task"], f"notes: {titles}"
+    assert note_titled(device, "finished_task")["value"] == "Undo", "the note's text changed"
+
+
+@task(
+    prompt="search 'secret' in note 'Charles's secrets'",
+    app=NOTES,
+    name="note_search",
+    golden=[Tap(id=rid(NOTES, "open_search")), Type("secret")],
+    near_miss=[Tap(id=rid(NOTES, "open_search")), Type("secert")],
+)
+def test_note_search(charles_secrets, ui):
+    # The search bar holds the word over Charles's secrets, whose text is untouched (MobileAgentBench
+    # only asked the note to contain "secret", which typing it into the note also gives).
+    assert ui.text_of(rid(NOTES, "search_query")) == "secret", "'secret' is not in the search field"
+    assert ui.text_of(TEXT_VIEW) == SECRET_TEXT, f"the note shows {ui.text_of(TEXT_VIEW)!r}"
+
+
+@task(
+    prompt="use the pin '2580' to open the locked note 'password_list'",
+    app=NOTES,
+    name="note_lock",
+    golden=[Tap(id=rid(NOTES, "note_locked_show")), *pin(PIN)],
+    near_miss=[Tap(id=rid(NOTES, "note_locked_show")), *pin("2590")],
+)
+def test_note_lock(locked_password_list, ui, device):
+    assert ui.exists(id=rid(NOTES, "checklist_title"), text="unique2580"), "password_list's content is not shown"
+    # Opened with the PIN, not unlocked for good: the prompt asks to open it, the lock stays.
+    assert note_titled(device, "password_list")["hash"], "the note is no longer locked"

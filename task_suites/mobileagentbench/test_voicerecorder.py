@@ -1,0 +1,270 @@
+"""Voice Recorder tasks (MobileAgentBench recorder_*).
+
+The app lists the audio files of /sdcard/Music/Recordings, newest first, so recordings are
+seeded by pushing files named as the app names them (yyyy_MM_dd_HH_mm_ss.m4a), oldest first; the
+folder is emptied before and after every task. Deleting goes through the app's confirmation and
+then Android's media provider prompt ("Allow"), which the step counts include; with the Recycle
+Bin on (the default) a deleted recording is renamed .trashed-<expiry>-<name>, as Android 11+ does.
+
+MobileAgentBench read texts on screen ("Bitrate" and "32 kbps" anywhere, "No recordings" in the
+placeholder) or a click on a settings row; here the files in the folder and the app's saved
+settings are read back.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pytest_mobile_agent import LongPress, Scroll, Tap, Type, task
+
+from .apps import VOICE_RECORDER, rid
+
+FOLDER = "/sdcard/Music/Recordings"
+SETTINGS = Tap(id=rid(VOICE_RECORDER, "settings"))
+PLAYER = Tap(text="Player")
+# A short M4A header and silence; the app does not play them.
+M4A = b"\x00\x00\x00\x18ftypM4A \x00\x00\x00\x00M4A isom" + bytes(2000)
+RECORDINGS = ("2024_05_15_08_30_00.m4a", "2024_05_15_08_45_10.m4a", "2024_05_15_09_02_41.m4a")
+TRASHED = ".trashed-1718445600-2024_05_14_18_20_05.m4a"  # in the Recycle Bin until June 2024
+
+
+def files(device) -> list[str]:
+    """The names in the recordings folder, trashed ones included."""
+    out = device.sh(f"ls -a {FOLDER} 2>/dev/null")
+    return sorted(name for name in out.split() if name not in (".", ".."))
+
+
+def shown(names: list[str]) -> list[str]:
+    """The recordings the Player lists: not trashed."""
+    return [name for name in names if not name.startswith(".trashed-")]
+
+
+def prefs(device) -> dict:
+    out = device.sh(f"cat /data/data/{VOICE_RECORDER}/files/prefs.json 2>/dev/null").strip()
+    return json.loads(out) if out.startswith("{") else {}
+
+
+def push(device, *names: str) -> None:
+    for name in names:
+        device.adb.sync.push(M4A, f"{FOLDER}/{name}")
+
+
+def row_menu(item: str, row: int = 0) -> list:
+    """A row's three-dot menu (it has no description) and one of its items."""
+    return [Tap(id=rid(VOICE_RECORDER, "overflow_menu_icon"), index=row), Tap(text=item)]
+
+
+def delete(row: int = 0, answer: str = "Allow") -> list:
+    """Delete, Yes on the app's question, then the media provider's prompt."""
+    return [*row_menu("Delete", row), Tap(text="Yes"), Tap(text=answer)]
+
+
+def rename(name: str, row: int = 0) -> list:
+    """The field holds the old name with the cursor at its end: a long press selects the word."""
+    return [
+        *row_menu("Rename", row),
+        LongPress(id=rid(VOICE_RECORDER, "rename_recording_title")),
+        Type(name),
+        Tap(text="OK"),
+    ]
+
+
+def choose(row: str, value: str) -> list:
+    return [SETTINGS, Tap(text=row), Tap(text=value)]
+
+
+@pytest.fixture(autouse=True)
+def empty_folder(device):
+    """Recordings are shared storage, which pm clear leaves: MobileAgentBench's teardown emptied it."""
+    device.sh(f"rm -rf {FOLDER}; mkdir -p {FOLDER}")
+    yield
+    device.sh(f"rm -rf {FOLDER}")
+
+
+@pytest.fixture
+def one_recording(device):
+    push(device, RECORDINGS[0])
+
+
+@pytest.fixture
+def two_recordings(device):
+    push(device, *RECORDINGS[:2])
+
+
+@pytest.fixture
+def three_recordings(device):
+    push(device, *RECORDINGS)
+
+
+@pytest.fixture
+def recording_and_trash(device):
+    """A recording in the Player and an older one in the Recycle Bin."""
+    push(device, TRASHED, RECORDINGS[0])
+
+
+# -- settings -----------------------------------------------------------------------------------
+
+
+@task(
+    prompt="change bitrate to 32 kbps",
+    app=VOICE_RECORDER,
+    name="recorder_bit_rate",
+    golden=choose("Bitrate", "32 kbps"),
+    near_miss=choose("Bitrate", "64 kbps"),
+)
+def test_recorder_bit_rate(device):
+    assert prefs(device).get("bitrate") == 32, "the bitrate is not 32 kbps"
+
+
+@task(
+    prompt="use mp3 as the format for new recordings",
+    app=VOICE_RECORDER,
+    name="recorder_extension",
+    golden=choose("Extension", "mp3"),
+    near_miss=choose("Extension", "ogg (Opus)"),
+)
+def test_recorder_extension(device):
+    assert prefs(device).get("extension") == 1, "new recordings are not mp3"  # m4a, mp3, ogg
+
+
+# The row is on screen below the others; the scroll brings the Recycle Bin section into full
+# view, as the expert flow does on a smaller screen (the table's 3 steps).
+@task(
+    prompt="change settings, so that the deleted items will not go to recycle bin",
+    app=VOICE_RECORDER,
+    name="recorder_recycle_settings",
+    golden=[
+        SETTINGS,
+        Scroll("down", id=rid(VOICE_RECORDER, "settings_nested_scrollview")),
+        Tap(id=rid(VOICE_RECORDER, "settings_use_recycle_bin_holder")),
+    ],
+    near_miss=[
+        SETTINGS,
+        Scroll("down", id=rid(VOICE_RECORDER, "settings_nested_scrollview")),
+        Tap(id=rid(VOICE_RECORDER, "settings_hide_notification_holder")),
+    ],
+)
+def test_recorder_recycle_settings(device):
+    assert prefs(device).get("use_recycle_bin") is False, "deleted recordings still go to the Recycle Bin"
+
+
+@task(
+    prompt="change app theme to dark red",
+    app=VOICE_RECORDER,
+    name="recorder_theme",
+    golden=[
+        SETTINGS,
+        Tap(text="Customize colors"),
+        Tap(id=rid(VOICE_RECORDER, "customization_theme_holder")),
+        Tap(text="OK"),  # the one-time warning about app icon colours
+        Tap(text="Dark red"),
+        Tap(desc="Save"),
+    ],
+    near_miss=[
+        SETTINGS,
+        Tap(text="Customize colors"),
+        Tap(id=rid(VOICE_RECORDER, "customization_theme_holder")),
+        Tap(text="OK"),
+        Tap(text="Dark"),
+        Tap(desc="Save"),
+    ],
+)
+def test_recorder_theme(device):
+    # MobileAgentBench wanted "Theme" and "Dark red" on screen, then a click on Save; the saved
+    # theme is read here.
+    assert prefs(device).get("theme") == "Dark red", "the theme is not Dark red"
+
+
+# MobileAgentBench started with an empty Recycle Bin, where the row only toasts "The Recycle Bin
+# is empty" and nothing can show it was emptied. Here one recording is in the bin, so emptying
+# takes the app's Yes and Android's Allow: 4 steps (the row is tappable at the bottom of the
+# Settings screen without scrolling), one more than the table's 3.
+@task(
+    prompt="go to settings and empty the recycle bin",
+    app=VOICE_RECORDER,
+    name="recorder_empty_trash",
+    golden=[
+        SETTINGS,
+        Tap(id=rid(VOICE_RECORDER, "settings_empty_recycle_bin_holder")),
+        Tap(text="Yes"),
+        Tap(text="Allow"),
+    ],
+    golden_steps=4,
+    near_miss=[
+        SETTINGS,
+        Tap(id=rid(VOICE_RECORDER, "settings_empty_recycle_bin_holder")),
+        Tap(text="Yes"),
+        Tap(text="Deny"),
+    ],
+)
+def test_recorder_empty_trash(recording_and_trash, device):
+    assert files(device) == [RECORDINGS[0]], f"the recordings folder holds {files(device)}"
+
+
+# -- pages --------------------------------------------------------------------------------------
+
+
+@task(
+    prompt="go to recycle bin page",
+    app=VOICE_RECORDER,
+    name="recorder_recycle_bin",
+    golden=[Tap(text="Recycle Bin")],
+    near_miss=[PLAYER],
+)
+def test_recorder_recycle_bin(ui):
+    # The page itself, not a click on a view reading "Recycle Bin" (the Settings section too).
+    assert ui.exists(id=rid(VOICE_RECORDER, "trash_holder")), "the Recycle Bin page is not shown"
+
+
+# -- recordings ---------------------------------------------------------------------------------
+
+
+@task(
+    prompt="delete the last recorded audio",
+    app=VOICE_RECORDER,
+    name="recorder_delete",
+    golden=[PLAYER, *delete()],
+    near_miss=[PLAYER, *delete(row=1)],  # the older recording
+)
+def test_recorder_delete(two_recordings, device):
+    # Two recordings (the benchmark had one, where deleting everything passed): only the newest,
+    # the top row, goes; moved to the Recycle Bin or deleted outright.
+    assert shown(files(device)) == [RECORDINGS[0]], f"recordings left: {shown(files(device))}"
+
+
+@task(
+    prompt="delete all recorded audio",
+    app=VOICE_RECORDER,
+    name="recorder_delete_all",
+    golden=[PLAYER, *delete(), *delete(), *delete()],
+    near_miss=[PLAYER, *delete(), *delete(), *delete(answer="Deny")],
+)
+def test_recorder_delete_all(three_recordings, device):
+    assert shown(files(device)) == [], f"recordings left: {shown(files(device))}"
+
+
+@task(
+    prompt="rename the first audio to 'voice.m4a'",
+    app=VOICE_RECORDER,
+    name="recorder_rename",
+    golden=[PLAYER, *rename("voice")],  # the app keeps the extension: "voice" becomes voice.m4a
+    near_miss=[PLAYER, *row_menu("Rename"), Type("voice"), Tap(text="OK")],  # typed after the old name
+)
+def test_recorder_rename(one_recording, device):
+    assert files(device) == ["voice.m4a"], f"the recordings folder holds {files(device)}"
+
+
+# The table counts 13 steps: Player, then menu, Rename, name, OK for each of the three. The
+# field holds the old name, so each rename also needs the long press that selects it: 16.
+@task(
+    prompt="rename all audio to voice1.m4a, voice2.m4a, and so on",
+    app=VOICE_RECORDER,
+    name="recorder_rename_all",
+    golden=[PLAYER, *rename("voice1.m4a", 0), *rename("voice2.m4a", 1), *rename("voice3.m4a", 2)],
+    golden_steps=16,
+    near_miss=[PLAYER, *rename("voice1.m4a", 0), *rename("voice2.m4a", 1), *rename("voice4.m4a", 2)],
+)
+def test_recorder_rename_all(three_recordings, device):
+    assert files(device) == ["voice1.m4a", "voice2.m4a", "voice3.m4a"], f"the recordings folder holds {files(device)}"
