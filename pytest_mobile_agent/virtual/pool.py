@@ -19,7 +19,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..device import adb_server
 from .adbd import READY
 
 START_TIMEOUT = 60.0
@@ -51,6 +50,8 @@ class VirtualDevice:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout)
+        from ..device import adb_server  # here, not at the top: the device process imports this module
+
         adb_server.disconnect(self.serial)
         shutil.rmtree(self.root, ignore_errors=True)
 
@@ -110,6 +111,8 @@ def _await_ready(proc: subprocess.Popen, root: Path, timeout: float) -> VirtualD
 
 def start_devices(count: int = 1, *, args: Sequence[str] = (), timeout: float = START_TIMEOUT) -> list[VirtualDevice]:
     """Start `count` devices in parallel; extra CLI `args` go to each (e.g. ["--size", "720x1600"])."""
+    from ..device import adb_server
+
     adb_server.ensure_server()
     started = []
     for _ in range(count):

@@ -71,7 +71,7 @@ class ShellSession:
         else:
             # Legacy shell and exec: one raw stream, stdout and stderr in time order.
             self.out = self.err = _StreamOutput(stream, None)
-        device.executor.submit(self._run)
+        device.run_session(self._run)
 
     def on_data(self, data: bytes) -> None:
         if self.parser is None:
@@ -114,7 +114,8 @@ class ShellSession:
 
 class _SyncHandler:
     def __init__(self, device: Device, stream: Stream) -> None:
-        self.session = SyncSession(device.fs, stream.send, stream.close, lambda path: device.changed())
+        self.session = SyncSession(device.fs, stream.send, stream.close, lambda path: device.changed(), paced=True)
+        stream.on_drained = self.session.on_drained
 
     def on_data(self, data: bytes) -> None:
         self.session.on_data(data)

@@ -7,18 +7,21 @@ vanishes mid-transfer leaves nothing half-written behind.
 
 from __future__ import annotations
 
+import itertools
 import os
 import stat
 import struct
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 if TYPE_CHECKING:
     from .fs import FileSystem
 
 MAX_CHUNK = 64 * 1024
 MAX_PATH = 1024
+# A paced pull queues this many chunks per OKAY from the host: one WRTE of just under 1 MiB.
+PULL_WINDOW = 15
 _REQ = struct.Struct("<4sI")
 _STAT_V1 = struct.Struct("<4sIII")
 _STAT_V2 = struct.Struct("<4sIQQIIIIQqqq")  # 72 bytes
@@ -40,28 +43,44 @@ class SyncSession:
         send: Callable[[bytes], None],
         close: Callable[[], None],
         on_write: Callable[[str], None] = lambda path: None,
+        *,
+        paced: bool = False,
     ) -> None:
         self.fs = fs
         self.send = send
         self.close = close
         self.on_write = on_write
+        # Paced: a pull sends a window at a time and waits for `on_drained` before the next.
+        self.paced = paced
         self._buf = bytearray()
         self._push: tuple[str, int, Path, object] | None = None  # path, mode, temp path, file
+        self._pull: BinaryIO | None = None
         self.done = False
 
     def on_data(self, data: bytes) -> None:
         self._buf += data
-        try:
-            self._parse()
-        except SyncError as exc:
-            self._fail(str(exc))
+        self._guarded(self._parse)
+
+    def on_drained(self) -> None:
+        """The host has taken everything sent so far: go on with a pull, then with waiting requests."""
+        if self._pull is not None:
+            self._guarded(self._continue_pull)
 
     def on_close(self) -> None:
         self._abort_push()
+        self._end_pull()
         self.done = True
 
+    def _guarded(self, step: Callable[[], None]) -> None:
+        try:
+            step()
+        except SyncError as exc:
+            self._fail(str(exc))
+        except OSError as exc:  # e.g. a push under a path that is a file: the host gets FAIL, not silence
+            self._fail(f"{exc.strerror or exc}")
+
     def _parse(self) -> None:
-        while not self.done and len(self._buf) >= 8:
+        while not self.done and self._pull is None and len(self._buf) >= 8:
             ident, length = _REQ.unpack_from(self._buf)
             if self._push is not None:
                 if ident == b"DATA":
@@ -83,7 +102,8 @@ class SyncSession:
                 return
             payload = bytes(self._buf[8 : 8 + length])
             del self._buf[: 8 + length]
-            self._request(ident, payload.decode("utf-8", "replace"))
+            # adbd reads the path as a C string: a NUL ends it.
+            self._request(ident, payload.split(b"\0", 1)[0].decode("utf-8", "replace"))
 
     def _request(self, ident: bytes, path: str) -> None:
         if ident == b"STAT":
@@ -170,10 +190,29 @@ class SyncSession:
         if not host.is_file():
             self._fail(f"remote object '{path}' does not exist")
             return
-        with host.open("rb") as f:
-            while chunk := f.read(MAX_CHUNK):
-                self.send(b"DATA" + struct.pack("<I", len(chunk)) + chunk)
-        self.send(b"DONE\0\0\0\0")
+        self._pull = host.open("rb")
+        self._pull_more()
+
+    def _pull_more(self) -> None:
+        """Send the next window of the file being pulled (all of it when not paced), DONE at its end."""
+        assert self._pull is not None
+        for _ in range(PULL_WINDOW) if self.paced else itertools.count():
+            chunk = self._pull.read(MAX_CHUNK)
+            if not chunk:
+                self._end_pull()
+                self.send(b"DONE\0\0\0\0")
+                return
+            self.send(b"DATA" + struct.pack("<I", len(chunk)) + chunk)
+
+    def _continue_pull(self) -> None:
+        self._pull_more()
+        if self._pull is None:
+            self._parse()  # requests that arrived while the pull was under way
+
+    def _end_pull(self) -> None:
+        if self._pull is not None:
+            self._pull.close()
+            self._pull = None
 
     def _start_push(self, spec: str) -> None:
         path, _, mode = spec.rpartition(",")
@@ -184,7 +223,9 @@ class SyncSession:
             raise SyncError(f"remote path '{path}' is a directory")
         host.parent.mkdir(parents=True, exist_ok=True)
         temp = host.with_name(f".{host.name}.push-{id(self)}")
-        self._push = (path, int(mode) if mode.isdigit() else 0o644, temp, temp.open("wb"))
+        # adbd parses the mode with strtoul into a u32; "²".isdigit() holds, so ASCII only.
+        perm = int(mode) & 0xFFFFFFFF if mode.isascii() and mode.isdigit() else 0o644
+        self._push = (path, perm, temp, temp.open("wb"))
 
     def _finish_push(self, mtime: int) -> None:
         assert self._push is not None
@@ -208,6 +249,7 @@ class SyncSession:
 
     def _fail(self, message: str) -> None:
         self._abort_push()
+        self._end_pull()
         raw = message.encode()
         self.send(b"FAIL" + struct.pack("<I", len(raw)) + raw)
         self.done = True

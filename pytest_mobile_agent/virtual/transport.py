@@ -44,7 +44,10 @@ class Stream:
         self.local_id = local_id
         self.remote_id = remote_id
         self.handler: StreamHandler | None = None
-        self._out: deque[bytes] = deque()
+        # Called when all queued data was taken by the host: lets a producer (a pull) queue its
+        # next part only then, so a big file never sits in memory whole.
+        self.on_drained: Callable[[], None] | None = None
+        self._out: deque[bytes | memoryview] = deque()
         self._in_flight = False
         self._closing = False
         self.closed = False
@@ -82,8 +85,10 @@ class Stream:
                 if len(head) <= room:
                     chunk += self._out.popleft()
                 else:
-                    chunk += head[:room]
-                    self._out[0] = head[room:]
+                    # A view, not a slice: a 10 MB screen would be copied once per WRTE.
+                    view = memoryview(head)
+                    chunk += view[:room]
+                    self._out[0] = view[room:]
             self._in_flight = True
             self.conn.write(A_WRTE, self.local_id, self.remote_id, bytes(chunk))
         elif self._closing:
@@ -93,6 +98,8 @@ class Stream:
 
     def _okayed(self) -> None:
         self._in_flight = False
+        if not self._out and not self._closing and self.on_drained is not None:
+            self.on_drained()
         self._pump()
 
     def _host_closed(self) -> None:
