@@ -4,8 +4,10 @@ environment, one cleaning by the controller, trajectories and the summary plot."
 
 from __future__ import annotations
 
+import fcntl
 import json
 import re
+import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -41,7 +43,8 @@ API_KEY = "sk-test-DO-NOT-LEAK-0123456789"
 
 @dataclass
 class Mixed:
-    proc: subprocess.CompletedProcess
+    stdout: str
+    stderr: str
     root: Path
     alluredir: Path
     results: dict[str, dict]
@@ -58,9 +61,23 @@ def category_of(result: dict) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def mixed(tmp_path_factory: pytest.TempPathFactory) -> Mixed:
-    """Every failure kind in one session over four workers (module-scoped: the slow part)."""
-    root = tmp_path_factory.mktemp("mixed")
+def mixed(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Mixed:
+    """Every failure kind in one session over four workers: the slow part, so run once even when
+    this module's tests are spread over xdist workers (the first one runs it, under a lock)."""
+    shared = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
+    root = shared / "mixed-session"
+    with open(shared / "mixed-session.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (root / "done.json").exists():
+            shutil.rmtree(root, ignore_errors=True)
+            _run_mixed(root)
+    proc = json.loads((root / "done.json").read_text())
+    alluredir = root / "allure-results"
+    return Mixed(proc["stdout"], proc["stderr"], root, alluredir, by_title(allure_results(alluredir)))
+
+
+def _run_mixed(root: Path) -> None:
+    root.mkdir(parents=True)
     (root / "test_calc.py").write_text(CALC_TASKS)
     (root / "conftest.py").write_text(MIXED_AGENT)
     alluredir = root / "allure-results"
@@ -75,11 +92,11 @@ def mixed(tmp_path_factory: pytest.TempPathFactory) -> Mixed:
         text=True,
         timeout=600,
     )
-    return Mixed(proc, root, alluredir, by_title(allure_results(alluredir)))
+    (root / "done.json").write_text(json.dumps({"stdout": proc.stdout, "stderr": proc.stderr}))
 
 
 def test_one_result_per_task_and_the_stale_ones_cleaned_once(mixed: Mixed) -> None:
-    assert "5 failed, 1 passed" in mixed.proc.stdout, mixed.proc.stdout[-3000:] + mixed.proc.stderr[-3000:]
+    assert "5 failed, 1 passed" in mixed.stdout, mixed.stdout[-3000:] + mixed.stderr[-3000:]
     assert not (mixed.alluredir / "stale-result.json").exists()
     assert sorted(mixed.results) == sorted(KINDS)  # every worker's results survived the cleaning
 
