@@ -9,7 +9,6 @@ The main screen is in contacts.py, the provider storage in contacts_store.py.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -67,27 +66,6 @@ NAME_FIELDS = (
 )
 UNSAVED = "You have unsaved changes. Save before exit?"
 NO_APP = "No valid app found"
-
-
-def word_selection(activity: EditContactActivity, key: str) -> dict[str, Any]:
-    """An EditText's long press: it takes the focus and selects the word under the finger (a
-    name or a number is one word, so all of it), and what is typed next (or a delete) replaces
-    the selection. A tap puts the cursor at the end, where typing appends. The selection lives on
-    the activity, as the screen is rebuilt between the press and the typing."""
-    selected = activity.selected_words
-
-    def select() -> None:
-        text = activity.texts.get(key, "")
-        if re.fullmatch(r"\w+", text):
-            selected[key] = text
-        w.focus(activity, key)
-
-    def replace(new: str) -> None:
-        old = selected.pop(key, None)
-        if old is not None:
-            activity.texts[key] = new[len(old) :] if len(new) > len(old) and new.startswith(old) else ""
-
-    return {"on_long_click": select, "on_change": replace, "on_click": lambda: selected.pop(key, None)}
 
 
 def shown_fields(app: App) -> set[str]:
@@ -357,7 +335,6 @@ class EditContactActivity(Activity):
             for i, (v, _) in enumerate(values):
                 self.texts[f"{item}_{i}"] = v
         self.starred = bool(c["starred"])
-        self.selected_words: dict[str, str] = {}  # field key -> the word a long press selected
         self.original = self.collect()
 
     @property
@@ -459,7 +436,7 @@ class EditContactActivity(Activity):
         ]
         for key, _, hint in NAME_FIELDS:
             if key in shown:
-                rows.append(w.edit(self, f"contact_{key}", hint=hint, **word_selection(self, f"contact_{key}")))
+                rows.append(w.edit(self, f"contact_{key}", hint=hint))
         for (kind, item, hint, types, default), key in zip(self.LISTS, ("phone_numbers", "emails", "addresses")):
             if key not in shown:
                 continue
@@ -470,9 +447,7 @@ class EditContactActivity(Activity):
                     id=a.rid(f"{item}_holder"),
                     orientation="h",
                     children=[
-                        w.edit(
-                            self, item, key=f"{item}_{i}", hint=hint, weight=1, **word_selection(self, f"{item}_{i}")
-                        ),
+                        w.edit(self, item, key=f"{item}_{i}", hint=hint, weight=1),
                         w.text(
                             a.rid(f"{item}_type"),
                             types.get(t, "Other"),

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..ui import widgets as w
 from ..ui.view import CHECKBOX, EDIT, IMAGE, LINEAR, RADIO, RADIO_GROUP, RELATIVE, View
@@ -193,26 +193,6 @@ def field(activity: Activity, hint_id: str, edit_id: str, hint: str, **kw) -> Vi
     return View(LINEAR, id=activity.app.rid(hint_id), children=[w.edit(activity, edit_id, hint=hint, **kw)])
 
 
-def word_selection(activity: Activity, key: str, selected: dict[str, str]) -> dict[str, Any]:
-    """An EditText's long press: it takes the focus and selects the word under the finger (a name
-    without its extension is one word, so all of it), and what is typed next (or a delete)
-    replaces the selection. A tap puts the cursor at the end, where typing appends. `selected`
-    keeps the selection while the dialog is rebuilt."""
-
-    def select() -> None:
-        text = activity.texts.get(key, "")
-        if re.fullmatch(r"\w+", text):
-            selected[key] = text
-        w.focus(activity, key)
-
-    def replace(new: str) -> None:
-        old = selected.pop(key, None)
-        if old is not None:
-            activity.texts[key] = new[len(old) :] if len(new) > len(old) and new.startswith(old) else ""
-
-    return {"on_long_click": select, "on_change": replace, "on_click": lambda: selected.pop(key, None)}
-
-
 def validating_dialog(activity: Activity, title: str, body: Callable[[], list[View]], ok: Callable[[], bool]):
     """An OK/Cancel dialog with a text field whose OK checks first: it closes only when `ok`
     returns True (the real dialogs toast the problem and stay)."""
@@ -301,27 +281,11 @@ def rename_dialog(activity: Activity, target: Item, on_done: Callable[[str], Non
     base = name[: -len(ext) - 1] if ext else name
     activity.texts["rename_item_name"], activity.texts["rename_item_extension"] = base, ext
     w.focus(activity, "rename_item_name")
-    selected: dict[str, str] = {}
 
     def body() -> list[View]:
-        name_field = field(
-            activity,
-            "rename_item_title_hint",
-            "rename_item_name",
-            "Title",
-            **word_selection(activity, "rename_item_name", selected),
-        )
-        children = [name_field]
+        children = [field(activity, "rename_item_title_hint", "rename_item_name", "Title")]
         if ext or not target.is_dir and "." in name:
-            children.append(
-                field(
-                    activity,
-                    "rename_item_extension_hint",
-                    "rename_item_extension",
-                    "Extension",
-                    **word_selection(activity, "rename_item_extension", selected),
-                )
-            )
+            children.append(field(activity, "rename_item_extension_hint", "rename_item_extension", "Extension"))
         return [View(LINEAR, id=app.rid("rename_item_holder"), padding=8, children=children)]
 
     def ok() -> bool:
