@@ -43,6 +43,11 @@ def device(request: pytest.FixtureRequest, mobile_pool: DevicePool) -> AndroidDe
     task = request.node.stash.get(TASK_KEY, None)
     start = time.perf_counter()
     try:
+        if task is not None and task.spec.online:
+            installed = set(dev.sh("pm list packages").split())
+            missing = [a for a in task.apps if f"package:{a}" not in installed]
+            if missing:
+                pytest.skip(f"online task: {', '.join(missing)} is not installed on {dev.serial}")
         if task is not None:
             dev.reset_app(list(task.apps), list(task.spec.grants))
             request.config.hook.pytest_mobile_agent_reset(device=dev, task=task)

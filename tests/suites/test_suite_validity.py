@@ -38,10 +38,20 @@ def run_suite(tmp_path: Path, agent: str, *args: str) -> tuple[subprocess.Comple
     return proc, [r for r in records if r["type"] == "episode"]
 
 
-@pytest.fixture(scope="module")
-def collected() -> list[str]:
+def collect(*args: str) -> list[str]:
     proc = subprocess.run(
-        [sys.executable, "-m", "pytest", str(SUITE), "--collect-only", "-q", "--agent=noop", "-p", "no:cacheprovider"],
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(SUITE),
+            "--collect-only",
+            "-q",
+            "--agent=noop",
+            "-p",
+            "no:cacheprovider",
+            *args,
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -50,8 +60,25 @@ def collected() -> list[str]:
     return [line for line in proc.stdout.splitlines() if "::" in line]
 
 
+@pytest.fixture(scope="module")
+def collected() -> list[str]:
+    """The offline tasks: what virtual devices run."""
+    return collect("-m", "not online")
+
+
+def test_the_suite_has_100_offline_and_6_online_tasks(collected):
+    assert len(collected) == 100
+    assert len(collect("-m", "online")) == 6
+
+
+def test_online_tasks_are_skipped_with_the_reason_when_their_app_is_missing(tmp_path):
+    proc, episodes = run_suite(tmp_path, "oracle", "-m", "online", "-rs")
+    assert episodes == [] and "6 skipped" in proc.stdout
+    assert "online task: com.google.android.apps.maps is not installed" in proc.stdout
+
+
 def test_oracle_passes_every_task_with_step_ratio_1(tmp_path, collected):
-    proc, episodes = run_suite(tmp_path, "oracle")
+    proc, episodes = run_suite(tmp_path, "oracle", "-m", "not online")
     assert proc.returncode == 0, proc.stdout[-3000:]
     assert len(episodes) == len(collected) > 0
     bad = [(e["task"], e["steps"], e["golden_steps"]) for e in episodes if not e["success"] or e["se"] != 1.0]
@@ -59,7 +86,7 @@ def test_oracle_passes_every_task_with_step_ratio_1(tmp_path, collected):
 
 
 def test_noop_fails_every_task(tmp_path, collected):
-    proc, episodes = run_suite(tmp_path, "noop")
+    proc, episodes = run_suite(tmp_path, "noop", "-m", "not online")
     assert len(episodes) == len(collected) > 0
     broken = [e["nodeid"] for e in episodes if e["success"]]
     assert not broken, f"tasks that pass without a single action are broken: {broken}"
@@ -67,7 +94,7 @@ def test_noop_fails_every_task(tmp_path, collected):
 
 def test_near_misses_fail(tmp_path, collected):
     """The golden path with one thing wrong must fail: the check tells right from almost right."""
-    proc, episodes = run_suite(tmp_path, "near-miss", "-m", "near_miss")
+    proc, episodes = run_suite(tmp_path, "near-miss", "-m", "near_miss and not online")
     assert len(episodes) >= min(25, len(collected))
     passed = [e["nodeid"] for e in episodes if e["success"]]
     assert not passed, f"tasks that accept a near miss: {passed}"
