@@ -67,7 +67,6 @@ class StepRecord:
 class Observation:
     prompt: str
     step: int  # 0 before the first action
-    screenshot: bytes  # PNG
     hierarchy: str  # uiautomator dump XML
     ui: UiTree
     task: TaskInfo
@@ -75,6 +74,16 @@ class Observation:
     screen_size: tuple[int, int] = (0, 0)
     last_output: str = ""  # what the previous `api` action printed
     last_error: str | None = None  # why the previous action was invalid
+    png: bytes | None = field(default=None, repr=False)
+    capture: Callable[[], bytes] | None = field(default=None, repr=False)
+
+    @property
+    def screenshot(self) -> bytes:
+        """The screen as PNG. Taken with the step when reports keep screenshots, else on first use
+        here, so an agent that never looks costs no capture."""
+        if self.png is None and self.capture is not None:
+            self.png = self.capture()
+        return self.png or b""
 
     def image(self) -> Any:
         """The screenshot as a PIL image."""

@@ -149,9 +149,10 @@ class EpisodeRunner:
         self._screen = (0, 0)
 
     # -- shared ------------------------------------------------------------------------------
-    def _observe(self) -> tuple[bytes, str, float]:
+    def _observe(self) -> tuple[bytes | None, str, float]:
+        """The screen after an action: the hierarchy always, the screenshot when reports keep it."""
         t = time.perf_counter()
-        png = self.device.screenshot()
+        png = self.device.screenshot() if self.keep_screenshots else None
         xml = self.device.dump()
         return png, xml, time.perf_counter() - t
 
@@ -205,25 +206,15 @@ class EpisodeRunner:
         return self.episode
 
     # -- step agents -------------------------------------------------------------------------
-    def _run_step_agent(self, png: bytes, xml: str) -> None:
+    def _run_step_agent(self, png: bytes | None, xml: str) -> None:
         ep = self.episode
         if hasattr(self.agent, "reset"):
             self.agent.reset(self.info)
         history: list[StepRecord] = []
         last_output, last_error, invalid_run = "", None, 0
         for index in range(1, ep.budget + 1):
-            obs = Observation(
-                self.task.prompt,
-                index - 1,
-                png,
-                xml,
-                self.ui,
-                self.info,
-                list(history),
-                self._screen,
-                last_output,
-                last_error,
-            )
+            obs = Observation(self.task.prompt, index - 1, xml, self.ui, self.info, list(history), self._screen,
+                              last_output, last_error, png, self.device.screenshot)
             t0 = time.perf_counter()
             try:
                 raw = call_with_timeout(self.agent.step, (obs,), self.step_timeout)

@@ -272,6 +272,8 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
         budget=task.budget(opts.step_factor),
         step_timeout=opts.step_timeout,
         max_invalid=opts.max_invalid,
+        # Screenshots of every step only when a report keeps them; agents still get theirs.
+        keep_screenshots=bool(opts.artifacts) or allure_report.results_dir(pyfuncitem.config) is not None,
     )
     episode = runner.run()
     # Reset = the fixture's force-stop/clear/grants + the launch here, before the first step.
