@@ -1,7 +1,24 @@
-"""pytest-mobile-agent: benchmark LLM agents for Android phones as pytest test cases."""
+"""pytest-mobile-agent: benchmark LLM agents for Android phones as pytest test cases.
 
-from .actions import Action, Api, Done, Key, Launch, LongPress, Scroll, Swipe, Tap, Type, Wait
-from .tasks import task
+The names below are imported on first use: a virtual device process imports this package too
+and needs none of them (nor pytest, which `task` brings in).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
 
 __version__ = "0.1.0"
-__all__ = ["Action", "Api", "Done", "Key", "Launch", "LongPress", "Scroll", "Swipe", "Tap", "Type", "Wait", "task"]
+_EXPORTS = {
+    **{name: "actions" for name in ("Action", "Api", "Done", "Key", "Launch", "LongPress", "Scroll", "Swipe", "Tap",
+                                     "Type", "Wait")},
+    "task": "tasks",
+}
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        return getattr(importlib.import_module(f".{_EXPORTS[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
