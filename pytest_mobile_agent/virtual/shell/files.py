@@ -1222,15 +1222,25 @@ def _inside(child: Path, parent: Path) -> bool:
     return child == parent or parent in child.parents
 
 
-@cmd("cp")
-def cp(ctx: CommandContext) -> int:
-    o, ops = opts(ctx.argv, "rRfpaidnLPHvslTu")
+def _sources_and_dest(ctx: CommandContext, name: str, ops: list[str]) -> tuple[list[str], str] | None:
+    """`cp`/`mv` operands: the sources and the destination, which must be a directory when there
+    are several sources (else the error is printed and None returned)."""
     if len(ops) < 2:
         raise _Usage("Needs 2 arguments")
     *sources, dest = ops
     if len(sources) > 1 and not host(ctx, dest).is_dir():
-        err(ctx, f"cp: {dest}: Not a directory")
+        err(ctx, f"{name}: {dest}: Not a directory")
+        return None
+    return sources, dest
+
+
+@cmd("cp")
+def cp(ctx: CommandContext) -> int:
+    o, ops = opts(ctx.argv, "rRfpaidnLPHvslTu")
+    parsed = _sources_and_dest(ctx, "cp", ops)
+    if parsed is None:
         return 1
+    sources, dest = parsed
     status = 0
     for src in sources:
         target = _destination(ctx, src, dest)
@@ -1260,12 +1270,10 @@ def cp(ctx: CommandContext) -> int:
 @cmd("mv")
 def mv(ctx: CommandContext) -> int:
     _, ops = opts(ctx.argv, "finvT")
-    if len(ops) < 2:
-        raise _Usage("Needs 2 arguments")
-    *sources, dest = ops
-    if len(sources) > 1 and not host(ctx, dest).is_dir():
-        err(ctx, f"mv: {dest}: Not a directory")
+    parsed = _sources_and_dest(ctx, "mv", ops)
+    if parsed is None:
         return 1
+    sources, dest = parsed
     status = 0
     for src in sources:
         s, target = host(ctx, src), _destination(ctx, src, dest)

@@ -849,6 +849,14 @@ def sh(ctx: CommandContext) -> int:
 # --- public entry points ---------------------------------------------------------------------
 
 
+def _session_shell(device: Any, stdin: Input, stdout: Output, stderr: Output, env: dict[str, str] | None) -> Shell:
+    """The top-level shell of an `adb shell` session: the default environment, `env` over it."""
+    vars_ = dict(DEFAULT_ENV)
+    if env:
+        vars_.update(env)
+    return Shell(device, stdin, stdout, stderr, vars_)
+
+
 def run_script(
     device: Any,
     script: str,
@@ -858,10 +866,7 @@ def run_script(
     env: dict[str, str] | None = None,
 ) -> int:
     """Run one `adb shell` command line; returns its exit status (never raises)."""
-    vars_ = dict(DEFAULT_ENV)
-    if env:
-        vars_.update(env)
-    shell = Shell(device, stdin, stdout, stderr, vars_)
+    shell = _session_shell(device, stdin, stdout, stderr, env)
     try:
         return shell.run(script)
     except Exception as e:  # noqa: BLE001  (last line of defence: the device keeps running)
@@ -883,10 +888,7 @@ def interactive(
     env: dict[str, str] | None = None,
 ) -> int:
     """`adb shell` with no command: prompt, read a line, run it, until `exit` or EOF."""
-    vars_ = dict(DEFAULT_ENV)
-    if env:
-        vars_.update(env)
-    shell = Shell(device, stdin, stdout, stderr, vars_)
+    shell = _session_shell(device, stdin, stdout, stderr, env)
     pending = ""
     while True:
         try:
