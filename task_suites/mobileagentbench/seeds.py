@@ -1,4 +1,5 @@
-"""Preconditions several apps' tasks share, as plain functions of the device (adb-level means only).
+"""Preconditions several apps' tasks share, as plain functions of the device: adb-level means,
+and `run_in_app` for state only an app's own screens can make.
 
 Task files wrap them in fixtures. Append new seeds at the end; do not change existing ones.
 """
@@ -59,3 +60,11 @@ def contact_yuzai(device: Any, email: str = "") -> None:
     """MobileAgentBench's contacts setup: the contact Yuzai with the number 123456789 (and only one)."""
     remove_contacts(device, "Yuzai")
     add_contact(device, "Yuzai", NUMBER, email)
+
+
+def run_in_app(device: Any, package: str, actions: list) -> None:
+    """Harness-driven UI steps of a precondition, for state only an app's screens can make: the
+    app launched, then each action taken on the screen it shows."""
+    device.launch(package)
+    for action in actions:
+        device.execute(action, device.ui())

@@ -8,13 +8,13 @@ screens only where the task is to show something (search, About's sub-screens, h
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from pytest_mobile_agent import LongPress, Tap, Type, task
 
 from .apps import APP_LAUNCHER, rid
+from .reading import app_data, prefs
+from .seeds import run_in_app
 
 CHROME, CAMERA = "com.android.chrome", "com.android.camera2"
 # commons helpers/Constants.kt sort flags
@@ -26,25 +26,13 @@ OK = Tap(id="android:id/button1")
 @pytest.fixture
 def chrome_and_camera(device):
     """MobileAgentBench's setup (LauncherRenameApp.setup): +, tick Chrome and Camera, OK."""
-    device.launch(APP_LAUNCHER)
-    for action in (Tap(id=rid(APP_LAUNCHER, "fab")), Tap(text="Chrome"), Tap(text="Camera"), OK):
-        device.execute(action, device.ui())
+    run_in_app(device, APP_LAUNCHER, [Tap(id=rid(APP_LAUNCHER, "fab")), Tap(text="Chrome"), Tap(text="Camera"), OK])
     assert launchers(device) == {CAMERA: "Camera", CHROME: "Chrome"}
-
-
-def app_data(device, name: str) -> dict | list | None:
-    """The app's JSON data file (prefs, launchers), None while it has not been written."""
-    out = device.sh(f"cat /data/data/{APP_LAUNCHER}/files/{name}.json 2>/dev/null").strip()
-    return json.loads(out) if out.startswith(("{", "[")) else None
 
 
 def launchers(device) -> dict[str, str]:
     """The grid's apps: package -> title."""
-    return {item["package"]: item["title"] for item in app_data(device, "launchers") or []}
-
-
-def prefs(device) -> dict:
-    return app_data(device, "prefs") or {}
+    return {item["package"]: item["title"] for item in app_data(device, APP_LAUNCHER, "launchers") or []}
 
 
 @task(
@@ -83,7 +71,7 @@ def test_launcher_check_contributor(ui):
 def test_launcher_hide_app_name(chrome_and_camera, ui, device):
     assert ui.exists(id=rid(APP_LAUNCHER, "launcher_icon")), "the app grid is not shown"
     assert not ui.exists(id=rid(APP_LAUNCHER, "launcher_label")), "app names are shown"
-    assert prefs(device).get("show_app_name") is False
+    assert prefs(device, APP_LAUNCHER).get("show_app_name") is False
 
 
 @task(
@@ -162,7 +150,7 @@ def test_launcher_search_app(chrome_and_camera, ui):
 )
 def test_launcher_setting_close_app_when_launching(device):
     # The saved setting rather than an unchecked box on the settings screen (MobileAgentBench).
-    assert prefs(device).get("close_app") is False
+    assert prefs(device, APP_LAUNCHER).get("close_app") is False
 
 
 def sort_dialog(*taps: str) -> list:
@@ -179,7 +167,7 @@ def sort_dialog(*taps: str) -> list:
 def test_launcher_sort_by_custom(chrome_and_camera, device):
     # Custom keeps the order the apps were added in (Camera, Chrome), the same as by title, so
     # only the saved sorting can tell.
-    assert prefs(device).get("sorting") == SORT_BY_CUSTOM
+    assert prefs(device, APP_LAUNCHER).get("sorting") == SORT_BY_CUSTOM
 
 
 @task(
@@ -190,4 +178,4 @@ def test_launcher_sort_by_custom(chrome_and_camera, device):
     near_miss=sort_dialog("Custom", "OK"),
 )
 def test_launcher_sort_by_title_desc(chrome_and_camera, device):
-    assert prefs(device).get("sorting") == SORT_BY_TITLE | SORT_DESCENDING
+    assert prefs(device, APP_LAUNCHER).get("sorting") == SORT_BY_TITLE | SORT_DESCENDING

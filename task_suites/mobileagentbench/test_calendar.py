@@ -14,9 +14,9 @@ something (a view, a search, the About page).
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import tempfile
+from calendar import day_name, month_name
 from contextlib import closing
 from datetime import date
 from pathlib import Path
@@ -27,6 +27,8 @@ from adbutils import AdbError
 from pytest_mobile_agent import LongPress, Scroll, Tap, Type, task
 
 from .apps import CALENDAR, rid
+from .reading import prefs
+from .seeds import run_in_app
 
 MORE = Tap(desc="More options")
 FAB = Tap(id=rid(CALENDAR, "calendar_fab"))
@@ -34,34 +36,12 @@ SAVE = Tap(desc="Save")
 SETTINGS = Tap(desc="Settings")  # a toolbar icon while today's period is shown
 SEARCH = rid(CALENDAR, "top_toolbar_search")
 EVENTS_DB = f"/data/data/{CALENDAR}/databases/events.db"
-MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 DAILY_VIEW = 0  # the stored view: Daily, Weekly, Monthly, Monthly and daily, Yearly, Simple event list
 
 
 def new_event(title: str) -> list:
     """The first FAB tap only opens the Event / Task choice; the new event's title has the focus."""
     return [FAB, Tap(text="Event"), Type(title), SAVE]
-
-
-def run(device, actions: list) -> None:
-    """Harness-driven UI steps of a precondition."""
-    device.launch(CALENDAR)
-    for action in actions:
-        device.execute(action, device.ui())
 
 
 def saved_events(device) -> list[dict]:
@@ -81,11 +61,6 @@ def saved_events(device) -> list[dict]:
             return [dict(r) for r in db.execute("SELECT * FROM events ORDER BY id")]
 
 
-def prefs(device) -> dict:
-    out = device.sh(f"cat /data/data/{CALENDAR}/files/prefs.json 2>/dev/null").strip()
-    return json.loads(out) if out.startswith("{") else {}
-
-
 def titles(ui, list_id: str) -> list[str]:
     """The event titles in one of the event lists (search results, the simple event list)."""
     found = ui.find(id=rid(CALENDAR, list_id))
@@ -95,19 +70,19 @@ def titles(ui, list_id: str) -> list[str]:
 @pytest.fixture
 def one_event(device):
     """calendar_laundry's setup: the event 'event1', whose save brings up the Disclaimer."""
-    run(device, [*new_event("event1"), Tap(text="OK")])
+    run_in_app(device, CALENDAR, [*new_event("event1"), Tap(text="OK")])
 
 
 @pytest.fixture
 def laundry_event(device):
     """An event 'laundry' to search for (MobileAgentBench's calendar_search had none to find)."""
-    run(device, [*new_event("laundry"), Tap(text="OK")])
+    run_in_app(device, CALENDAR, [*new_event("laundry"), Tap(text="OK")])
 
 
 @pytest.fixture
 def three_events(device):
     """calendar_delete_tasks's setup: Laundry, Cooking and Meeting, today at the next full hour."""
-    run(device, [*new_event("Laundry"), Tap(text="OK"), *new_event("Cooking"), *new_event("Meeting")])
+    run_in_app(device, CALENDAR, [*new_event("Laundry"), Tap(text="OK"), *new_event("Cooking"), *new_event("Meeting")])
 
 
 # -- creating events and tasks ------------------------------------------------------------------
@@ -215,7 +190,7 @@ def test_calendar_next_month(ui, device):
     shown = ui.text_of(rid(CALENDAR, "top_value"))
     today = date.fromisoformat(device.sh("date +%Y-%m-%d").strip())
     year, month = (today.year + 1, 1) if today.month == 12 else (today.year, today.month + 1)
-    expected = MONTHS[month - 1] if year == today.year else f"{MONTHS[month - 1]} {year}"
+    expected = month_name[month] if year == today.year else f"{month_name[month]} {year}"
     assert shown == expected, f"the month view shows {shown!r}, not {expected!r}"
 
 
@@ -230,7 +205,7 @@ def test_calendar_daily_view(ui, device):
     # MobileAgentBench looked for the day's event list, which a day opened from the month view
     # (stacked over it) also shows; the view itself must be switched.
     assert ui.exists(id=rid(CALENDAR, "day_events")), "no daily view on screen"
-    assert prefs(device).get("view") == DAILY_VIEW, "the daily view is not the chosen view"
+    assert prefs(device, CALENDAR).get("view") == DAILY_VIEW, "the daily view is not the chosen view"
 
 
 @task(
@@ -272,7 +247,9 @@ def test_calendar_open_about(ui):
 )
 def test_calendar_snooze_time(device):
     # MobileAgentBench read the value on the settings screen; the stored setting must be 1 minute.
-    assert prefs(device).get("snooze_time") == 1, f"snooze time: {prefs(device).get('snooze_time', 10)} minutes"
+    assert prefs(device, CALENDAR).get("snooze_time") == 1, (
+        f"snooze time: {prefs(device, CALENDAR).get('snooze_time', 10)} minutes"
+    )
 
 
 @task(
@@ -284,5 +261,5 @@ def test_calendar_snooze_time(device):
 )
 def test_calendar_start_week(device):
     # MobileAgentBench read the value on the settings screen; the stored setting must be Monday.
-    first = prefs(device).get("first_day_of_week", WEEKDAYS.index("Sunday"))
-    assert first == 0, f"weeks start on {WEEKDAYS[first]}"
+    first = prefs(device, CALENDAR).get("first_day_of_week", list(day_name).index("Sunday"))
+    assert first == 0, f"weeks start on {day_name[first]}"

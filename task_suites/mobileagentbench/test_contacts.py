@@ -13,7 +13,6 @@ setting stored.
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
@@ -21,6 +20,7 @@ import pytest
 from pytest_mobile_agent import LongPress, Tap, Type, task
 
 from .apps import CONTACTS, rid
+from .reading import prefs
 from .seeds import NUMBER, add_contact, contact_yuzai, remove_contacts
 
 MORE = Tap(desc="More options")
@@ -71,12 +71,6 @@ def yuzai_then_zack(device):
     add_contact(device, "Zack", NUMBER)
     yield
     remove_contacts(device, "Yuzai", "Zack")
-
-
-def prefs(device) -> dict:
-    """The app's stored settings; {} until it writes any."""
-    out = device.sh(f"cat /data/data/{CONTACTS}/files/prefs.json 2>/dev/null").strip()
-    return json.loads(out) if out.startswith("{") else {}
 
 
 def numbers_of(device, name: str) -> list[str] | None:
@@ -217,7 +211,7 @@ def test_contacts_filter(yuzai, ui, device):
     # contacts view show none of its contacts.
     assert ui.exists(id=rid(CONTACTS, "contacts_fragment")), "the contacts view is not shown"
     assert not list_names(ui), f"contacts still shown: {list_names(ui)}"
-    assert "Phone storage" in prefs(device).get("ignored_sources", []), "phone storage is not filtered out"
+    assert "Phone storage" in prefs(device, CONTACTS).get("ignored_sources", []), "phone storage is not filtered out"
 
 
 # Sort, Date created, Descending, OK: 4 steps, not the table's 5 (all are on the first screen of
@@ -233,7 +227,7 @@ def test_contacts_filter(yuzai, ui, device):
 def test_contacts_sort(yuzai_then_zack, ui, device):
     # MobileAgentBench read the list order only, which first name or surname descending give too.
     assert list_names(ui)[:2] == ["Zack", "Yuzai"], f"list order: {list_names(ui)}"
-    settings = prefs(device)
+    settings = prefs(device, CONTACTS)
     assert settings.get("sort_by") == "date_created" and settings.get("sort_descending") is True, (
         f"sorting stored: {settings.get('sort_by')}, descending={settings.get('sort_descending')}"
     )
@@ -278,7 +272,7 @@ def test_contacts_about(ui):
 def test_contacts_hide_email(yuzai_with_email, device):
     # MobileAgentBench wanted the box unticked and then any "OK" click; the stored fields must be
     # the defaults without Emails (nothing else hidden or shown).
-    shown = prefs(device).get("shown_fields")
+    shown = prefs(device, CONTACTS).get("shown_fields")
     assert shown is not None and set(shown) == DEFAULT_FIELDS - {"emails"}, f"shown fields: {shown}"
 
 
@@ -298,4 +292,4 @@ def test_contacts_remove_dialog(ui, device):
     # "dialog button" is the dialpad button. Back on the main view, without it, and so stored.
     assert ui.exists(id=rid(CONTACTS, "fragment_fab")), "not on the main view"
     assert not ui.exists(id=rid(CONTACTS, "main_dialpad_button")), "the dialpad button is still shown"
-    assert prefs(device).get("show_dialpad_button") is False, "the dialpad button setting is still on"
+    assert prefs(device, CONTACTS).get("show_dialpad_button") is False, "the dialpad button setting is still on"

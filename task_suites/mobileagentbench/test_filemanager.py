@@ -15,13 +15,13 @@ storage page).
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from pytest_mobile_agent import LongPress, Tap, Type, task
 
 from .apps import FILE_MANAGER, rid
+from .reading import prefs
+from .seeds import run_in_app
 
 GRANTS = ("android.permission.MANAGE_EXTERNAL_STORAGE",)
 DOWNLOAD = "/sdcard/Download"
@@ -44,18 +44,12 @@ def push(device, *names: str) -> None:
 
 def open_download(device) -> None:
     """Harness-driven UI step: the app shows Download, as MobileAgentBench's setups left it."""
-    device.launch(FILE_MANAGER)
-    device.execute(Tap(text="Download"), device.ui())
+    run_in_app(device, FILE_MANAGER, [Tap(text="Download")])
 
 
 def download(device) -> set[str]:
     """Names in /sdcard/Download, hidden ones included."""
     return set(device.sh(f"ls -a {DOWNLOAD}").split()) - {".", ".."}
-
-
-def prefs(device) -> dict:
-    out = device.sh(f"cat /data/data/{FILE_MANAGER}/files/prefs.json 2>/dev/null").strip()
-    return json.loads(out) if out.startswith("{") else {}
 
 
 def listed(ui) -> list[str]:
@@ -314,6 +308,6 @@ def test_filemanager_sort_folder_by_size_desc(ui, device):
     # and an "OK" click: any OK passed. The main page's sorting must be stored as asked (for
     # all folders or for this one), with the dialog closed.
     assert current_folder(ui) == "Internal", f"the app shows {current_folder(ui)!r}, not the main page"
-    settings = prefs(device)
+    settings = prefs(device, FILE_MANAGER)
     sort = settings.get("folder_sorting", {}).get(ROOT) or settings.get("sorting", {})
     assert (sort.get("by"), sort.get("desc")) == ("size", True), f"the main page is sorted by {sort or 'name'}"

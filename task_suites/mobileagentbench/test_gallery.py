@@ -10,7 +10,6 @@ Android keeps it.
 
 from __future__ import annotations
 
-import json
 import time
 
 import pytest
@@ -18,6 +17,7 @@ import pytest
 from pytest_mobile_agent import Scroll, Tap, task
 
 from .apps import GALLERY, rid
+from .reading import app_data, prefs
 
 DOWNLOAD = "/storage/emulated/0/Download"
 # Oldest first: the newest file is the first thumbnail (default order: last modified, descending).
@@ -42,16 +42,6 @@ def download_media(device):
     device.sh(" && sleep 0.02 && ".join(f"touch /sdcard/Download/{name}" for name in MEDIA))
     yield contents
     device.sh("rm -f " + " ".join(f"/sdcard/Download/{name}" for name in MEDIA))
-
-
-def app_data(device, name: str) -> dict | list | None:
-    """The app's JSON data file (prefs, favorites), None while it has not been written."""
-    out = device.sh(f"cat /data/data/{GALLERY}/files/{name}.json 2>/dev/null").strip()
-    return json.loads(out) if out.startswith(("{", "[")) else None
-
-
-def prefs(device) -> dict:
-    return app_data(device, "prefs") or {}
 
 
 # -- the folders screen's menu ------------------------------------------------------------------
@@ -79,7 +69,7 @@ def prefs(device) -> dict:
 )
 def test_gallery_filter_by_images_and_videos(device):
     # TYPE_IMAGES | TYPE_VIDEOS
-    assert prefs(device).get("filter_media") == 1 | 2, "the filter is not images and videos only"
+    assert prefs(device, GALLERY).get("filter_media") == 1 | 2, "the filter is not images and videos only"
 
 
 @task(
@@ -95,7 +85,7 @@ def test_gallery_filter_by_images_and_videos(device):
     ],
 )
 def test_gallery_list_view_type(device):
-    assert prefs(device).get("view_type_folders") == "list"
+    assert prefs(device, GALLERY).get("view_type_folders") == "list"
 
 
 # The table counts 4 steps, which needs "Sort by" as a toolbar icon. On a phone (360-499 dp wide)
@@ -118,7 +108,7 @@ def test_gallery_list_view_type(device):
 )
 def test_gallery_sort_by_size_asc(device):
     # The folders screen's sorting (the gallery's, not one folder's files).
-    sorting = prefs(device).get("directory_sorting") or {}
+    sorting = prefs(device, GALLERY).get("directory_sorting") or {}
     assert (sorting.get("by"), sorting.get("desc")) == ("size", False), f"folders sorted by {sorting}"
 
 
@@ -161,7 +151,7 @@ def setting_row(name: str, *, scroll: bool = False) -> list:
 def test_gallery_video_setting(device, pref):
     # MobileAgentBench took a click on the row (autoplay: so a second click, turning it off
     # again, passed too) or a checked box on screen; here the setting must be saved as on.
-    assert prefs(device).get(pref) is True
+    assert prefs(device, GALLERY).get(pref) is True
 
 
 @task(
@@ -172,7 +162,7 @@ def test_gallery_video_setting(device, pref):
     near_miss=setting_row("search_all_files"),
 )
 def test_gallery_show_hidden_items(device):
-    assert prefs(device).get("show_hidden_media") is True
+    assert prefs(device, GALLERY).get("show_hidden_media") is True
 
 
 @task(
@@ -193,7 +183,7 @@ def test_gallery_show_hidden_items(device):
     ],
 )
 def test_gallery_use_24_hour_time_format(device):
-    assert prefs(device).get("use_24_hour_format") is True
+    assert prefs(device, GALLERY).get("use_24_hour_format") is True
 
 
 # -- the Download folder ------------------------------------------------------------------------
@@ -214,7 +204,7 @@ def test_gallery_use_24_hour_time_format(device):
 )
 def test_gallery_group_by_file_type(device):
     # Download's grouping: its own ("Use for this folder only") or the one all folders share.
-    data = prefs(device)
+    data = prefs(device, GALLERY)
     grouping = (data.get("folder_grouping") or {}).get(DOWNLOAD) or data.get("grouping") or {}
     assert grouping.get("by") == "file_type", f"Download is grouped by {grouping}"
 
@@ -233,7 +223,7 @@ def test_gallery_group_by_file_type(device):
 def test_gallery_set_favorite(device):
     # MobileAgentBench took any click on the star (of any image, or unstarring); here the first
     # image, and only it, must be a favourite.
-    assert app_data(device, "favorites") == [f"{DOWNLOAD}/{FIRST_IMAGE}"]
+    assert app_data(device, GALLERY, "favorites") == [f"{DOWNLOAD}/{FIRST_IMAGE}"]
 
 
 def set_wallpaper(where: str) -> list:

@@ -13,13 +13,13 @@ playlists, the equalizer preset, the scanned library; screens only for searches 
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from pytest_mobile_agent import Key, Tap, Type, task
 
 from .apps import MUSIC_PLAYER, rid
+from .reading import app_object, prefs
+from .seeds import run_in_app
 
 MUSIC_DIR = "/sdcard/Music"
 MORE = Tap(desc="More options")
@@ -60,20 +60,14 @@ def remove_tracks(device, tracks) -> None:
     device.sh("rm -f " + " ".join(f"{MUSIC_DIR}/{name}" for name, *_ in tracks))
 
 
-def app_data(device, name: str) -> dict:
-    """The app's saved JSON data (prefs, library); empty until the app has written it."""
-    out = device.sh(f"cat /data/data/{MUSIC_PLAYER}/files/{name}.json 2>/dev/null").strip()
-    return json.loads(out) if out.startswith("{") else {}
-
-
 def sorting(device, tab: str) -> tuple[str, bool]:
     """A tab's saved sort: (field, descending); title ascending until changed."""
-    by, desc = app_data(device, "prefs").get(f"{tab}_sorting") or ("title", False)
+    by, desc = prefs(device, MUSIC_PLAYER).get(f"{tab}_sorting") or ("title", False)
     return by, desc
 
 
 def playlists(device) -> list[str]:
-    return [p["title"] for p in app_data(device, "library").get("playlists", [])]
+    return [p["title"] for p in app_object(device, MUSIC_PLAYER, "library").get("playlists", [])]
 
 
 def playlist_titles(ui) -> list[str]:
@@ -97,8 +91,7 @@ def search(text: str) -> list:
 @pytest.fixture
 def on_albums(device):
     """MobileAgentBench's music_player_restore_playlist_functioning: the Albums tab is tapped."""
-    device.launch(MUSIC_PLAYER)
-    device.execute(Tap(text="Albums"), device.ui())
+    run_in_app(device, MUSIC_PLAYER, [Tap(text="Albums")])
 
 
 @pytest.fixture
@@ -224,7 +217,7 @@ def test_music_player_search_playlist(playlist_test, ui):
 def test_music_player_rescan_media(new_files_after_scan, device):
     # MobileAgentBench looked for a Folders row reading "2 Tracks", which needs a tab switch the
     # minimum steps leave out; the scanned library must hold both new files, whatever tab shows.
-    paths = {t["path"].rsplit("/", 1)[-1] for t in app_data(device, "library").get("tracks", [])}
+    paths = {t["path"].rsplit("/", 1)[-1] for t in app_object(device, MUSIC_PLAYER, "library").get("tracks", [])}
     assert {name for name, *_ in RESCANNED} <= paths, f"the library holds {sorted(paths)}"
 
 
@@ -245,7 +238,7 @@ def test_music_player_rescan_media(new_files_after_scan, device):
 )
 def test_music_player_config_equalizer(device):
     # The saved preset (index 5 of the platform's list), not only the preset button's text.
-    assert app_data(device, "prefs").get("equalizer_preset") == 5, "the equalizer preset is not Heavy Metal"
+    assert prefs(device, MUSIC_PLAYER).get("equalizer_preset") == 5, "the equalizer preset is not Heavy Metal"
 
 
 @task(

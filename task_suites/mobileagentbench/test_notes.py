@@ -12,13 +12,13 @@ their done state), and screens are read only where the task is to show something
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from pytest_mobile_agent import LongPress, Tap, Type, task
 
 from .apps import NOTES, rid
+from .reading import app_data
+from .seeds import run_in_app
 
 MORE = Tap(desc="More options")
 NEW_NOTE = Tap(id=rid(NOTES, "new_note"))
@@ -31,8 +31,8 @@ SECRET_TEXT = "The secret is I love you"
 
 def saved_notes(device) -> list[dict]:
     """The notes as the app saved them: title, kind ("text" / "checklist"), value, lock hash."""
-    out = device.sh(f"cat /data/data/{NOTES}/files/notes.json 2>/dev/null").strip()
-    return json.loads(out) if out.startswith("[") else []
+    notes = app_data(device, NOTES, "notes")
+    return notes if isinstance(notes, list) else []
 
 
 def note_titled(device, title: str) -> dict | None:
@@ -52,13 +52,6 @@ def pin(digits: str) -> list:
     return [Tap(id=rid(NOTES, f"pin_{d}")) for d in digits] + [Tap(id=rid(NOTES, "pin_ok"))]
 
 
-def run(device, actions: list) -> None:
-    """Harness-driven UI steps of a precondition."""
-    device.launch(NOTES)
-    for action in actions:
-        device.execute(action, device.ui())
-
-
 def text_note(title: str, text: str = "") -> list:
     return new_note(title) + ([Type(text, id=TEXT_VIEW)] if text else [])
 
@@ -66,8 +59,9 @@ def text_note(title: str, text: str = "") -> list:
 @pytest.fixture
 def three_text_notes(device):
     """note_open's setup: meeting, Charles's secrets, to_do_list (current) with their texts."""
-    run(
+    run_in_app(
         device,
+        NOTES,
         text_note("meeting", "9pm May 5th 2024")
         + text_note("Charles's secrets", "I love you")
         + text_note("to_do_list", "Complete the task"),
@@ -77,13 +71,15 @@ def three_text_notes(device):
 @pytest.fixture
 def lists_and_meeting(device):
     """note_delete's setup: work_list, to_do_list and meeting (current), all empty text notes."""
-    run(device, new_note("work_list") + new_note("to_do_list") + new_note("meeting"))
+    run_in_app(device, NOTES, new_note("work_list") + new_note("to_do_list") + new_note("meeting"))
 
 
 @pytest.fixture
 def shopping_list(device):
     """note_item_checked's setup: the checklist shopping_list with eggs, beer and steak."""
-    run(device, new_note("shopping_list", "Checklist") + add_item("eggs") + add_item("beer") + add_item("steak"))
+    run_in_app(
+        device, NOTES, new_note("shopping_list", "Checklist") + add_item("eggs") + add_item("beer") + add_item("steak")
+    )
 
 
 @pytest.fixture
@@ -91,18 +87,18 @@ def locked_password_list(device):
     """note_lock's setup: the checklist password_list (item unique2580) locked with PIN 2580, then
     Home; the app is brought back by the harness, so the note page reloads showing the lock."""
     lock = [MORE, Tap(text="Lock note"), OK, Tap(text="PIN"), *pin(PIN), *pin(PIN)]
-    run(device, new_note("password_list", "Checklist") + add_item("unique2580") + lock)
+    run_in_app(device, NOTES, new_note("password_list", "Checklist") + add_item("unique2580") + lock)
     device.sh("input keyevent HOME")
 
 
 @pytest.fixture
 def unfinished_task(device):
-    run(device, text_note("unfinished_task", "Undo"))
+    run_in_app(device, NOTES, text_note("unfinished_task", "Undo"))
 
 
 @pytest.fixture
 def charles_secrets(device):
-    run(device, text_note("Charles's secrets", SECRET_TEXT))
+    run_in_app(device, NOTES, text_note("Charles's secrets", SECRET_TEXT))
 
 
 # -- new notes ----------------------------------------------------------------------------------

@@ -13,13 +13,12 @@ on screen) held whatever was searched for; here the result must be in the search
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from pytest_mobile_agent import Key, LongPress, Tap, Type, task
 
 from .apps import SMS_MESSENGER, rid
+from .reading import app_data
 from .seeds import MESSAGE, NUMBER, conversation_123456789, remove_conversation
 
 SEARCH = rid(SMS_MESSENGER, "top_toolbar_search")
@@ -39,12 +38,6 @@ def no_conversation(device):
     remove_conversation(device)
     yield
     remove_conversation(device)
-
-
-def app_data(device, name: str) -> dict | list | None:
-    """The app's JSON data file (prefs, blocked numbers), None while it has not been written."""
-    out = device.sh(f"cat /data/data/{SMS_MESSENGER}/files/{name}.json 2>/dev/null").strip()
-    return json.loads(out) if out.startswith(("{", "[")) else None
 
 
 def sent(device, number: str = NUMBER) -> list[str]:
@@ -122,7 +115,7 @@ def assert_search_found(ui, query: str, *, title: str | None = None, snippet: st
 def test_messager_add_block_numbers(device):
     # MobileAgentBench looked for the text 123456789 and no "OK" anywhere on the blocked numbers
     # screen; here the number must be in the saved block list, exactly.
-    assert app_data(device, "blocked_numbers") == [NUMBER]
+    assert app_data(device, SMS_MESSENGER, "blocked_numbers") == [NUMBER]
 
 
 @task(
@@ -134,7 +127,7 @@ def test_messager_add_block_numbers(device):
 )
 def test_messager_change_font_size(device):
     # The saved setting, not the value text of a settings screen (MobileAgentBench's check).
-    assert (app_data(device, "prefs") or {}).get("font_size") == 2, "font size is not Large"
+    assert (app_data(device, SMS_MESSENGER, "prefs") or {}).get("font_size") == 2, "font size is not Large"
 
 
 # -- a conversation with 123456789 (MobileAgentBench's setup) -----------------------------------

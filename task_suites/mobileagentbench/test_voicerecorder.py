@@ -13,13 +13,12 @@ settings are read back.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from pytest_mobile_agent import LongPress, Scroll, Tap, Type, task
 
 from .apps import VOICE_RECORDER, rid
+from .reading import prefs
 
 FOLDER = "/sdcard/Music/Recordings"
 SETTINGS = Tap(id=rid(VOICE_RECORDER, "settings"))
@@ -39,11 +38,6 @@ def files(device) -> list[str]:
 def shown(names: list[str]) -> list[str]:
     """The recordings the Player lists: not trashed."""
     return [name for name in names if not name.startswith(".trashed-")]
-
-
-def prefs(device) -> dict:
-    out = device.sh(f"cat /data/data/{VOICE_RECORDER}/files/prefs.json 2>/dev/null").strip()
-    return json.loads(out) if out.startswith("{") else {}
 
 
 def push(device, *names: str) -> None:
@@ -115,7 +109,7 @@ def recording_and_trash(device):
     near_miss=choose("Bitrate", "64 kbps"),
 )
 def test_recorder_bit_rate(device):
-    assert prefs(device).get("bitrate") == 32, "the bitrate is not 32 kbps"
+    assert prefs(device, VOICE_RECORDER).get("bitrate") == 32, "the bitrate is not 32 kbps"
 
 
 @task(
@@ -126,7 +120,7 @@ def test_recorder_bit_rate(device):
     near_miss=choose("Extension", "ogg (Opus)"),
 )
 def test_recorder_extension(device):
-    assert prefs(device).get("extension") == 1, "new recordings are not mp3"  # m4a, mp3, ogg
+    assert prefs(device, VOICE_RECORDER).get("extension") == 1, "new recordings are not mp3"  # m4a, mp3, ogg
 
 
 # The row is on screen below the others; the scroll brings the Recycle Bin section into full
@@ -147,7 +141,9 @@ def test_recorder_extension(device):
     ],
 )
 def test_recorder_recycle_settings(device):
-    assert prefs(device).get("use_recycle_bin") is False, "deleted recordings still go to the Recycle Bin"
+    assert prefs(device, VOICE_RECORDER).get("use_recycle_bin") is False, (
+        "deleted recordings still go to the Recycle Bin"
+    )
 
 
 @task(
@@ -174,7 +170,7 @@ def test_recorder_recycle_settings(device):
 def test_recorder_theme(device):
     # MobileAgentBench wanted "Theme" and "Dark red" on screen, then a click on Save; the saved
     # theme is read here.
-    assert prefs(device).get("theme") == "Dark red", "the theme is not Dark red"
+    assert prefs(device, VOICE_RECORDER).get("theme") == "Dark red", "the theme is not Dark red"
 
 
 # MobileAgentBench started with an empty Recycle Bin, where the row only toasts "The Recycle Bin
