@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
 
 import pytest
+from fidelity_docs import fidelity_doc, model_ids
 
 PKG = "com.simplemobiletools.applauncher"
 
@@ -248,11 +247,6 @@ def test_column_count_and_select_all(launcher, vdevice):
 
 def test_fidelity_doc_lists_every_id():
     """Every resource id the model names (rid("…") and menu rows) is in docs/fidelity/applauncher.md."""
-    root = Path(__file__).resolve().parents[3]
-    doc = (root / "docs/fidelity/applauncher.md").read_text()
-    ids: set[str] = set()
-    for module in (root / "pytest_mobile_agent/virtual/apps").glob("applauncher*.py"):
-        source = module.read_text()
-        ids |= set(re.findall(r'rid\("([a-z_0-9]+)"\)', source))
-        ids |= set(re.findall(r'\(\s*"([a-z][a-z_0-9]+)",\s*"[A-Z]', source))
+    doc = fidelity_doc("applauncher")
+    ids = model_ids("applauncher")
     assert ids and sorted(i for i in ids if i not in doc) == []

@@ -4,11 +4,10 @@ favourites, the wallpaper flow and settings, driven through uiautomator2 like th
 from __future__ import annotations
 
 import os
-import re
 import time
-from pathlib import Path
 
 import pytest
+from fidelity_docs import fidelity_doc, model_ids
 
 PKG = "com.simplemobiletools.gallery.pro"
 SD = "/storage/emulated/0"
@@ -308,11 +307,6 @@ def test_viewer_properties_rename_and_recycle_bin(gallery, adbd):
 
 def test_fidelity_doc_lists_every_id():
     """Every resource id the model names (rid("…") and menu rows) is in docs/fidelity/gallery.md."""
-    root = Path(__file__).resolve().parents[3]
-    doc = (root / "docs/fidelity/gallery.md").read_text()
-    ids: set[str] = set()
-    for module in (root / "pytest_mobile_agent/virtual/apps").glob("gallery*.py"):
-        source = module.read_text()
-        ids |= set(re.findall(r'rid\("([a-z_0-9]+)"\)', source))
-        ids |= set(re.findall(r'\(\s*"([a-z][a-z_0-9]+)",\s*"[A-Z]', source))
+    doc = fidelity_doc("gallery")
+    ids = model_ids("gallery")
     assert ids and sorted(i for i in ids if i not in doc) == []

@@ -6,9 +6,11 @@ and checked on the hierarchy and on the app's state after a restart.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from fidelity_docs import fidelity_doc, literal_ids, modules_source, screen_ids
 
 PKG = "com.simplemobiletools.musicplayer"
 
@@ -314,22 +316,8 @@ def test_sleep_timer_and_customize_colors(player):
 
 def test_fidelity_doc_lists_every_id_of_the_model(tmp_path):
     """Every id the modules name literally and every id on the activities' screens is in the doc."""
-    import re
-    import tempfile
-    from pathlib import Path
-
-    from pytest_mobile_agent.virtual.system import Device, DeviceConfig
-
-    root = Path(__file__).resolve().parents[3]
-    doc = (root / "docs/fidelity/musicplayer.md").read_text()
-    source = "".join(
-        (root / "pytest_mobile_agent/virtual/apps" / f"{m}.py").read_text()
-        for m in ("musicplayer", "musicplayer_screens", "musicplayer_library")
-    )
-    names = set(re.findall(r'rid\("([a-z0-9_]+)"\)', source))
-    device = Device(Path(tempfile.mkdtemp(dir=tmp_path)), DeviceConfig(serial="doc"))
-    app = device.packages.app(PKG)
-    for cls in (app.main_activity, *app.activities):
-        names |= {v.id.split(":id/")[1] for v in cls(app, {}).content().walk() if v.id.startswith(PKG)}
+    doc = fidelity_doc("musicplayer")
+    source = modules_source("musicplayer", "musicplayer_screens", "musicplayer_library")
+    names = literal_ids(source) | screen_ids(tmp_path, PKG)
     missing = sorted(n for n in names if f"`{n}`" not in doc and not re.search(rf"`[^`]*\b{n}\b", doc))
     assert not missing, f"ids missing from docs/fidelity/musicplayer.md: {missing}"

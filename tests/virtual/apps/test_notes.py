@@ -8,9 +8,11 @@ hierarchy and on the notes stored in the app's data dir.
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from fidelity_docs import fidelity_doc, literal_ids, modules_source, screen_ids
 
 PKG = "com.simplemobiletools.notes.pro"
 STRIP = "androidx.viewpager.widget.PagerTabStrip"
@@ -284,21 +286,7 @@ def test_settings_rows(notes, adbd):
 
 def test_fidelity_doc_lists_every_id_of_the_model(tmp_path):
     """Every id the modules name literally and every id on the activities' screens is in the doc."""
-    import re
-    import tempfile
-    from pathlib import Path
-
-    from pytest_mobile_agent.virtual.system import Device, DeviceConfig
-
-    root = Path(__file__).resolve().parents[3]
-    doc = (root / "docs/fidelity/notes.md").read_text()
-    source = "".join(
-        (root / "pytest_mobile_agent/virtual/apps" / f"{m}.py").read_text() for m in ("notes", "notes_screens")
-    )
-    names = set(re.findall(r'rid\("([a-z0-9_]+)"\)', source))
-    device = Device(Path(tempfile.mkdtemp(dir=tmp_path)), DeviceConfig(serial="doc"))
-    app = device.packages.app(PKG)
-    for cls in (app.main_activity, *app.activities):
-        names |= {v.id.split(":id/")[1] for v in cls(app, {}).content().walk() if v.id.startswith(PKG)}
+    doc = fidelity_doc("notes")
+    names = literal_ids(modules_source("notes", "notes_screens")) | screen_ids(tmp_path, PKG)
     missing = sorted(n for n in names if f"`{n}`" not in doc and not re.search(rf"`[^`]*\b{n}\b", doc))
     assert not missing, f"ids missing from docs/fidelity/notes.md: {missing}"

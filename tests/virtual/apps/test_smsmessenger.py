@@ -3,10 +3,8 @@ of the benchmark's messager_* tasks, driven through uiautomator2."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
+from fidelity_docs import fidelity_doc, model_ids
 
 PKG = "com.simplemobiletools.smsmessenger"
 NUMBER = "123456789"
@@ -319,11 +317,6 @@ def test_delete_conversation_and_draft(sms, adbd):
 
 def test_fidelity_doc_lists_every_id():
     """Every resource id the model names (rid("…") and menu rows) is in docs/fidelity/smsmessenger.md."""
-    root = Path(__file__).resolve().parents[3]
-    doc = (root / "docs/fidelity/smsmessenger.md").read_text()
-    ids: set[str] = set()
-    for module in (root / "pytest_mobile_agent/virtual/apps").glob("smsmessenger*.py"):
-        source = module.read_text()
-        ids |= set(re.findall(r'rid\("([a-z_0-9]+)"\)', source))
-        ids |= set(re.findall(r'\(\s*"([a-z][a-z_0-9]+)",\s*"[A-Z]', source))
+    doc = fidelity_doc("smsmessenger")
+    ids = model_ids("smsmessenger")
     assert ids and sorted(i for i in ids if i not in doc) == []

@@ -8,11 +8,13 @@ and land in /sdcard/Music/Recordings; deleting goes through the media provider's
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from fidelity_docs import fidelity_doc, literal_ids, modules_source, screen_ids
 
 PKG = "com.simplemobiletools.voicerecorder"
 FOLDER = "/sdcard/Music/Recordings"
@@ -320,22 +322,7 @@ def test_tab_click_event_carries_the_tab_label():
 
 def test_fidelity_doc_lists_every_id_of_the_model(tmp_path):
     """Every id the modules name literally and every id on the activities' screens is in the doc."""
-    import re
-    import tempfile
-    from pathlib import Path
-
-    from pytest_mobile_agent.virtual.system import Device, DeviceConfig
-
-    root = Path(__file__).resolve().parents[3]
-    doc = (root / "docs/fidelity/voicerecorder.md").read_text()
-    source = "".join(
-        (root / "pytest_mobile_agent/virtual/apps" / f"{m}.py").read_text()
-        for m in ("voicerecorder", "voicerecorder_screens")
-    )
-    names = set(re.findall(r'rid\("([a-z0-9_]+)"\)', source))
-    device = Device(Path(tempfile.mkdtemp(dir=tmp_path)), DeviceConfig(serial="doc"))
-    app = device.packages.app(PKG)
-    for cls in (app.main_activity, *app.activities):
-        names |= {v.id.split(":id/")[1] for v in cls(app, {}).content().walk() if v.id.startswith(PKG)}
+    doc = fidelity_doc("voicerecorder")
+    names = literal_ids(modules_source("voicerecorder", "voicerecorder_screens")) | screen_ids(tmp_path, PKG)
     missing = sorted(n for n in names if f"`{n}`" not in doc and not re.search(rf"`[^`]*\b{n}\b", doc))
     assert not missing, f"ids missing from docs/fidelity/voicerecorder.md: {missing}"
