@@ -46,39 +46,17 @@ def _radio(activity: Activity, name: str, label: str, checked: bool, action) -> 
     )
 
 
-def word_selection(activity: Activity, key: str) -> dict[str, Any]:
-    """A long press on a one-word field selects it and what is typed next replaces it, as Android's
-    word selection does (digits and underscores join a word: "unfinished_task" is one). Typing in
-    a title dialog otherwise appends at the cursor, which the dialog puts at the end."""
-    state: dict[str, str | None] = {"selected": None}
-
-    def select() -> None:
-        text = activity.texts.get(key, "")
-        state["selected"] = text if text and not any(c.isspace() for c in text) else None
-
-    def replace(new: str) -> None:
-        old, state["selected"] = state["selected"], None
-        if old is not None:
-            activity.texts[key] = new[len(old) :] if len(new) > len(old) and new.startswith(old) else ""
-
-    def deselect() -> None:  # a tap only places the cursor
-        state["selected"] = None
-
-    return {"on_long_click": select, "on_change": replace, "on_click": deselect}
-
-
 def _title_dialog(activity: MainActivity, title: str, hint: str, on_ok, extra=None, positive: str = "OK"):
     """A dialog with the `note_title_hint` > `locked_note_title` field that stays open on a bad title."""
     rid = activity.app.rid
     holder: list = []
-    selection = word_selection(activity, TITLE_FIELD)
 
     def ok() -> None:
         if not on_ok(activity.texts.get(TITLE_FIELD, "").strip()):
             activity.overlays.append(holder[0])  # a toast explains; the dialog stays
 
     def body() -> list[View]:
-        edit = w.edit(activity, TITLE_FIELD, hint=hint, **selection)
+        edit = w.edit(activity, TITLE_FIELD, hint=hint)
         field = View(LINEAR, id=rid("note_title_hint"), children=[edit])
         return [View(LINEAR, id=rid("dialog_holder"), padding=8, children=[field, *(extra() if extra else [])])]
 

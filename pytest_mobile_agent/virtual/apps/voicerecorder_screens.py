@@ -7,7 +7,7 @@ deleteSDK30Uris on Android 11+), and AOSP MediaProvider's permission prompt stri
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..ui import widgets as w
 from ..ui.view import CHECKBOX, LINEAR, RELATIVE, View
@@ -87,27 +87,6 @@ def system_dialog(activity: Activity, action: str, count: int, on_allow):
     return dialog
 
 
-def word_selection(activity: Activity, key: str) -> dict[str, Any]:
-    """A long press on a one-word field selects it and what is typed next replaces it, as Android's
-    word selection does (digits and underscores join a word: "2024_05_15_09_00_00" is one). The
-    rename dialog otherwise appends at the cursor, which it puts at the end."""
-    state: dict[str, str | None] = {"selected": None}
-
-    def select() -> None:
-        text = activity.texts.get(key, "")
-        state["selected"] = text if text and not any(c.isspace() for c in text) else None
-
-    def replace(new: str) -> None:
-        old, state["selected"] = state["selected"], None
-        if old is not None:
-            activity.texts[key] = new[len(old) :] if len(new) > len(old) and new.startswith(old) else ""
-
-    def deselect() -> None:  # a tap only places the cursor
-        state["selected"] = None
-
-    return {"on_long_click": select, "on_change": replace, "on_click": deselect}
-
-
 def rename_dialog(activity: MainActivity, name: str):
     """RenameRecordingDialog: the name without its extension; the extension is kept."""
     app: VoiceRecorder = activity.app  # type: ignore[assignment]
@@ -115,7 +94,6 @@ def rename_dialog(activity: MainActivity, name: str):
     stem, _, ext = name.rpartition(".")
     activity.texts[RENAME_FIELD] = stem
     holder: list = []
-    selection = word_selection(activity, RENAME_FIELD)
 
     def ok() -> None:
         text = activity.texts.get(RENAME_FIELD, "").strip()
@@ -140,7 +118,7 @@ def rename_dialog(activity: MainActivity, name: str):
         field = View(
             LINEAR,
             id=rid("rename_recording_hint"),
-            children=[w.edit(activity, RENAME_FIELD, hint="Title", **selection)],
+            children=[w.edit(activity, RENAME_FIELD, hint="Title")],
         )
         return [View(LINEAR, id=rid("rename_recording_holder"), padding=8, children=[field])]
 
