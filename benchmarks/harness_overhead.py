@@ -51,7 +51,7 @@ def harness(device: AndroidDevice, pool: DevicePool, episodes: int) -> tuple[lis
         device.launch(CALC)
         device._await_foreground(CALC)
         resets.append(time.perf_counter() - t0)
-        log = EventLog(lambda: stream.events)
+        log = EventLog(lambda: stream.events, stream.sync)
         log.mark()
         ui = UiTree()
 

@@ -158,6 +158,7 @@ class EpisodeRunner:
 
     def _check(self, step_index: int) -> bool:
         """Judge after each new event (with the log cut there), then on the whole log."""
+        self.events.sync()  # the events of this step's action have all arrived
         total = len(self.events)
         held = False
         for count in range(self._judged_events + 1, total + 1):

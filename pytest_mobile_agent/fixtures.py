@@ -78,6 +78,6 @@ def ui(device: AndroidDevice, request: pytest.FixtureRequest) -> UiTree:
 def events(device: AndroidDevice, mobile_pool: DevicePool) -> EventLog:
     """Accessibility events since the reset (the episode marks its own start again)."""
     stream = mobile_pool.event_stream(device)
-    log = EventLog(lambda: stream.events)
+    log = EventLog(lambda: stream.events, stream.sync)
     log.mark()
     return log

@@ -200,6 +200,38 @@ class EventStreamClient:
                     return None
                 self._cond.wait(remaining)
 
+    def sync(self, timeout: float = 2.0) -> bool:
+        """Wait until every event the service had published when this was called has arrived.
+
+        A second connection's hello line carries the service's next_seq: that is the barrier,
+        on a phone as on the virtual device. Returns False if the barrier was not reached in
+        time (events may still be in flight; the caller decides what that means).
+        """
+        deadline = time.monotonic() + timeout
+        sock = self._connect()
+        decoder = LineDecoder(f"{self.name} (sync)")
+        hello: Hello | None = None
+        try:
+            if isinstance(sock, socket.socket):
+                sock.settimeout(timeout)
+            while hello is None and time.monotonic() < deadline:
+                data = sock.recv(65536)
+                if not data:
+                    break
+                hello = next((item for item in decoder.feed(data) if isinstance(item, Hello)), None)
+        except OSError:
+            return False
+        finally:
+            _shutdown(sock)
+        if hello is None:
+            return False
+        target = hello.next_seq
+        with self._cond:
+            return self._cond.wait_for(
+                lambda: (self._expected or 0) >= target or self.error is not None or self._closed.is_set(),
+                max(0.0, deadline - time.monotonic()),
+            ) and (self._expected or 0) >= target
+
     def close(self) -> None:
         self._closed.set()
         with self._cond:

@@ -28,8 +28,14 @@ def _matches(ev: AccessibilityEvent, id: str | None, text: str | None, desc: str
 
 
 class EventLog:
-    def __init__(self, source: Callable[[], list[AccessibilityEvent]] | None = None) -> None:
+    def __init__(
+        self,
+        source: Callable[[], list[AccessibilityEvent]] | None = None,
+        sync: Callable[[], object] | None = None,
+    ) -> None:
         self._source = source or (lambda: [])
+        # Waits until the events the device has sent so far are in (the stream is asynchronous).
+        self.sync = sync or (lambda: None)
         self._start = 0  # events before this index happened before the reset
         self._limit: int | None = None
 
@@ -49,7 +55,7 @@ class EventLog:
 
     def view_until(self, count: int | None) -> EventLog:
         """The same log cut after its first `count` events (None = everything)."""
-        view = EventLog(self._source)
+        view = EventLog(self._source, self.sync)
         view._start, view._limit = self._start, count
         return view
 

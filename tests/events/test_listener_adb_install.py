@@ -49,8 +49,9 @@ def test_adb_install_enable_stream_and_gap_after_drop(listener, adbd):
         xml = adbd.dump_hierarchy()
         for key in ("3", "+", "5", "="):
             tap_text(serial, xml, key)
-        equals = client.wait_for(lambda e: e.type == "TYPE_VIEW_CLICKED" and e.text == ("=",), timeout=10)
-        assert equals is not None
+        # The barrier: once sync() returns, every event the device had sent is in.
+        assert client.sync(timeout=10)
+        equals = next(e for e in reversed(client.events) if e.type == "TYPE_VIEW_CLICKED" and e.text == ("=",))
         clicks = [e.text[0] for e in client.events if e.type == "TYPE_VIEW_CLICKED" and e.package == CALC]
         assert clicks[-4:] == ["3", "+", "5", "="]
         assert any(e.type == "TYPE_WINDOW_STATE_CHANGED" and e.package == CALC for e in client.events)
