@@ -8,25 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from calc_tasks import calc_tasks
 
-CALC_TASKS = """
-import pytest
-from pytest_mobile_agent import task, Tap
-
-CALC = "com.simplemobiletools.calculator"
-
-@pytest.mark.parametrize("expression, keys, expected", [
-    ("3 + 5", "3+5=", "8"),
-    ("12 × 4", "12×4=", "48"),
-    ("3 ^ 3", "3^3=", "27"),
-    ("12 - 4", "12-4=", "8"),
-])
-@task(prompt="Calculate the result of '{expression}'", app=CALC,
-      golden=lambda keys: [Tap(text=k) for k in keys])
-def test_arithmetic(ui, events, expected):
-    assert ui.text_of("result") == expected
-    assert events.clicked(text="=")
-"""
+CALC_TASKS = calc_tasks()
 
 
 @dataclass

@@ -9,26 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-CALC_TASKS = """
-import pytest
-from pytest_mobile_agent import task, Tap
+from calc_tasks import SUMS, calc_tasks
 
-CALC = "com.simplemobiletools.calculator"
-
-@pytest.mark.parametrize("expression, keys, expected", [
-    ("3 + 5", "3+5=", "8"),
-    ("12 × 4", "12×4=", "48"),
-    ("3 ^ 3", "3^3=", "27"),
-    ("12 - 4", "12-4=", "8"),
-    ("7 + 2", "7+2=", "9"),
-    ("9 - 1", "9-1=", "8"),
-])
-@task(prompt="Calculate the result of '{expression}'", app=CALC,
-      golden=lambda keys: [Tap(text=k) for k in keys])
-def test_arithmetic(ui, events, expected):
-    assert ui.text_of("result") == expected
-    assert events.clicked(text="=")
-"""
+# Six sums: the mixed agent below gives each one a different outcome.
+CALC_TASKS = calc_tasks((*SUMS, ("7 + 2", "7+2=", "9"), ("9 - 1", "9-1=", "8")))
 
 # One behaviour per task, chosen from the prompt, so one session shows every failure kind.
 MIXED_AGENT = """
