@@ -365,34 +365,20 @@ def date_time_format_dialog(activity: Activity, on_done: Callable[[], None] | No
 
     def body() -> list[View]:
         radios = [
-            View(
-                w.RADIO,
-                id=app.rid(f"change_date_time_dialog_radio_{suffix}"),
-                text=java_date(pattern, sample),
-                checkable=True,
-                checked=state["format"] == pattern,
-                clickable=True,
-                focusable=True,
-                on_click=pick("format", pattern),
-                kind="radio",
-                height=48,
-                padding=8,
+            w.radio(
+                app.rid(f"change_date_time_dialog_radio_{suffix}"),
+                java_date(pattern, sample),
+                state["format"] == pattern,
+                pick("format", pattern),
             )
             for suffix, pattern in DATE_FORMATS
         ]
         group = View(w.RADIO_GROUP, id=app.rid("change_date_time_dialog_radio_group"), children=radios)
-        box = View(
-            w.CHECKBOX,
-            id=app.rid("change_date_time_dialog_24_hour"),
-            text="Use 24-hour time format",
-            checkable=True,
-            checked=bool(state["h24"]),
-            clickable=True,
-            focusable=True,
-            on_click=pick("h24", not state["h24"]),
-            kind="checkbox",
-            height=48,
-            padding=8,
+        box = w.checkbox(
+            app.rid("change_date_time_dialog_24_hour"),
+            "Use 24-hour time format",
+            bool(state["h24"]),
+            pick("h24", not state["h24"]),
         )
         holder = View(LINEAR, id=app.rid("change_date_time_dialog_holder"), children=[group, box])
         return [View(w.SCROLL, id=app.rid("change_date_time_dialog_scrollview"), children=[holder])]

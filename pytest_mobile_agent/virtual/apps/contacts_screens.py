@@ -84,19 +84,7 @@ def checks_dialog(
 
     def body() -> list[View]:
         boxes = [
-            View(
-                CHECKBOX,
-                id=app.rid(rid),
-                text=label,
-                checkable=True,
-                checked=key in state,
-                clickable=True,
-                focusable=True,
-                kind="checkbox",
-                height=48,
-                padding=8,
-                on_click=lambda k=key: state.symmetric_difference_update({k}),
-            )
+            w.checkbox(app.rid(rid), label, key in state, lambda k=key: state.symmetric_difference_update({k}))
             for key, rid, label in items
         ]
         holder = View(LINEAR, id=app.rid(f"{prefix}_holder"), children=boxes)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..ui import widgets as w
-from ..ui.view import CHECKBOX, EDIT, IMAGE, LINEAR, RADIO, RADIO_GROUP, RELATIVE, View
+from ..ui.view import EDIT, IMAGE, LINEAR, RADIO_GROUP, RELATIVE, View
 from .base import Activity, App
 from .commons import (
     CustomizationActivity,
@@ -218,19 +218,7 @@ def create_dialog(activity: Activity, folder: str, on_done: Callable[[], None]):
     w.focus(activity, key)
 
     def radio(rid: str, label: str, is_file: bool) -> View:
-        return View(
-            RADIO,
-            id=app.rid(rid),
-            text=label,
-            checkable=True,
-            checked=state["file"] == is_file,
-            clickable=True,
-            focusable=True,
-            kind="radio",
-            height=48,
-            padding=8,
-            on_click=lambda: state.update(file=is_file),
-        )
+        return w.radio(app.rid(rid), label, state["file"] == is_file, lambda: state.update(file=is_file))
 
     def body() -> list[View]:
         group = View(
@@ -387,19 +375,7 @@ def sort_dialog(activity: Activity, path: str, on_done: Callable[[], None]):
     build = dialog.build
 
     def box(rid: str, label: str, key: str) -> View:
-        return View(
-            CHECKBOX,
-            id=app.rid(rid),
-            text=label,
-            checkable=True,
-            checked=extra[key],
-            clickable=True,
-            focusable=True,
-            kind="checkbox",
-            height=48,
-            padding=8,
-            on_click=lambda: extra.update({key: not extra[key]}),
-        )
+        return w.checkbox(app.rid(rid), label, extra[key], lambda: extra.update({key: not extra[key]}))
 
     def with_boxes() -> View:
         root = build()
@@ -423,17 +399,12 @@ def view_type_dialog(activity: Activity, on_done: Callable[[], None]):
 
     def body() -> list[View]:
         radios = [
-            View(
-                RADIO,
-                id=app.rid(f"change_view_type_dialog_radio_{k}"),
-                text=label,
-                checkable=True,
-                checked=state["grid"] == (k == "grid"),
-                clickable=True,
-                kind="radio",
-                height=48,
-                padding=8,
-                on_click=lambda g=k == "grid": state.update(grid=g),
+            w.radio(
+                app.rid(f"change_view_type_dialog_radio_{k}"),
+                label,
+                state["grid"] == (k == "grid"),
+                lambda g=k == "grid": state.update(grid=g),
+                focusable=False,
             )
             for k, label in (("grid", "Grid"), ("list", "List"))
         ]
@@ -579,17 +550,12 @@ class SettingsActivity(Activity):
 
         def body() -> list[View]:
             boxes = [
-                View(
-                    CHECKBOX,
-                    id=a.rid(f"manage_visible_tabs_{suffix}"),
-                    text=label,
-                    checkable=True,
-                    checked=n in shown,
-                    clickable=True,
-                    kind="checkbox",
-                    height=48,
-                    padding=8,
-                    on_click=lambda n=n: shown.symmetric_difference_update({n}),
+                w.checkbox(
+                    a.rid(f"manage_visible_tabs_{suffix}"),
+                    label,
+                    n in shown,
+                    lambda n=n: shown.symmetric_difference_update({n}),
+                    focusable=False,
                 )
                 for n, suffix, label in TAB_CHECKS
             ]

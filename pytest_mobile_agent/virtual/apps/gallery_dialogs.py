@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..ui import widgets as w
-from ..ui.view import CHECKBOX, LINEAR, RADIO, RADIO_GROUP, SCROLL, View
+from ..ui.view import LINEAR, RADIO_GROUP, SCROLL, View
 from .base import Activity, App
 from .commons import close_search, search_is_open
 from .gallery_media import DEFAULT_FILTER, FAVORITES, GROUPINGS, RECYCLE_BIN, SHARED, SORT_KEYS, TYPES
@@ -36,35 +36,11 @@ SORT_LABELS = {
 
 # -- dialog building blocks: radios and checkboxes bound to a dialog's state dict --------------------
 def _radio(app: App, id: str, label: str, state: dict[str, Any], key: str, value: object) -> View:
-    return View(
-        RADIO,
-        id=app.rid(id),
-        text=label,
-        checkable=True,
-        checked=state[key] == value,
-        clickable=True,
-        focusable=True,
-        on_click=lambda: state.__setitem__(key, value),
-        kind="radio",
-        height=48,
-        padding=8,
-    )
+    return w.radio(app.rid(id), label, state[key] == value, lambda: state.__setitem__(key, value))
 
 
 def _check(app: App, id: str, label: str, state: dict[str, Any], key: str) -> View:
-    return View(
-        CHECKBOX,
-        id=app.rid(id),
-        text=label,
-        checkable=True,
-        checked=bool(state[key]),
-        clickable=True,
-        focusable=True,
-        on_click=lambda: state.__setitem__(key, not state[key]),
-        kind="checkbox",
-        height=48,
-        padding=8,
-    )
+    return w.checkbox(app.rid(id), label, bool(state[key]), lambda: state.__setitem__(key, not state[key]))
 
 
 def _options(

@@ -631,18 +631,11 @@ class SettingsActivity(Activity):
 
         def body() -> list[View]:
             boxes = [
-                View(
-                    "android.widget.CheckBox",
-                    id=a.rid(f"manage_bottom_actions_{MANAGE_IDS.get(key, key)}"),
-                    text=MANAGE_LABELS.get(key, desc),
-                    checkable=True,
-                    checked=key in chosen,
-                    clickable=True,
-                    focusable=True,
-                    kind="checkbox",
-                    height=48,
-                    padding=8,
-                    on_click=lambda k=key: chosen.symmetric_difference_update({k}),
+                w.checkbox(
+                    a.rid(f"manage_bottom_actions_{MANAGE_IDS.get(key, key)}"),
+                    MANAGE_LABELS.get(key, desc),
+                    key in chosen,
+                    lambda k=key: chosen.symmetric_difference_update({k}),
                 )
                 for key, _, desc, _ in BOTTOM_ACTIONS
             ]

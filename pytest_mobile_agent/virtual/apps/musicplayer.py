@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..ui import widgets as w
-from ..ui.view import CHECKBOX, LINEAR, RELATIVE, VIEW_GROUP, View
+from ..ui.view import LINEAR, RELATIVE, VIEW_GROUP, View
 from . import musicplayer_library as lib
 from .base import Activity, App
 from .commons import (
@@ -290,18 +290,8 @@ class MainActivity(Activity):
         state = {"files": False}
 
         def body() -> list[View]:
-            box = View(
-                CHECKBOX,
-                id=rid("remove_playlist_checkbox"),
-                text="Delete the files too",
-                checkable=True,
-                checked=state["files"],
-                clickable=True,
-                focusable=True,
-                kind="checkbox",
-                height=48,
-                on_click=lambda: state.__setitem__("files", not state["files"]),
-            )
+            toggle = lambda: state.__setitem__("files", not state["files"])
+            box = w.checkbox(rid("remove_playlist_checkbox"), "Delete the files too", state["files"], toggle, padding=0)
             text = "This will only remove the selected playlists. The actual files will not be deleted."
             return [
                 View(

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..ui import widgets as w
-from ..ui.view import CHECKBOX, IMAGE, LINEAR, RADIO, RADIO_GROUP, RECYCLER, RELATIVE, SCROLL, VIEW_GROUP, View
+from ..ui.view import IMAGE, LINEAR, RADIO_GROUP, RECYCLER, RELATIVE, SCROLL, VIEW_GROUP, View
 from . import musicplayer_library as lib
 from .base import Activity
 from .commons import (
@@ -115,19 +115,7 @@ def sorting_dialog(
     state: dict[str, Any] = {"by": current[0], "desc": current[1], "only": only}
 
     def radio(id: str, label: str, checked: bool, key: str, value: object) -> View:
-        return View(
-            RADIO,
-            id=id,
-            text=label,
-            checkable=True,
-            checked=checked,
-            clickable=True,
-            focusable=True,
-            kind="radio",
-            height=48,
-            padding=8,
-            on_click=lambda: state.__setitem__(key, value),
-        )
+        return w.radio(id, label, checked, lambda: state.__setitem__(key, value))
 
     def body() -> list[View]:
         options = [radio("", label, state["by"] == key, "by", key) for label, key in lib.SORTS[tab]]
@@ -145,19 +133,9 @@ def sorting_dialog(
         ]
         if use_for_this:
             kids.append(View(IMAGE, id=rid("use_for_this_playlist_divider"), height=1))
+            toggle = lambda: state.__setitem__("only", not state["only"])
             kids.append(
-                View(
-                    CHECKBOX,
-                    id=rid("sorting_dialog_use_for_this_only"),
-                    text=use_for_this,
-                    checkable=True,
-                    checked=state["only"],
-                    clickable=True,
-                    focusable=True,
-                    kind="checkbox",
-                    height=48,
-                    on_click=lambda: state.__setitem__("only", not state["only"]),
-                )
+                w.checkbox(rid("sorting_dialog_use_for_this_only"), use_for_this, state["only"], toggle, padding=0)
             )
         return [
             View(
@@ -465,17 +443,8 @@ class SettingsActivity(Activity):
 
         def body() -> list[View]:
             boxes = [
-                View(
-                    CHECKBOX,
-                    id=a.rid(f"manage_visible_tabs_{key}"),
-                    text=label,
-                    checkable=True,
-                    checked=key in chosen,
-                    clickable=True,
-                    focusable=True,
-                    kind="checkbox",
-                    height=48,
-                    on_click=lambda k=key: toggle(k),
+                w.checkbox(
+                    a.rid(f"manage_visible_tabs_{key}"), label, key in chosen, lambda k=key: toggle(k), padding=0
                 )
                 for key, label, _ in lib.TABS
             ]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..ui import widgets as w
-from ..ui.view import FRAME, IMAGE, IMAGE_BUTTON, LINEAR, RECYCLER, RELATIVE, VIEW_GROUP, View
+from ..ui.view import FRAME, IMAGE, LINEAR, RECYCLER, RELATIVE, VIEW_GROUP, View
 from .base import Activity, App
 from .commons import COMMONS_FAQ, CustomizationActivity, ProAboutActivity, security_dialog
 from .notes_screens import (
@@ -263,20 +263,7 @@ class MainActivity(Activity):
             weight=1,
             children=[View(RELATIVE, id=rid("checklist_content_holder"), children=content, weight=1)],
         )
-        fab = View(
-            IMAGE_BUTTON,
-            id=rid("checklist_fab"),
-            clickable=True,
-            focusable=True,
-            icon="add",
-            kind="fab",
-            width=56,
-            height=56,
-            gravity="end",
-            vgravity="end",
-            padding=16,
-            on_click=lambda: self.show(new_items_dialog(self)),
-        )
+        fab = w.fab(rid("checklist_fab"), "", "add", lambda: self.show(new_items_dialog(self)))
         return View(VIEW_GROUP, id=rid("checklist_holder"), children=[holder, fab], orientation="stack", weight=1)
 
     def _search_bar(self) -> View:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..ui import widgets as w
-from ..ui.view import CHECKBOX, IMAGE, IMAGE_BUTTON, LINEAR, RADIO, RADIO_GROUP, RECYCLER, SCROLL, VIEW_GROUP, View
+from ..ui.view import CHECKBOX, IMAGE, IMAGE_BUTTON, LINEAR, RADIO_GROUP, RECYCLER, SCROLL, VIEW_GROUP, View
 from .base import Activity
 from .commons import (
     ContributorsActivity,
@@ -28,22 +28,6 @@ if TYPE_CHECKING:
 TITLE_FIELD = "locked_note_title"
 FONT_SIZES = ("50%", "60%", "75%", "90%", "100%", "125%", "150%", "175%", "200%", "250%", "300%")
 GRAVITIES = ("Left", "Center", "Right")
-
-
-def _radio(activity: Activity, name: str, label: str, checked: bool, action) -> View:
-    return View(
-        RADIO,
-        id=activity.app.rid(name) if name else "",
-        text=label,
-        checkable=True,
-        checked=checked,
-        clickable=True,
-        focusable=True,
-        kind="radio",
-        height=48,
-        padding=8,
-        on_click=action,
-    )
 
 
 def _title_dialog(activity: MainActivity, title: str, hint: str, on_ok, extra=None, positive: str = "OK"):
@@ -74,7 +58,7 @@ def new_note_dialog(activity: MainActivity):
 
     def types() -> list[View]:
         radios = [
-            _radio(activity, f"type_{key}", label, state["kind"] == kind, lambda k=kind: state.__setitem__("kind", k))
+            w.radio(rid(f"type_{key}"), label, state["kind"] == kind, lambda k=kind: state.__setitem__("kind", k))
             for key, label, kind in (("text_note", "Text note", "text"), ("checklist", "Checklist", "checklist"))
         ]
         return [
@@ -247,22 +231,14 @@ def sort_checklist_dialog(activity: MainActivity):
 
     def body() -> list[View]:
         sorts = [
-            _radio(
-                activity,
-                f"sorting_dialog_radio_{key}",
-                label,
-                state["by"] == key,
-                lambda k=key: state.__setitem__("by", k),
+            w.radio(
+                rid(f"sorting_dialog_radio_{key}"), label, state["by"] == key, lambda k=key: state.__setitem__("by", k)
             )
             for key, label in (("title", "Title"), ("date_created", "Date created"), ("custom", "Custom"))
         ]
         order = [
-            _radio(
-                activity,
-                f"sorting_dialog_radio_{key}",
-                label,
-                state["desc"] == d,
-                lambda d=d: state.__setitem__("desc", d),
+            w.radio(
+                rid(f"sorting_dialog_radio_{key}"), label, state["desc"] == d, lambda d=d: state.__setitem__("desc", d)
             )
             for key, label, d in (("ascending", "Ascending", False), ("descending", "Descending", True))
         ]

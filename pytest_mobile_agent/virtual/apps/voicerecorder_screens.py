@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..ui import widgets as w
-from ..ui.view import CHECKBOX, LINEAR, RELATIVE, View
+from ..ui.view import LINEAR, RELATIVE, View
 from .base import Activity
 from .commons import (
     color_customization_rows,
@@ -149,20 +149,9 @@ def delete_dialog(activity: MainActivity, names: list[str], trashed: bool):
     def body() -> list[View]:
         kids = [w.text(rid("delete_remember_title"), message, padding=12)]
         if use_bin:
-            kids.append(
-                View(
-                    CHECKBOX,
-                    id=rid("skip_the_recycle_bin_checkbox"),
-                    checkable=True,
-                    clickable=True,
-                    focusable=True,
-                    checked=state["skip"],
-                    kind="checkbox",
-                    height=48,
-                    text="Skip the Recycle Bin, delete files directly",
-                    on_click=lambda: state.__setitem__("skip", not state["skip"]),
-                )
-            )
+            label = "Skip the Recycle Bin, delete files directly"
+            toggle = lambda: state.__setitem__("skip", not state["skip"])
+            kids.append(w.checkbox(rid("skip_the_recycle_bin_checkbox"), label, state["skip"], toggle, padding=0))
         return [View(RELATIVE, id=rid("delete_remember_holder"), children=kids)]
 
     return w.alert(activity, "", body, positive=("Yes", confirmed), negative=("No", lambda: None))

@@ -44,7 +44,9 @@ def button(id: str, label: str, action: Action | None, **kw) -> View:
     return View(BUTTON, id=id, text=label, clickable=True, focusable=True, on_click=action, kind="button", **kw)
 
 
-def icon_button(id: str, desc: str, icon: str, action: Action | None, cls: str = IMAGE_BUTTON, **kw) -> View:
+def icon_button(
+    id: str, desc: str, icon: str, action: Action | None, cls: str = IMAGE_BUTTON, *, size: float = 48, **kw
+) -> View:
     return View(
         cls,
         id=id,
@@ -53,11 +55,27 @@ def icon_button(id: str, desc: str, icon: str, action: Action | None, cls: str =
         clickable=True,
         focusable=True,
         on_click=action,
-        kind="icon",
-        width=48,
-        height=48,
+        kind=kw.pop("kind", "icon"),
+        width=size,
+        height=size,
         **kw,
     )
+
+
+def _compound_button(cls: str, kind: str, id: str, label: str, checked: bool, action: Action | None, kw) -> View:
+    """A RadioButton or CheckBox row as dialogs show them; `kw` overrides the usual layout and flags."""
+    attrs = {"clickable": True, "focusable": True, "height": 48, "padding": 8, **kw}
+    return View(cls, id=id, text=label, checkable=True, checked=checked, on_click=action, kind=kind, **attrs)
+
+
+def radio(id: str, label: str, checked: bool, action: Action | None, **kw) -> View:
+    """A RadioButton: 48 dp tall, padded 8, clickable and focusable unless `kw` says otherwise."""
+    return _compound_button(RADIO, "radio", id, label, checked, action, kw)
+
+
+def checkbox(id: str, label: str, checked: bool, action: Action | None, **kw) -> View:
+    """A CheckBox: 48 dp tall, padded 8, clickable and focusable unless `kw` says otherwise."""
+    return _compound_button(CHECKBOX, "checkbox", id, label, checked, action, kw)
 
 
 def toolbar(
@@ -170,19 +188,7 @@ def radio_group(
     """A RadioGroup in a ScrollView, as commons' dialog_radio_group (rows have no ids)."""
     app = activity.app
     rows = [
-        View(
-            RADIO,
-            id=app.rid(f"radio_{i}") if ids else "",
-            text=label,
-            checkable=True,
-            checked=i == checked,
-            clickable=True,
-            focusable=True,
-            on_click=(lambda i=i: on_pick(i)),
-            kind="radio",
-            height=48,
-            padding=8,
-        )
+        radio(app.rid(f"radio_{i}") if ids else "", label, i == checked, lambda i=i: on_pick(i))
         for i, label in enumerate(options)
     ]
     group = View(RADIO_GROUP, id=app.rid("dialog_radio_group"), children=rows)
@@ -332,21 +338,7 @@ def screen(toolbar_view: View | None, body: list[View], fab: View | None = None,
 
 
 def fab(id: str, desc: str, icon: str, action: Action) -> View:
-    return View(
-        IMAGE_BUTTON,
-        id=id,
-        desc=desc,
-        icon=icon,
-        clickable=True,
-        focusable=True,
-        on_click=action,
-        kind="fab",
-        width=56,
-        height=56,
-        gravity="end",
-        vgravity="end",
-        padding=16,
-    )
+    return icon_button(id, desc, icon, action, size=56, kind="fab", gravity="end", vgravity="end", padding=16)
 
 
 __all__ = ["EDIT", "FRAME", "LINEAR", "TEXT", "View"]
@@ -382,22 +374,34 @@ def sort_dialog(
 
         return run
 
-    def radio(suffix: str, label: str, checked: bool, action: Action) -> View:
-        return View(RADIO, id=app.rid(f"sorting_dialog_radio_{suffix}"), text=label, checkable=True, checked=checked,
-                    clickable=True, focusable=True, on_click=action, kind="radio", height=48, padding=8)
+    def option(suffix: str, label: str, checked: bool, action: Action) -> View:
+        return radio(app.rid(f"sorting_dialog_radio_{suffix}"), label, checked, action)
 
     def body() -> list[View]:
-        sorting = View(RADIO_GROUP, id=app.rid("sorting_dialog_radio_sorting"), children=[
-            radio(suffix, label, state["by"] == suffix, choose("by", suffix)) for suffix, label in options
-        ])
+        sorting = View(
+            RADIO_GROUP,
+            id=app.rid("sorting_dialog_radio_sorting"),
+            children=[option(suffix, label, state["by"] == suffix, choose("by", suffix)) for suffix, label in options],
+        )
         children = [sorting]
         if order and state["by"] not in no_order:  # e.g. Custom/Random hide the order group
-            children.append(View(RADIO_GROUP, id=app.rid("sorting_dialog_radio_order"), children=[
-                radio("ascending", "Ascending", not state["desc"], choose("desc", False)),
-                radio("descending", "Descending", bool(state["desc"]), choose("desc", True)),
-            ]))
+            children.append(
+                View(
+                    RADIO_GROUP,
+                    id=app.rid("sorting_dialog_radio_order"),
+                    children=[
+                        option("ascending", "Ascending", not state["desc"], choose("desc", False)),
+                        option("descending", "Descending", bool(state["desc"]), choose("desc", True)),
+                    ],
+                )
+            )
         holder = View(LINEAR, id=app.rid("sorting_dialog_holder"), children=children)
         return [View(SCROLL, id=app.rid("sorting_dialog_scrollview"), children=[holder])]
 
-    return alert(activity, "Sort by", body, positive=("OK", lambda: on_ok(str(state["by"]), bool(state["desc"]))),
-                 negative=("Cancel", lambda: None))
+    return alert(
+        activity,
+        "Sort by",
+        body,
+        positive=("OK", lambda: on_ok(str(state["by"]), bool(state["desc"]))),
+        negative=("Cancel", lambda: None),
+    )
