@@ -311,6 +311,30 @@ _JAVA_FIELDS = {
 }
 
 
+def properties_dialog(activity: Activity, rows: Sequence[tuple[str, str]], title: str = "Properties"):
+    """PropertiesDialog: label/value rows (`property_label`, `property_value`) in a ScrollView, OK only."""
+    a = activity.app
+    holder = View(
+        LINEAR,
+        id=a.rid("properties_holder"),
+        padding=8,
+        children=[
+            View(
+                LINEAR,
+                id=a.rid("property_holder"),
+                padding=4,
+                children=[
+                    w.text(a.rid("property_label"), label, size=14, bold=True),
+                    w.text(a.rid("property_value"), value),
+                ],
+            )
+            for label, value in rows
+        ],
+    )
+    body = [View(w.SCROLL, id=a.rid("properties_scrollview"), children=[holder])]
+    return w.alert(activity, title, body, positive=("OK", lambda: None))
+
+
 def java_date(pattern: str, when) -> str:
     """Format with a java.text / android DateFormat pattern ("dd.MM.yyyy", "hh:mm a")."""
     import re

@@ -22,6 +22,7 @@ from .commons import (
     SEARCH_KEY,
     ProAboutActivity,
     action_mode_bar,
+    properties_dialog,
     search_is_open,
     search_menu,
 )
@@ -32,7 +33,7 @@ from .gallery_media import (
     RECYCLE_BIN,
     GalleryMedia,
 )
-from .gallery_screens import SCREENS, ViewPagerActivity, format_size, properties_dialog
+from .gallery_screens import SCREENS, ViewPagerActivity, format_size
 
 PKG = "com.simplemobiletools.gallery.pro"
 

@@ -21,6 +21,7 @@ from .commons import (
     date_format,
     date_time_format_dialog,
     java_date,
+    properties_dialog,
     settings_check,
     settings_link,
     settings_protected,
@@ -66,30 +67,6 @@ def format_size(size: int) -> str:
         value, unit = value / 1024, unit + 1
     text = f"{value:,.1f}".rstrip("0").rstrip(".")
     return f"{text} {units[unit]}"
-
-
-def properties_dialog(activity: Activity, rows: list[tuple[str, str]]):
-    """commons PropertiesDialog: title "Properties", label/value rows, OK only."""
-    a = activity.app
-    holder = View(
-        LINEAR,
-        id=a.rid("properties_holder"),
-        padding=8,
-        children=[
-            View(
-                LINEAR,
-                id=a.rid("property_holder"),
-                padding=4,
-                children=[
-                    w.text(a.rid("property_label"), label, size=14, bold=True),
-                    w.text(a.rid("property_value"), value),
-                ],
-            )
-            for label, value in rows
-        ],
-    )
-    body = [View(SCROLL, id=a.rid("properties_scrollview"), children=[holder])]
-    return w.alert(activity, "Properties", body, positive=("OK", lambda: None))
 
 
 def chooser(activity: Activity, title: str, targets: list[tuple[str, str, Callable[[], None]]]) -> Overlay:

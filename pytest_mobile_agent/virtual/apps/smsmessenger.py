@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import providers
 from ..ui import widgets as w
-from ..ui.view import FRAME, IMAGE, LINEAR, RECYCLER, RELATIVE, TEXT, VIEW_GROUP, View
+from ..ui.view import FRAME, IMAGE, RECYCLER, RELATIVE, TEXT, VIEW_GROUP, View
 from .base import Activity, App
 from .commons import (
     SEARCH_KEY,
@@ -27,11 +27,17 @@ from .commons import (
     close_search,
     date_format,
     java_date,
+    properties_dialog,
     search_is_open,
     search_menu,
     time_format,
 )
-from .smsmessenger_settings import SETTINGS_ACTIVITIES, ConversationDetailsActivity, SettingsActivity
+from .smsmessenger_settings import (
+    SETTINGS_ACTIVITIES,
+    ConversationDetailsActivity,
+    SelectingActivity,
+    SettingsActivity,
+)
 from .smsmessenger_store import SENT, SmsStore, digits, plural
 
 PKG = "com.simplemobiletools.smsmessenger"
@@ -39,24 +45,11 @@ CONSTRAINT = "androidx.constraintlayout.widget.ConstraintLayout"
 
 
 # -- conversation lists: the main screen and the archive ----------------------------------------
-class ConversationList(Activity):
+class ConversationList(SelectingActivity):
     """What MainActivity and ArchivedConversationsActivity share: the list and its action mode."""
 
     archived = False
-
-    def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
-        super().__init__(app, extras)
-        self.selected: list[int] = []
-
-    @property
-    def sms(self) -> Messenger:
-        return self.app  # type: ignore[return-value]
-
-    def on_back(self) -> bool:
-        if self.selected:
-            self.selected = []
-            return True
-        return False
+    selected: list[int]
 
     def conversation_row(self, c: dict[str, Any]) -> View:
         a = self.app
@@ -438,27 +431,22 @@ class NewConversationActivity(Activity):
         self.start(ThreadActivity, **extras)  # this screen stays below the thread
 
 
-class ThreadActivity(Activity):
+class ThreadActivity(SelectingActivity):
     name = ".activities.ThreadActivity"
     FIELD = "thread_type_message"
+    selected: list[int]
 
     def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
         super().__init__(app, extras)
         self.address = self.extras.get("address", "")
-        self.selected: list[int] = []
         drafts = self.sms.load("drafts", {})
         self.texts[self.FIELD] = self.extras.get("text") or drafts.get(self.address, "")
         tid = self.sms.thread_id(self.address)
         if tid is not None:
             self.sms.update_threads([tid], read=1)
 
-    @property
-    def sms(self) -> Messenger:
-        return self.app  # type: ignore[return-value]
-
     def on_back(self) -> bool:
-        if self.selected:
-            self.selected = []
+        if super().on_back():  # the selection ends first
             return True
         self.keep_draft()
         return False
@@ -664,25 +652,7 @@ class ThreadActivity(Activity):
         who = m["address"] if name == m["address"] else f"{name} ({m['address']})"
         moment = java_date(f"{date_format(a)} {time_format(a)}", self.sms.when(m["date"]))
         rows = [("Receiver" if sent else "Sender", who), ("Sent at" if sent else "Received at", moment)]
-        holder = View(
-            LINEAR,
-            id=a.rid("properties_holder"),
-            padding=8,
-            children=[
-                View(
-                    LINEAR,
-                    id=a.rid("property_holder"),
-                    padding=4,
-                    children=[
-                        w.text(a.rid("property_label"), label, size=14, bold=True),
-                        w.text(a.rid("property_value"), value),
-                    ],
-                )
-                for label, value in rows
-            ],
-        )
-        body = [View("android.widget.ScrollView", id=a.rid("properties_scrollview"), children=[holder])]
-        self.show(w.alert(self, "Message details", body, positive=("OK", lambda: None)))
+        self.show(properties_dialog(self, rows, "Message details"))
         self.end_selection()
 
     def forward(self, m: dict[str, Any]) -> None:

@@ -44,6 +44,25 @@ OUTGOING = (  # (name, label, default)
 )
 
 
+class SelectingActivity(Activity):
+    """A Messenger screen with an action mode over `selected` (conversations, messages or
+    blocked numbers): BACK first ends the selection."""
+
+    def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
+        super().__init__(app, extras)
+        self.selected: list = []
+
+    @property
+    def sms(self) -> Messenger:
+        return self.app  # type: ignore[return-value]
+
+    def on_back(self) -> bool:
+        if self.selected:
+            self.selected = []
+            return True
+        return False
+
+
 class SettingsActivity(Activity):
     name = ".activities.SettingsActivity"
 
@@ -158,25 +177,12 @@ def compose_check(label: str, checked: bool, action: Callable[[], None]) -> View
     )
 
 
-class ManageBlockedNumbersActivity(Activity):
+class ManageBlockedNumbersActivity(SelectingActivity):
     """commons' Compose screen; its top bar reads "Manage blocked numbers"."""
 
     name = f"{COMMONS}.ManageBlockedNumbersActivity"
     FIELD = "add_blocked_number"
-
-    def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
-        super().__init__(app, extras)
-        self.selected: list[str] = []
-
-    @property
-    def sms(self) -> Messenger:
-        return self.app  # type: ignore[return-value]
-
-    def on_back(self) -> bool:
-        if self.selected:
-            self.selected = []
-            return True
-        return False
+    selected: list[str]
 
     def content(self) -> View:
         a = self.app
