@@ -122,6 +122,18 @@ def close_search(activity: Activity) -> None:
     activity.wm.ime_shown = False
 
 
+def end_selection_or_search(activity: Activity) -> bool:
+    """BACK on a list screen with an action mode over `activity.selected` (a list) and a search:
+    it ends the selection first, else closes the search; False when neither was open."""
+    if activity.selected:  # type: ignore[attr-defined]
+        activity.selected = []  # type: ignore[attr-defined]
+        return True
+    if search_is_open(activity):
+        close_search(activity)
+        return True
+    return False
+
+
 def search_menu(
     activity: Activity,
     *,
@@ -733,6 +745,28 @@ def split_menu(
         else:
             overflow.append((rid, title, action))
     return icons, overflow
+
+
+def selection_mode_bar(
+    activity: Activity,
+    selected: set,
+    total: int,
+    items: Sequence[tuple[str, str, str, Callable[[], None], str, bool]],
+    on_select_all: Callable[[], None],
+) -> View:
+    """The action mode bar over a set of selected items: `items` are the cab menu's (id, title,
+    icon, action, showAsAction, shown) entries, the shown ones split by split_menu; "Done"
+    clears the selection."""
+    actions, overflow = split_menu([i[:5] for i in items if i[5]])
+    return action_mode_bar(
+        activity,
+        len(selected),
+        total,
+        actions=actions,
+        overflow=overflow,
+        on_close=selected.clear,
+        on_select_all=on_select_all,
+    )
 
 
 def settings_protected(activity: Activity, name: str, label: str, pref: str) -> View:

@@ -20,12 +20,12 @@ from .commons import (
     COMMONS_FAQ,
     PRO_SHARED_ACTIVITIES,
     ProAboutActivity,
-    action_mode_bar,
     bottom_tabs,
     close_search,
     keyboard_dialog,
     search_is_open,
     search_menu,
+    selection_mode_bar,
     split_menu,
 )
 from .contacts_screens import (
@@ -275,16 +275,7 @@ class MainActivity(Activity):
             ("cab_delete", "Delete", "delete", self.delete_selected, "ifRoom", self.tab == 0),
             ("cab_remove", "Remove from favorites", "", lambda: self.star_selected(False), "ifRoom", self.tab == 1),
         ]
-        actions, overflow = split_menu([i[:5] for i in items if i[5]])
-        return action_mode_bar(
-            self,
-            len(self.selected),
-            total,
-            actions=actions,
-            overflow=overflow,
-            on_close=self.selected.clear,
-            on_select_all=self._select_all,
-        )
+        return selection_mode_bar(self, self.selected, total, items, self._select_all)
 
     def _select_all(self) -> None:
         self.selected.update(c["id"] for c in self.visible_contacts())

@@ -17,11 +17,11 @@ from .commons import (
     COMMONS_FAQ,
     PRO_SHARED_ACTIVITIES,
     ProAboutActivity,
-    action_mode_bar,
     bottom_tabs,
     close_search,
     search_is_open,
     search_menu,
+    selection_mode_bar,
     split_menu,
 )
 from .filemanager_screens import (
@@ -304,16 +304,7 @@ class MainActivity(Activity):
             ),
             ("cab_select_all", "Select all", "", self._select_all, "ifRoom", True),
         ]
-        actions, overflow = split_menu([i[:5] for i in items if i[5]])
-        return action_mode_bar(
-            self,
-            len(self.selected),
-            total,
-            actions=actions,
-            overflow=overflow,
-            on_close=self.selected.clear,
-            on_select_all=self._select_all,
-        )
+        return selection_mode_bar(self, self.selected, total, items, self._select_all)
 
     def _select_all(self) -> None:
         self.selected.update(i.path for i in self.items())

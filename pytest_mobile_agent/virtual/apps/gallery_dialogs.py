@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..ui import widgets as w
 from ..ui.view import LINEAR, RADIO_GROUP, SCROLL, View
 from .base import Activity, App
-from .commons import close_search, search_is_open
+from .commons import end_selection_or_search
 from .gallery_media import DEFAULT_FILTER, FAVORITES, GROUPINGS, RECYCLE_BIN, SHARED, SORT_KEYS, TYPES
 from .gallery_screens import SettingsActivity
 
@@ -75,13 +75,7 @@ class GalleryScreen(Activity):
         return self.app  # type: ignore[return-value]
 
     def on_back(self) -> bool:
-        if self.selected:
-            self.selected = []
-            return True
-        if search_is_open(self):
-            close_search(self)
-            return True
-        return False
+        return end_selection_or_search(self)
 
     def toggle(self, key: str) -> None:
         if key in self.selected:

@@ -25,7 +25,7 @@ from .commons import (
     action_mode_bar,
     bottom_tabs,
     close_search,
-    search_is_open,
+    end_selection_or_search,
     search_menu,
 )
 from .musicplayer_library import DEFAULT_TABS, TABS
@@ -69,13 +69,7 @@ class MainActivity(Activity):
         return tabs[min(self.page, len(tabs) - 1)]
 
     def on_back(self) -> bool:
-        if self.selected:
-            self.selected = []
-            return True
-        if search_is_open(self):
-            close_search(self)
-            return True
-        return False
+        return end_selection_or_search(self)
 
     def on_resume(self) -> None:
         self.page = min(self.page, len(self.player.shown_tabs()) - 1)

@@ -30,8 +30,8 @@ from .commons import (
     CustomizationActivity,
     action_mode_bar,
     bottom_tabs,
-    close_search,
     date_format,
+    end_selection_or_search,
     java_date,
     search_is_open,
     search_menu,
@@ -78,13 +78,7 @@ class MainActivity(Activity):
         self.page = min(self.page, len(self.rec.pages()) - 1)  # the Recycle Bin tab may be gone
 
     def on_back(self) -> bool:
-        if self.selected:
-            self.selected = []
-            return True
-        if search_is_open(self):
-            close_search(self)
-            return True
-        return False
+        return end_selection_or_search(self)
 
     # -- screen ----------------------------------------------------------------------------
     def content(self) -> View:
