@@ -26,6 +26,7 @@ from .calendar_screens import (
     TaskActivity,
     date_picker_dialog,
     day_title,
+    delete_events_dialog,
     month_title,
     seconds,
     time_text,
@@ -234,20 +235,7 @@ class MainActivity(Activity):
             self.calendar.events.delete(ids)
             self.selected.clear()
 
-        a = self.app
-        body = [
-            w.column(
-                [
-                    w.text(
-                        a.rid("delete_event_description"),
-                        "Are you sure you want to proceed with the deletion?",
-                        padding=12,
-                    )
-                ],
-                id=a.rid("delete_event_holder"),
-            )
-        ]
-        self.show(w.alert(self, "", body, positive=("Yes", yes), negative=("No", lambda: None)))
+        self.show(delete_events_dialog(self, yes))
 
     def change_view(self) -> None:
         def pick(i: int) -> None:

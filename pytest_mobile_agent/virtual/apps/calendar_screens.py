@@ -108,6 +108,26 @@ def minutes_text(minutes: int, before: bool = True) -> str:
 
 
 # -- storage --------------------------------------------------------------------------------
+
+
+def delete_events_dialog(activity: Activity, on_yes: Callable[[], None]):
+    """The confirmation before deleting events: the question in `delete_event_holder`, Yes / No."""
+    a = activity.app
+    body = [
+        w.column(
+            [
+                w.text(
+                    a.rid("delete_event_description"),
+                    "Are you sure you want to proceed with the deletion?",
+                    padding=12,
+                )
+            ],
+            id=a.rid("delete_event_holder"),
+        )
+    ]
+    return w.alert(activity, "", body, positive=("Yes", on_yes), negative=("No", lambda: None))
+
+
 class EventStore:
     """The `events` table of the app's events.db, cached until the app writes to it."""
 
@@ -339,20 +359,7 @@ class EditorActivity(Activity):
             self.calendar.events.delete([self.event_id])  # type: ignore[list-item]
             self.finish()
 
-        a = self.app
-        body = [
-            w.column(
-                [
-                    w.text(
-                        a.rid("delete_event_description"),
-                        "Are you sure you want to proceed with the deletion?",
-                        padding=12,
-                    )
-                ],
-                id=a.rid("delete_event_holder"),
-            )
-        ]
-        self.show(w.alert(self, "", body, positive=("Yes", yes), negative=("No", lambda: None)))
+        self.show(delete_events_dialog(self, yes))
 
     def duplicate(self) -> None:
         self.event_id = None
