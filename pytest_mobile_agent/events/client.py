@@ -214,6 +214,7 @@ class EventStreamClient:
         try:
             if isinstance(sock, socket.socket):
                 sock.settimeout(timeout)
+            _quick_ack(sock)  # the ACK of the transport's OKAY, or the hello line waits 40 ms behind it
             while hello is None and time.monotonic() < deadline:
                 data = sock.recv(65536)
                 if not data:
@@ -280,6 +281,7 @@ class EventStreamClient:
                 data = sock.recv(65536)
                 if not data:
                     break
+                _quick_ack(sock)
                 for item in decoder.feed(data):
                     got_hello = self._handle(item) or got_hello
         except OSError as exc:
@@ -333,6 +335,14 @@ class EventStreamClient:
         with self._cond:
             self.error = EventStreamError(message)
             self._cond.notify_all()
+
+
+def _quick_ack(sock: SocketLike) -> None:
+    """Acknowledge at once. The reader never writes, so its ACKs would be delayed (up to 40 ms
+    on Linux) and the adb server's Nagle would hold the next small event line until then."""
+    if isinstance(sock, socket.socket) and hasattr(socket, "TCP_QUICKACK"):
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_QUICKACK, 1)
 
 
 def _shutdown(sock: SocketLike) -> None:
