@@ -130,6 +130,7 @@ class EpisodeRunner:
         max_invalid: int,
         keep_screenshots: bool = True,
         on_step: Callable[[Episode, Step], None] | None = None,
+        judge_uses_events: bool = True,
     ) -> None:
         self.device = device
         self.agent = agent
@@ -140,6 +141,7 @@ class EpisodeRunner:
         self.step_timeout = step_timeout
         self.max_invalid = max_invalid
         self.keep_screenshots = keep_screenshots
+        self.judge_uses_events = judge_uses_events
         self.on_step = on_step
         self.episode = Episode(
             task, getattr(agent, "name", type(agent).__name__), getattr(agent, "model", None), device.serial, budget
@@ -161,12 +163,15 @@ class EpisodeRunner:
         self.events.sync()  # the events of this step's action have all arrived
         total = len(self.events)
         held = False
-        for count in range(self._judged_events + 1, total + 1):
-            if self.judge(self.events.view_until(count))[0]:
-                held = True
-                break
+        with self.device.reading():
+            # Only a body that reads events can hold at one event and not at the next.
+            first = self._judged_events + 1 if self.judge_uses_events else total + 1
+            for count in range(first, total + 1):
+                if self.judge(self.events.view_until(count))[0]:
+                    held = True
+                    break
+            held = held or self.judge(self.events)[0]
         self._judged_events = total
-        held = held or self.judge(self.events)[0]
         if held and self.episode.success_step is None:
             self.episode.success_step = step_index
         return held

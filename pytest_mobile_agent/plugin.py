@@ -274,6 +274,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
         max_invalid=opts.max_invalid,
         # Screenshots of every step only when a report keeps them; agents still get theirs.
         keep_screenshots=bool(opts.artifacts) or allure_report.results_dir(pyfuncitem.config) is not None,
+        judge_uses_events="events" in argnames or "mab_task" in argnames,
     )
     episode = runner.run()
     # Reset = the fixture's force-stop/clear/grants + the launch here, before the first step.
@@ -289,7 +290,8 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
             episode.failure_message = episode.error
             raise AgentError(episode.error)
         try:
-            call_body(log)
+            with dev.reading():
+                call_body(log)
         except AssertionError as exc:
             episode.success = False
             episode.failure_message = str(exc).split("\n")[0] or "the final state does not satisfy the task"

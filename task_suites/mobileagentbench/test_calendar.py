@@ -22,7 +22,6 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from adbutils import AdbError
 
 from pytest_mobile_agent import LongPress, Scroll, Tap, Type, task
 
@@ -49,12 +48,12 @@ def saved_events(device) -> list[dict]:
     with tempfile.TemporaryDirectory() as tmp:
         local = Path(tmp, "events.db")
         try:
-            local.write_bytes(device.adb.sync.read_bytes(EVENTS_DB))
-        except AdbError:
+            local.write_bytes(device.pull(EVENTS_DB))
+        except FileNotFoundError:
             return []
         try:  # Room writes ahead: recent changes may sit in the log until a checkpoint
-            Path(tmp, "events.db-wal").write_bytes(device.adb.sync.read_bytes(EVENTS_DB + "-wal"))
-        except AdbError:
+            Path(tmp, "events.db-wal").write_bytes(device.pull(EVENTS_DB + "-wal"))
+        except FileNotFoundError:
             pass
         with closing(sqlite3.connect(local)) as db:
             db.row_factory = sqlite3.Row

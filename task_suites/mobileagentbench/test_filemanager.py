@@ -39,7 +39,7 @@ LEFTOVERS = ("testfile*", "Testfile*", "hidden", ".hidden", *TXT_FILES, *VIDEO_F
 
 def push(device, *names: str) -> None:
     for name in names:
-        device.adb.sync.push(f"{name}\n".encode(), f"{DOWNLOAD}/{name}")
+        device.push(f"{name}\n".encode(), f"{DOWNLOAD}/{name}")
 
 
 def open_download(device) -> None:

@@ -37,7 +37,7 @@ def download_media(device):
     contents = {}
     for name in MEDIA:
         contents[name] = b"\x89PNG\r\n\x1a\n" + name.encode() + token
-        device.adb.sync.push(contents[name], f"/sdcard/Download/{name}")
+        device.push(contents[name], f"/sdcard/Download/{name}")
     # File times tick in jiffies (a few ms): touches that close together would tie.
     device.sh(" && sleep 0.02 && ".join(f"touch /sdcard/Download/{name}" for name in MEDIA))
     yield contents

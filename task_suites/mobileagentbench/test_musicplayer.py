@@ -53,7 +53,7 @@ def tagged_mp3(title: str, artist: str, album: str, year: int) -> bytes:
 
 def push_tracks(device, tracks) -> None:
     for name, title, artist, album, year in tracks:
-        device.adb.sync.push(tagged_mp3(title, artist, album, year), f"{MUSIC_DIR}/{name}")
+        device.push(tagged_mp3(title, artist, album, year), f"{MUSIC_DIR}/{name}")
 
 
 def remove_tracks(device, tracks) -> None:

@@ -42,7 +42,7 @@ def shown(names: list[str]) -> list[str]:
 
 def push(device, *names: str) -> None:
     for name in names:
-        device.adb.sync.push(M4A, f"{FOLDER}/{name}")
+        device.push(M4A, f"{FOLDER}/{name}")
 
 
 def row_menu(item: str, row: int = 0) -> list:
