@@ -22,7 +22,7 @@ from .session import RESET_KEY, TASK_KEY, mobile_session
 @pytest.fixture(scope="session")
 def mobile_pool(pytestconfig: pytest.Config) -> Iterator[DevicePool]:
     """This process's device lease (one per xdist worker)."""
-    pool = mobile_session(pytestconfig).make_pool()
+    pool = mobile_session(pytestconfig).take_pool()
     yield pool
     pool.close_streams()
     pool.release()

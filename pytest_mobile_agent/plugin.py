@@ -153,6 +153,8 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: Any):
     """Parameters a task uses only in its prompt or golden path need not be body arguments:
     declare them as used fixtures so pytest accepts the parametrization."""
     if spec_of(obj) is not None:
+        if mobile_session(collector.config).options.agent:
+            mobile_session(collector.config).prepare_device()  # tasks will run: boot the device now
         signature = set(inspect.signature(obj).parameters)
         names = {
             n.strip()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -63,6 +64,7 @@ class MobileSession:
     options: Options
     records: list[dict[str, Any]] = field(default_factory=list)
     _agent: Any = None
+    _warmup: concurrent.futures.Future | None = None
 
     @property
     def is_worker(self) -> bool:
@@ -91,6 +93,28 @@ class MobileSession:
         provided = self.config.hook.pytest_mobile_agent_devices(config=self.config, spec=spec)
         source = DeviceSource("serials", tuple(provided)) if provided else DeviceSource.parse(spec)
         return DevicePool(source, self.options.virtual_args)
+
+    def prepare_device(self) -> None:
+        """Lease this process's device in the background, while collection goes on: a virtual
+        device boots and gets its listener in the time the remaining task files take to import."""
+        if self._warmup is not None or self.config.option.collectonly:
+            return
+
+        def lease() -> DevicePool:
+            pool = self.make_pool()
+            pool.event_stream(pool.lease())
+            return pool
+
+        self._warmup = concurrent.futures.ThreadPoolExecutor(1, "mobile-warmup").submit(lease)
+
+    def take_pool(self) -> DevicePool:
+        """The pool for the session: the one prepared during collection, or a new one."""
+        if self._warmup is None:
+            return self.make_pool()
+        try:
+            return self._warmup.result()
+        except Exception:
+            return self.make_pool()  # the fixture's own lease then reports what went wrong
 
 
 def mobile_session(config: pytest.Config) -> MobileSession:

@@ -40,10 +40,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--time", type=datetime.fromisoformat, default=DEFAULT_TIME, help="device clock (ISO 8601)")
     p.add_argument("--root", type=Path, help="device root directory (default: a new temporary one, removed at exit)")
     p.add_argument("--no-register", action="store_true", help="do not `adb connect` the device")
+    p.add_argument("--watch-parent", type=int, metavar="PID", help="stop when the process PID is gone")
     p.add_argument("-v", "--verbose", action="store_true")
     args = p.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING, stream=sys.stderr)
-    owned = args.root is None
+    owned = args.root is None or args.watch_parent is not None  # a pool made the root for this device
     root = Path(tempfile.mkdtemp(prefix="pma-vdev-")) if owned else args.root
     root.mkdir(parents=True, exist_ok=True)
     config = DeviceConfig(
@@ -61,7 +62,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{READY}: serial={serial} port={port} root={root}", flush=True)
 
     try:
-        asyncio.run(serve(root, config, args.port, args.host, register=not args.no_register, on_ready=ready))
+        asyncio.run(serve(root, config, args.port, args.host, register=not args.no_register, on_ready=ready,
+                          watch_parent=args.watch_parent))
     except OSError as exc:
         print(f"error: cannot start the virtual device: {exc}", file=sys.stderr)
         return 1

@@ -119,9 +119,28 @@ def adb_disconnect(address: str) -> None:
         pass
 
 
+async def _stop_when_gone(pid: int, stop: asyncio.Event) -> None:
+    """End the device once the process that started it is gone."""
+    while not stop.is_set():
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            stop.set()
+            return
+        except PermissionError:
+            pass
+        await asyncio.sleep(1.0)
+
+
 async def serve(
-    root: Path, config: DeviceConfig, port: int = 0, host: str = "127.0.0.1", register: bool = True, on_ready=None
-) -> None:  # noqa: ANN001
+    root: Path,
+    config: DeviceConfig,
+    port: int = 0,
+    host: str = "127.0.0.1",
+    register: bool = True,
+    on_ready=None,  # noqa: ANN001
+    watch_parent: int | None = None,
+) -> None:
     loop = asyncio.get_running_loop()
     connections: set[Connection] = set()
     holder: list[Device] = []
@@ -144,6 +163,8 @@ async def serve(
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
+    if watch_parent:
+        loop.create_task(_stop_when_gone(watch_parent, stop))
     address = f"{host}:{bound}"
     if register:
         await loop.run_in_executor(None, adb_connect, address)

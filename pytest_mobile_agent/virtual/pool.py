@@ -62,22 +62,13 @@ class VirtualDevice:
             self.process.wait()
 
 
-def _die_with_parent() -> None:
-    """In the child: SIGTERM when the parent dies, so a crashed worker leaves no device behind."""
-    os.setsid()
-    try:
-        import ctypes
-
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-
-
 def _spawn(args: Sequence[str], root: Path) -> subprocess.Popen:
     cmd = [sys.executable, "-m", "pytest_mobile_agent.virtual", "--root", str(root), *args]
+    # --watch-parent: the device ends itself when this process dies, so a crashed worker leaves
+    # no device behind (PR_SET_PDEATHSIG would follow the spawning thread, not the process).
     return subprocess.Popen(
-        cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=os.environ.copy(),
-        preexec_fn=_die_with_parent,
+        [*cmd, "--watch-parent", str(os.getpid())], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env=os.environ.copy(), start_new_session=True,
     )
 
 

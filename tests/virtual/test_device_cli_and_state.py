@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import adbutils
@@ -115,3 +116,33 @@ def _center(d: adbutils.AdbDevice, text: str | None = None, desc: str | None = N
     assert node is not None, f"{text or desc} not on screen"
     x, y = node.center
     return f"{x} {y}"
+
+
+def test_a_device_ends_when_the_process_that_started_it_dies(tmp_path):
+    """A crashed xdist worker must not leave its virtual device running."""
+    script = (
+        "from pytest_mobile_agent.virtual import start_device\n"
+        "d = start_device()\n"
+        "print(d.process.pid, d.serial, flush=True)\n"
+        "import time; time.sleep(60)\n"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    pid, serial = parent.stdout.readline().split()
+    parent.kill()  # no clean-up code runs: as if the worker crashed
+    parent.wait()
+    parent.stdout.close()
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and Path(f"/proc/{pid}").exists():
+        status = Path(f"/proc/{pid}/status").read_text() if Path(f"/proc/{pid}/status").exists() else ""
+        if "State:\tZ" in status:
+            break
+        time.sleep(0.1)
+    status = Path(f"/proc/{pid}/status").read_text() if Path(f"/proc/{pid}/status").exists() else ""
+    assert not status or "State:\tZ" in status, "the device outlived its parent"
+    deadline = time.monotonic() + 5
+    while (
+        time.monotonic() < deadline
+        and serial in subprocess.run([adb_path(), "devices"], capture_output=True, text=True).stdout
+    ):
+        time.sleep(0.1)
+    assert serial not in subprocess.run([adb_path(), "devices"], capture_output=True, text=True).stdout
