@@ -44,8 +44,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("-v", "--verbose", action="store_true")
     args = p.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING, stream=sys.stderr)
-    owned = args.root is None or args.watch_parent is not None  # a pool made the root for this device
-    root = Path(tempfile.mkdtemp(prefix="pma-vdev-")) if owned else args.root
+    root = Path(tempfile.mkdtemp(prefix="pma-vdev-")) if args.root is None else args.root
+    # Removed at exit when it is ours, or when a pool made it for this device (--watch-parent).
+    owned = args.root is None or args.watch_parent is not None
     root.mkdir(parents=True, exist_ok=True)
     config = DeviceConfig(
         serial=args.serial,
