@@ -15,7 +15,8 @@ import tempfile
 from datetime import datetime
 from pathlib import Path
 
-from .adbd import READY, serve
+from .adbd import serve
+from .pool import READY
 from .system import DEFAULT_TIME, DeviceConfig
 
 

@@ -17,7 +17,6 @@ from .system import Device, DeviceConfig
 from .transport import Connection
 
 log = logging.getLogger(__name__)
-READY = "pytest-mobile-agent virtual device ready"
 
 
 def _glibc() -> ctypes.CDLL | None:

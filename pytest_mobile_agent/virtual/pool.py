@@ -19,7 +19,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .adbd import READY
+# The line a device prints once it is online (the device side prints it in __main__). Kept here
+# so starting devices does not import the device model into the caller's process.
+READY = "pytest-mobile-agent virtual device ready"
 
 START_TIMEOUT = 60.0
 
