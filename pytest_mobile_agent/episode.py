@@ -129,7 +129,6 @@ class EpisodeRunner:
         step_timeout: float | None,
         max_invalid: int,
         keep_screenshots: bool = True,
-        on_step: Callable[[Episode, Step], None] | None = None,
         judge_uses_events: bool = True,
     ) -> None:
         self.device = device
@@ -142,7 +141,6 @@ class EpisodeRunner:
         self.max_invalid = max_invalid
         self.keep_screenshots = keep_screenshots
         self.judge_uses_events = judge_uses_events
-        self.on_step = on_step
         self.episode = Episode(
             task, getattr(agent, "name", type(agent).__name__), getattr(agent, "model", None), device.serial, budget
         )
@@ -180,8 +178,6 @@ class EpisodeRunner:
         step.hierarchy = xml
         step.screenshot = png if self.keep_screenshots else None
         self.episode.steps.append(step)
-        if self.on_step:
-            self.on_step(self.episode, step)
 
     def _estimate_tokens(self, step: Step, action: Action | None) -> None:
         if action is not None and action.tokens_in is not None:

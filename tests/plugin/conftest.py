@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from calc_tasks import calc_tasks
@@ -62,8 +61,3 @@ def run_tasks(pytester: pytest.Pytester):
 @pytest.fixture
 def calc_tasks() -> dict[str, str]:
     return {"test_calc.py": CALC_TASKS}
-
-
-def write(path: Path, text: str) -> Path:
-    path.write_text(text)
-    return path
