@@ -3,6 +3,7 @@ infrastructure retries, metrics across xdist workers, the summary table and the 
 
 from __future__ import annotations
 
+import gc
 import inspect
 import os
 import time
@@ -97,6 +98,13 @@ OPTIONS = (
         str,
         None,
         "extra options for virtual devices, e.g. '--size 720x1600'",
+    ),
+    (
+        "--mobile-cpu-pinning",
+        "mobile_cpu_pinning",
+        str,
+        None,
+        "auto (default): each xdist worker and its virtual device share a CPU of their own; off: no pinning",
     ),
 )
 INI_DEFAULTS = {"mobile_step_timeout": "120", "mobile_retries": "1"}
@@ -203,6 +211,15 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     if session.options.devices in (None, "virtual"):
         return None
     return len(session.make_pool().source.online())
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtestloop(session: pytest.Session) -> None:
+    """Everything alive now (modules, plugins, collected items) lives to the end of the session:
+    freeze it out of the garbage collector's sight. pytest runs five full collections at the end
+    of every session (to surface unraisable exceptions), and in each process they would
+    otherwise walk this whole heap again."""
+    gc.freeze()
 
 
 # -- the episode ----------------------------------------------------------------------------------

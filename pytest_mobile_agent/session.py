@@ -34,6 +34,7 @@ class Options:
     seed: int
     retries: int
     virtual_args: tuple[str, ...]
+    cpu_pinning: bool
 
     @classmethod
     def from_config(cls, config: pytest.Config) -> Options:
@@ -42,6 +43,9 @@ class Options:
             return value if value is not None else config.getini(name)
 
         artifacts, results = get("mobile_artifacts"), get("mobile_results")
+        pinning = get("mobile_cpu_pinning") or "auto"
+        if pinning not in ("auto", "off"):
+            raise pytest.UsageError(f"--mobile-cpu-pinning={pinning!r}: expected auto or off")
         timeout = float(get("mobile_step_timeout") or 0)
         return cls(
             agent=get("mobile_agent") or None,
@@ -55,6 +59,7 @@ class Options:
             seed=int(get("mobile_seed") or 0),
             retries=int(get("mobile_retries") or 0),
             virtual_args=tuple(shlex.split(get("mobile_virtual_args") or "")),
+            cpu_pinning=pinning == "auto",
         )
 
 
@@ -92,7 +97,7 @@ class MobileSession:
         spec = self.options.devices
         provided = self.config.hook.pytest_mobile_agent_devices(config=self.config, spec=spec)
         source = DeviceSource("serials", tuple(provided)) if provided else DeviceSource.parse(spec)
-        return DevicePool(source, self.options.virtual_args)
+        return DevicePool(source, self.options.virtual_args, pin_cpu=self.options.cpu_pinning)
 
     def prepare_device(self) -> None:
         """Lease this process's device in the background, while collection goes on: a virtual

@@ -14,11 +14,14 @@ def _fast_clients() -> Iterator[None]:
     """Tests talk to the device through the real clients thousands of times. Two client-side
     waits dominate their wall time, so they are tuned here, for the tests only: uiautomator2's
     HTTP socket gets TCP_NODELAY (its header and body writes otherwise wait on delayed ACKs),
-    and adbutils skips the 10 ms sleep it takes after half-closing every connection."""
+    and adbutils skips the 10 ms sleep it takes after half-closing every connection (as the
+    harness's own client does)."""
     import socket
 
     import adbutils._adb as adb_module
     import uiautomator2.core as u2core
+
+    from pytest_mobile_agent.device.android import close_promptly
 
     original_connect, original_close = u2core.AdbHTTPConnection.connect, adb_module.AdbConnection.close
 
@@ -26,17 +29,7 @@ def _fast_clients() -> Iterator[None]:
         original_connect(self)
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
-    def close(self) -> None:  # noqa: ANN001
-        if self.closed:
-            return
-        try:
-            self.conn.shutdown(socket.SHUT_WR)
-        except OSError:
-            pass
-        self.conn.close()
-        self._AdbConnection__conn = None
-
-    u2core.AdbHTTPConnection.connect, adb_module.AdbConnection.close = connect, close
+    u2core.AdbHTTPConnection.connect, adb_module.AdbConnection.close = connect, close_promptly
     yield
     u2core.AdbHTTPConnection.connect, adb_module.AdbConnection.close = original_connect, original_close
 

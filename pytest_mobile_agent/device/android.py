@@ -3,9 +3,10 @@ AndroidViewClient on demand. The same code runs against a phone, an emulator, a 
 behind a remote adb server and the virtual device; there is no virtual-only branch.
 
 The step loop's hot path (a shell command, a screenshot, a dump) opens one adb stream per
-call on adbutils' connection objects but skips two costs of `AdbDevice.shell` as shipped: the
-`host:version` round trip before every transport (the answer is cached) and the 10 ms sleep in
-`AdbConnection.close` (the device has already closed the stream when we close ours).
+call on adbutils' connection objects, through a client that skips two costs of adbutils as
+shipped: the `host:version` round trip before every transport (the answer is cached) and the
+10 ms sleep in `AdbConnection.close` after the half-close (the adb server ends the stream on a
+close alone, so the sleep only adds latency to every pull, install and listener check).
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ from __future__ import annotations
 import base64
 import contextlib
 import logging
+import socket
 import struct
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import adbutils
+from adbutils._adb import AdbConnection
 
 from ..actions import KEYS, Action, InvalidAction
 from .ui_tree import UiTree
@@ -34,8 +37,23 @@ class DeviceLost(RuntimeError):
     """The device stopped answering: an infrastructure error, never the agent's fault."""
 
 
-class CachedVersionClient(adbutils.AdbClient):
-    """An AdbClient that asks the server's version once, not before every transport."""
+def close_promptly(conn: AdbConnection) -> None:
+    """`AdbConnection.close` without its 10 ms sleep between the half-close and the close."""
+    if conn.closed:
+        return
+    with contextlib.suppress(OSError):
+        conn.conn.shutdown(socket.SHUT_WR)
+    conn.conn.close()
+    conn._AdbConnection__conn = None  # what adbutils' own close leaves: `closed` is then true
+
+
+class _PromptConnection(AdbConnection):
+    close = close_promptly
+
+
+class HarnessAdbClient(adbutils.AdbClient):
+    """An AdbClient that asks the server's version once, not before every transport, and
+    closes its connections promptly."""
 
     _version: int | None = None
 
@@ -43,6 +61,11 @@ class CachedVersionClient(adbutils.AdbClient):
         if self._version is None:
             self._version = super().server_version()
         return self._version
+
+    def make_connection(self, timeout: float | None = None) -> AdbConnection:
+        conn = super().make_connection(timeout)
+        conn.__class__ = _PromptConnection  # same object and state, only close() differs
+        return conn
 
 
 def shell_quote(text: str) -> str:
@@ -54,7 +77,7 @@ class AndroidDevice:
         from . import adb_server
 
         self.serial = serial
-        self.client = client or CachedVersionClient(host="127.0.0.1", port=adb_server.server_port(), socket_timeout=60)
+        self.client = client or HarnessAdbClient(host="127.0.0.1", port=adb_server.server_port(), socket_timeout=60)
         self.adb = adbutils.AdbDevice(self.client, serial=serial)
         self._u2: Any = None
         self._size: tuple[int, int] | None = None
@@ -89,7 +112,7 @@ class AndroidDevice:
             conn.send_command("shell:" + command)
             conn.check_okay()
             data = conn.read_until_close(encoding=None)
-            conn.conn.close()
+            conn.close()
             return data  # type: ignore[return-value]
         except (adbutils.AdbError, OSError) as exc:
             raise DeviceLost(f"device {self.serial} lost during `{command[:60]}`: {exc}") from exc
@@ -113,7 +136,7 @@ class AndroidDevice:
             conn.conn.sendall(bytes(request))
             reply = conn.read(8)
             message = conn.read(struct.unpack("<I", reply[4:])[0]) if reply[:4] == b"FAIL" else b""
-            conn.conn.close()
+            conn.close()
         except (adbutils.AdbError, OSError) as exc:
             raise DeviceLost(f"device {self.serial} lost during a push to {path}: {exc}") from exc
         if reply[:4] != b"OKAY":

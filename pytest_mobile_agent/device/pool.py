@@ -22,8 +22,9 @@ from pathlib import Path
 
 import adbutils
 
+from ..cpu_pinning import pin_worker
 from . import adb_server
-from .android import AndroidDevice, CachedVersionClient, DeviceLost
+from .android import AndroidDevice, DeviceLost, HarnessAdbClient
 
 LEASE_ROOT = Path(tempfile.gettempdir()) / "pytest-mobile-agent-leases"
 
@@ -54,8 +55,8 @@ class DeviceSource:
             raise DeviceConfigError(f"--devices={value!r}: expected virtual, all, serials or remote:HOST:PORT")
         return cls("serials", serials, port=adb_server.server_port())
 
-    def client(self) -> CachedVersionClient:
-        return CachedVersionClient(host=self.host, port=self.port or adb_server.server_port(), socket_timeout=60)
+    def client(self) -> HarnessAdbClient:
+        return HarnessAdbClient(host=self.host, port=self.port or adb_server.server_port(), socket_timeout=60)
 
     def online(self) -> list[str]:
         """The serials this source stands for that are online now."""
@@ -83,9 +84,10 @@ class DeviceSource:
 class DevicePool:
     """This process's device: leased on first use, given up when lost, released at the end."""
 
-    def __init__(self, source: DeviceSource, virtual_args: tuple[str, ...] = ()) -> None:
+    def __init__(self, source: DeviceSource, virtual_args: tuple[str, ...] = (), pin_cpu: bool = False) -> None:
         self.source = source
         self.virtual_args = virtual_args
+        self.pin_cpu = pin_cpu  # see cpu_pinning: each xdist worker and its virtual device get a CPU
         self.device: AndroidDevice | None = None
         self._lock_fd: int | None = None
         self._virtual = None  # the VirtualDevice this process started, if any
@@ -101,6 +103,8 @@ class DevicePool:
         from ..virtual import start_device
 
         self._virtual = start_device(args=self.virtual_args)
+        if self.pin_cpu:  # only now: the adb server, started above if it was not running, stays unpinned
+            pin_worker(self._virtual.process.pid)
         return AndroidDevice(self._virtual.serial)
 
     def _lease_real(self) -> AndroidDevice:

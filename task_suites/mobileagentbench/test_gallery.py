@@ -32,14 +32,13 @@ OPEN_DOWNLOAD = Tap(text="Download")
 @pytest.fixture(autouse=True)
 def download_media(device):
     """Pushes the files with contents unique to this episode (a wallpaper left by an earlier one
-    cannot match) and touches them oldest first, so their modified times set the order."""
+    cannot match), a minute apart oldest first, so their modified times set the order."""
     token = f"{time.time_ns()}".encode()
+    oldest = int(device.sh("date +%s")) - 3600
     contents = {}
-    for name in MEDIA:
+    for i, name in enumerate(MEDIA):
         contents[name] = b"\x89PNG\r\n\x1a\n" + name.encode() + token
-        device.push(contents[name], f"/sdcard/Download/{name}")
-    # File times tick in jiffies (a few ms): touches that close together would tie.
-    device.sh(" && sleep 0.02 && ".join(f"touch /sdcard/Download/{name}" for name in MEDIA))
+        device.push(contents[name], f"/sdcard/Download/{name}", mtime=oldest + 60 * i)
     yield contents
     device.sh("rm -f " + " ".join(f"/sdcard/Download/{name}" for name in MEDIA))
 

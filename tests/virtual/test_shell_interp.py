@@ -383,6 +383,29 @@ def test_cp_mv_touch(device: FakeDevice) -> None:
     assert sh(device, "cp /dev/null /sdcard/src; cat /sdcard/src; echo $?")[1] == "0\n"
 
 
+def test_touch_sets_the_times_it_is_given(device: FakeDevice) -> None:
+    def times(path: str) -> str:
+        return sh(device, f"stat -c '%X %Y' {path}")[1].strip()
+
+    assert sh(device, "touch -d @1700000000 /sdcard/a") == (0, "", "")  # creates it, then sets both
+    assert times("/sdcard/a") == "1700000000 1700000000"
+    assert sh(device, "touch -d '2024-05-15 09:00:30' /sdcard/a")[0] == 0  # no zone: the device's (UTC)
+    assert times("/sdcard/a") == "1715763630 1715763630"
+    assert sh(device, "touch -d 2024-05-15T11:00:30+02:00 /sdcard/a")[0] == 0
+    assert times("/sdcard/a") == "1715763630 1715763630"
+    assert sh(device, "touch -t 202405150900.30 /sdcard/b; touch -m -d @5 /sdcard/b")[0] == 0  # -m: mtime only
+    assert times("/sdcard/b") == "1715763630 5"
+    assert sh(device, "touch -a -t 7001010000 /sdcard/b")[0] == 0  # YY 70: 1970; -a: atime only
+    assert times("/sdcard/b") == "0 5"
+    assert sh(device, "touch -r /sdcard/a /sdcard/c")[0] == 0
+    assert times("/sdcard/c") == "1715763630 1715763630"
+    assert sh(device, "touch -c -d @7 /sdcard/none; ls /sdcard/none")[2] == "ls: /sdcard/none: No such file or directory\n"
+    assert sh(device, "touch -d yesterday /sdcard/a") == (1, "", "touch: bad date 'yesterday'\n")
+    assert sh(device, "touch -t 1399 /sdcard/a") == (1, "", "touch: bad date '1399'\n")
+    assert sh(device, "touch -r /sdcard/nope /sdcard/a") == (1, "", "touch: /sdcard/nope: No such file or directory\n")
+    assert times("/sdcard/a") == "1715763630 1715763630"  # a failed touch changes nothing
+
+
 def test_echo_and_printf(device: FakeDevice) -> None:
     assert sh(device, "echo -n hi")[1] == "hi"
     assert sh(device, "echo -e 'a\\tb\\n'")[1] == "a\tb\n\n"

@@ -1181,19 +1181,63 @@ def mkdir(ctx: CommandContext) -> int:
     return status
 
 
+def _touch_time(ctx: CommandContext, o: dict[str, list]) -> float | None:
+    """The time -r, -d or -t names, in seconds since the epoch; None means now."""
+    clock = getattr(ctx.device, "clock", None)
+    now = clock.now() if clock is not None else datetime.now(UTC)
+    zone = now.tzinfo or UTC
+    if "r" in o:
+        return host(ctx, o["r"][-1]).stat().st_mtime  # a missing reference raises OSError
+    if "d" in o:  # @EPOCH or YYYY-MM-DD[T ]hh:mm[:ss[.frac]][Z]
+        raw = o["d"][-1]
+        if raw.startswith("@"):
+            return float(raw[1:])
+        when = datetime.fromisoformat(raw[:-1] + "+00:00" if raw.endswith("Z") else raw)
+        return (when if when.tzinfo else when.replace(tzinfo=zone)).timestamp()
+    if "t" in o:  # [[CC]YY]MMDDhhmm[.ss]
+        m = re.fullmatch(r"((?:\d{2}){0,2})(\d{2})(\d{2})(\d{2})(\d{2})(?:\.(\d{2}))?", o["t"][-1])
+        if not m:
+            raise ValueError(o["t"][-1])
+        year_digits, mo, dd, hh, mi, ss = m.groups()
+        year = now.year
+        if len(year_digits) == 4:
+            year = int(year_digits)
+        elif year_digits:  # POSIX: 69-99 are 19xx, 00-68 are 20xx
+            year = int(year_digits) + (1900 if int(year_digits) >= 69 else 2000)
+        return datetime(year, int(mo), int(dd), int(hh), int(mi), int(ss or 0), tzinfo=zone).timestamp()
+    return None
+
+
 @cmd("touch")
 def touch(ctx: CommandContext) -> int:
     o, ops = opts(ctx.argv, "acmh", "dtr")
+    try:
+        when = _touch_time(ctx, o)
+    except OSError as e:
+        err(ctx, f"touch: {o['r'][-1]}: {strerror(e)}")
+        return 1
+    except ValueError:
+        err(ctx, f"touch: bad date '{(o.get('d') or o.get('t'))[-1]}'")
+        return 1
     status = 0
     for path in ops:
         if norm(ctx, path) == DEV_NULL:
             continue
         h = host(ctx, path)
         try:
-            if h.exists():
-                os.utime(h)
-            elif "c" not in o:
+            if not h.exists():
+                if "c" in o:
+                    continue
                 h.touch()
+            if when is not None or "a" in o or "m" in o:
+                st = h.stat()
+                t = when if when is not None else datetime.now(UTC).timestamp()
+                # -a or -m alone keeps the other time as it was
+                atime = st.st_atime if "m" in o and "a" not in o else t
+                mtime = st.st_mtime if "a" in o and "m" not in o else t
+                os.utime(h, (atime, mtime))
+            else:
+                os.utime(h)
         except OSError as e:
             err(ctx, f"touch: {path}: {strerror(e)}")
             status = 1
