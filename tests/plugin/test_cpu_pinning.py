@@ -79,7 +79,8 @@ def test_two_workers_and_their_devices_get_a_cpu_each(pytester: pytest.Pytester)
     if len(CPUS) < 2:  # one CPU: nothing to pin
         assert found == {w: {"worker": CPUS, "device": CPUS} for w in ("gw0", "gw1")}
     else:
-        assert found == {"gw0": {"worker": CPUS[:1], "device": CPUS[:1]}, "gw1": {"worker": CPUS[1:2], "device": CPUS[1:2]}}
+        first, second = CPUS[:1], CPUS[1:2]
+        assert found == {"gw0": {"worker": first, "device": first}, "gw1": {"worker": second, "device": second}}
 
 
 def test_pinning_off_leaves_the_scheduler_free(pytester: pytest.Pytester) -> None:
