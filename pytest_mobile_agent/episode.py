@@ -12,14 +12,17 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, InvalidAction
 from .agents import Observation, SelfDrivingTask, StepRecord, TaskInfo, kind_of
-from .device.android import AndroidDevice, DeviceLost
+from .device.errors import DeviceLost
 from .device.ui_tree import UiTree
 from .events.log import EventLog
 from .tasks import TaskInstance
+
+if TYPE_CHECKING:
+    from .device.android import AndroidDevice
 
 COMPLETED, MAX_STEPS, ERROR, INFRASTRUCTURE = "completed", "max_steps", "error", "infrastructure"
 Judge = Callable[[EventLog], tuple[bool, str]]

@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .device.android import AndroidDevice, DeviceLost
-from .device.pool import DevicePool
+from .device.errors import DeviceLost
 from .device.ui_tree import UiTree
 from .events.log import EventLog
 from .session import RESET_KEY, TASK_KEY, mobile_session
+
+if TYPE_CHECKING:  # the device modules load with the first device, not with the plugin
+    from .device.android import AndroidDevice
+    from .device.pool import DevicePool
 
 
 @pytest.fixture(scope="session")

@@ -15,7 +15,7 @@ from _pytest.runner import runtestprotocol
 from . import hookspecs
 from .compat import mobileagentbench
 from .compat.mobileagentbench import mab_task  # noqa: F401  (fixture)
-from .device.android import DeviceLost
+from .device.errors import DeviceLost
 from .episode import ERROR, INFRASTRUCTURE, AgentError, EpisodeRunner
 from .fixtures import agent, device, events, mobile_device, mobile_pool, ui  # noqa: F401  (fixtures)
 from .metrics import episode_record, summarize

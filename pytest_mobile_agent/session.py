@@ -6,14 +6,16 @@ import concurrent.futures
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from .agents import AgentLoadError, load_agent
-from .device.pool import DevicePool, DeviceSource
 from .metrics import load_prices
 from .tasks import TaskInstance
+
+if TYPE_CHECKING:
+    from .device.pool import DevicePool
 
 TASK_KEY = pytest.StashKey[TaskInstance]()
 EPISODE_KEY = pytest.StashKey[Any]()
@@ -94,6 +96,8 @@ class MobileSession:
         return self._agent
 
     def make_pool(self) -> DevicePool:
+        from .device.pool import DevicePool, DeviceSource  # here: the xdist controller never needs adb code
+
         spec = self.options.devices
         provided = self.config.hook.pytest_mobile_agent_devices(config=self.config, spec=spec)
         source = DeviceSource("serials", tuple(provided)) if provided else DeviceSource.parse(spec)

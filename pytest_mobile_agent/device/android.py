@@ -24,6 +24,7 @@ import adbutils
 from adbutils._adb import AdbConnection
 
 from ..actions import KEYS, Action, InvalidAction
+from .errors import DeviceLost
 from .ui_tree import UiTree
 
 log = logging.getLogger(__name__)
@@ -31,10 +32,6 @@ LAUNCHER_CATEGORY = "android.intent.category.LAUNCHER"
 ADB_KEYBOARD = "com.android.adbkeyboard"
 ADB_KEYBOARD_IME = "com.android.adbkeyboard/.AdbIME"
 LONG_PRESS_MS = 800
-
-
-class DeviceLost(RuntimeError):
-    """The device stopped answering: an infrastructure error, never the agent's fault."""
 
 
 def close_promptly(conn: AdbConnection) -> None:
@@ -52,8 +49,8 @@ class _PromptConnection(AdbConnection):
 
 
 class HarnessAdbClient(adbutils.AdbClient):
-    """An AdbClient that asks the server's version once, not before every transport, and
-    closes its connections promptly."""
+    """An AdbClient that asks the server's version once, not before every transport, sends
+    without Nagle's delay and closes its connections promptly."""
 
     _version: int | None = None
 
@@ -65,6 +62,9 @@ class HarnessAdbClient(adbutils.AdbClient):
     def make_connection(self, timeout: float | None = None) -> AdbConnection:
         conn = super().make_connection(timeout)
         conn.__class__ = _PromptConnection  # same object and state, only close() differs
+        # adbutils writes requests in pieces (sync's SEND, DATA, DONE): without this, each piece
+        # after the first waits for the server's delayed ACK, 40 ms apiece.
+        conn.conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         return conn
 
 

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..events.client import LineDecoder
+from ..events.client import LineDecoder, quick_ack
 from ..events.schema import (
     EVENT_STREAM_PORT,
     LISTENER_PACKAGE,
@@ -151,6 +151,7 @@ def _await_hello(device: Any, timeout: float, fail: Any) -> Hello:
 
 def _read_hello(sock: socket.socket, deadline: float) -> Hello | None:
     decoder = LineDecoder("listener check")
+    quick_ack(sock)  # or the hello line waits behind the delayed ACK of the transport's OKAY
     try:
         while (remaining := deadline - time.monotonic()) > 0:
             sock.settimeout(remaining)

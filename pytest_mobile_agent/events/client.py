@@ -214,7 +214,7 @@ class EventStreamClient:
         try:
             if isinstance(sock, socket.socket):
                 sock.settimeout(timeout)
-            _quick_ack(sock)  # the ACK of the transport's OKAY, or the hello line waits 40 ms behind it
+            quick_ack(sock)  # the ACK of the transport's OKAY, or the hello line waits 40 ms behind it
             while hello is None and time.monotonic() < deadline:
                 data = sock.recv(65536)
                 if not data:
@@ -277,11 +277,12 @@ class EventStreamClient:
         try:
             if isinstance(sock, socket.socket):
                 sock.settimeout(None)  # adbutils leaves a timeout; the stream may idle for long
+            quick_ack(sock)  # for the transport's OKAY, or the hello line waits behind its ACK
             while not self._closed.is_set():
                 data = sock.recv(65536)
                 if not data:
                     break
-                _quick_ack(sock)
+                quick_ack(sock)
                 for item in decoder.feed(data):
                     got_hello = self._handle(item) or got_hello
         except OSError as exc:
@@ -337,7 +338,7 @@ class EventStreamClient:
             self._cond.notify_all()
 
 
-def _quick_ack(sock: SocketLike) -> None:
+def quick_ack(sock: SocketLike) -> None:
     """Acknowledge at once. The reader never writes, so its ACKs would be delayed (up to 40 ms
     on Linux) and the adb server's Nagle would hold the next small event line until then."""
     if isinstance(sock, socket.socket) and hasattr(socket, "TCP_QUICKACK"):

@@ -39,7 +39,7 @@ from typing import Any
 import pytest
 
 from ..actions import InvalidAction
-from ..device.android import DeviceLost
+from ..device.errors import DeviceLost
 from ..episode import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, AgentError
 from ..session import RECORD_PROPERTY, MobileSession
 from ..tasks import app_marker
