@@ -92,6 +92,9 @@ def test_clock_is_fixed_and_settable(adbd: adbutils.AdbDevice):
     assert adbd.shell("date +%s") == first  # fixed: it does not tick by itself
     adbd.shell("date -s 2025-01-02T03:04:05")
     assert adbd.shell("date +%Y-%m-%dT%H:%M:%S") == "2025-01-02T03:04:05"
+    assert adbd.shell("date") == "Thu Jan  2 03:04:05 UTC 2025"  # toybox pads the day with a space
+    assert adbd.shell("date 010203042025; echo $?") == "date: cannot set date: Operation not permitted\n1"
+    assert adbd.shell("date -s tomorrow; echo $?") == "date: bad date 'tomorrow'\n1"
     adbd.shell(f"date @{first}")
     assert adbd.shell("date +%s") == first
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from datetime import datetime
 
 from ..apps.base import App
 from ..packages import PackageError
@@ -552,28 +551,3 @@ def app_process(ctx: CommandContext) -> int:
         return _usage(ctx, f"Error: Could not find class '{' '.join(args[1:2])}'")
     port = int(args[args.index("-p") + 1]) if "-p" in args else 9008
     return serve_uiautomator(ctx, port)
-
-
-@command("date")
-def date_command(ctx: CommandContext) -> int:
-    """`date`, `date +FORMAT`, and `date -s`/`date @EPOCH` to set the device clock."""
-    args = ctx.argv[1:]
-    clock = ctx.device.clock
-    if args and (args[0] == "-s" or args[0].startswith("@")):
-        raw = args[0][1:] if args[0].startswith("@") else " ".join(args[1:])
-        try:
-            when = (
-                datetime.fromtimestamp(float(raw), clock.now().tzinfo)
-                if raw.replace(".", "").isdigit()
-                else datetime.fromisoformat(raw)
-            )
-        except ValueError:
-            return _usage(ctx, f"date: bad date '{raw}'")
-        with ctx.device.lock:
-            clock.set(when)
-            ctx.device.changed()
-        args = []
-    now = clock.now()
-    fmt = args[0][1:] if args and args[0].startswith("+") else "%a %b %d %H:%M:%S %Z %Y"
-    ctx.out(now.strftime(fmt) + "\n")
-    return 0

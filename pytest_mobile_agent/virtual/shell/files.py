@@ -311,8 +311,24 @@ def whoami(ctx: CommandContext) -> int:
 
 @cmd("date")
 def date(ctx: CommandContext) -> int:
-    o, ops = opts(ctx.argv, "uR", "dDrs")
+    """toybox `date [-u] [+FORMAT]`. The virtual device also takes `date -s WHEN` and `date @EPOCH`
+    to set its clock (tests do; a phone's shell user gets "Operation not permitted")."""
     clock = getattr(ctx.device, "clock", None)
+    args = ctx.argv[1:]
+    if args and (args[0] == "-s" or args[0].startswith("@")) and hasattr(clock, "set"):
+        raw = args[0][1:] if args[0].startswith("@") else " ".join(args[1:])
+        try:
+            zone = clock.now().tzinfo or UTC
+            when = datetime.fromtimestamp(float(raw), zone) if raw.replace(".", "").isdigit() else None
+            when = when or datetime.fromisoformat(raw)
+        except ValueError:
+            err(ctx, f"date: bad date '{raw}'")
+            return 1
+        with ctx.device.lock:
+            clock.set(when)
+            ctx.device.changed()
+        args = []
+    o, ops = opts(["date", *args], "uR", "dDrs")
     now = clock.now() if clock is not None else datetime.now(UTC)
     now = now if now.tzinfo else now.replace(tzinfo=UTC)
     if "s" in o or any(not a.startswith("+") for a in ops):
