@@ -7,9 +7,13 @@ runs it; both go through pytest-xdist (`-n 1` is one worker), so the ratio compa
 Targets: -n 2 <= 90 s on a 2-core machine, and -n 2 at least 1.6x faster than -n 1.
 
 Shared 2-CPU machines are noisy: the rounds alternate which run goes first and the verdict
-uses the medians. Two figures put the ratio in context, measured in the same rounds:
+uses the medians. Figures that put the ratio in context, measured in the same rounds:
 - the fixed cost: the same sessions selecting a single task (start-up, one task, shut-down),
   which no number of workers can shorten;
+- the same runs with only the plugins the suite uses (xdist, allure-pytest, this one):
+  every pytest process imports every installed plugin, and those of this environment
+  (hypothesis imports itself at the terminal summary, anyio imports trio) are paid at start
+  and end of both the controller and each worker;
 - the machine's own ceiling: a CPU-bound loop run alone, then twice at once; the throughput
   ratio is the most any two-process split can gain here (2.0 on two idle, independent CPUs).
 Unset PYTHONDONTWRITEBYTECODE when measuring: with it, every process recompiles everything.
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -28,18 +33,23 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ONE_TASK = "calculator_point"
+SUITE_PLUGINS = ("xdist.plugin", "allure_pytest.plugin", "pytest_mobile_agent.plugin")
 LOOP = "x = 0\nfor i in range(6_000_000): x += i"
 
 
-def run_suite(workers: int, select: str | None = None) -> tuple[float, int, int]:
+def run_suite(workers: int, select: str | None = None, only_suite_plugins: bool = False) -> tuple[float, int, int]:
     """Wall seconds, episodes and passed episodes of one pytest session."""
+    env = dict(os.environ)
     with tempfile.TemporaryDirectory() as tmp:
         results = Path(tmp) / "results.jsonl"
         cmd = [sys.executable, "-m", "pytest", "task_suites", "--agent=oracle", "-q", "-p", "no:cacheprovider"]
         cmd += [f"--mobile-results={results}", "-n", str(workers)]  # -n 1: xdist with one worker
         cmd += ["-k", select] if select else []
+        if only_suite_plugins:
+            env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+            cmd += [arg for plugin in SUITE_PLUGINS for arg in ("-p", plugin)]
         start = time.perf_counter()
-        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
         wall = time.perf_counter() - start
         lines = results.read_text().splitlines() if results.exists() else []
         episodes = [r for r in map(json.loads, lines) if r["type"] == "episode"]
@@ -64,39 +74,44 @@ def two_process_ceiling() -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
-    walls: dict[int, list[float]] = {1: [], 2: []}
-    fixed: dict[int, list[float]] = {1: [], 2: []}
+    modes = {"installed": False, "suite-only": True}  # which plugins load: all installed, or the suite's
+    walls = {(m, n): [] for m in modes for n in (1, 2)}
+    fixed = {(m, n): [] for m in modes for n in (1, 2)}
     ceilings: list[float] = []
-    counts: dict[int, tuple[int, int]] = {}
-    heads = ("round", "-n 1 s", "-n 2 s", "ratio", "1 task -n 1", "1 task -n 2", "ceiling")
-    print(" ".join(f"{h:>{w}}" for h, w in zip(heads, (5, 7, 7, 6, 11, 11, 8))))
+    counts: dict[tuple[str, int], tuple[int, int]] = {}
+    heads = ("round", "plugins", "-n 1 s", "-n 2 s", "ratio", "1 task -n 1", "1 task -n 2")
+    widths = (5, 10, 7, 7, 6, 11, 11)
+    print(" ".join(f"{h:>{w}}" for h, w in zip(heads, widths)) + "  ceiling")
     for r in range(args.rounds):
         order = (1, 2) if r % 2 == 0 else (2, 1)  # alternate, so a drift of the machine favours neither
-        for n in order:
-            wall, episodes, passed = run_suite(n)
-            walls[n].append(wall)
-            counts[n] = (episodes, passed)
-            fixed[n].append(run_suite(n, ONE_TASK)[0])
+        for mode, only in modes.items():
+            for n in order:
+                wall, episodes, passed = run_suite(n, only_suite_plugins=only)
+                walls[mode, n].append(wall)
+                counts[mode, n] = (episodes, passed)
+                fixed[mode, n].append(run_suite(n, ONE_TASK, only_suite_plugins=only)[0])
         ceilings.append(two_process_ceiling())
-        ratio = walls[1][-1] / walls[2][-1]
-        print(
-            f"{r + 1:>5} {walls[1][-1]:7.1f} {walls[2][-1]:7.1f} {ratio:5.2f}x "
-            f"{fixed[1][-1]:10.1f}s {fixed[2][-1]:10.1f}s {ceilings[-1]:7.2f}x"
-        )
-    med = {n: statistics.median(walls[n]) for n in (1, 2)}
-    speedup = med[1] / med[2]
-    for n in (1, 2):
-        episodes, passed = counts[n]
-        print(f"-n {n}: median {med[n]:.1f} s, {episodes} episodes, {passed} passed (last round)")
-    print(
-        f"fixed cost (one task, median): -n 1 {statistics.median(fixed[1]):.1f} s, "
-        f"-n 2 {statistics.median(fixed[2]):.1f} s"
-    )
+        for mode in modes:
+            one, two = walls[mode, 1][-1], walls[mode, 2][-1]
+            print(
+                f"{r + 1:>5} {mode:>10} {one:7.1f} {two:7.1f} {one / two:5.2f}x "
+                f"{fixed[mode, 1][-1]:10.1f}s {fixed[mode, 2][-1]:10.1f}s"
+                + (f"  {ceilings[-1]:.2f}x" if mode == "installed" else "")
+            )
     print(f"this machine, two CPU-bound processes vs one (median): {statistics.median(ceilings):.2f}x")
-    print(f"-n 2 wall time: {med[2]:.1f} s (target <= 90 s: {'PASS' if med[2] <= 90 else 'FAIL'})")
-    print(f"speed-up -n 2 vs -n 1: {speedup:.2f}x (target >= 1.6x: {'PASS' if speedup >= 1.6 else 'FAIL'})")
+    for mode in modes:
+        med = {n: statistics.median(walls[mode, n]) for n in (1, 2)}
+        fix = {n: statistics.median(fixed[mode, n]) for n in (1, 2)}
+        (e1, p1), (e2, p2) = counts[mode, 1], counts[mode, 2]
+        speedup = med[1] / med[2]
+        print(f"[{mode} plugins] episodes passed (last round): -n 1 {p1}/{e1}, -n 2 {p2}/{e2}")
+        print(f"[{mode} plugins] fixed cost (one task, median): -n 1 {fix[1]:.1f} s, -n 2 {fix[2]:.1f} s")
+        print(f"[{mode} plugins] -n 1 median {med[1]:.1f} s; -n 2 median {med[2]:.1f} s "
+              f"(target <= 90 s: {'PASS' if med[2] <= 90 else 'FAIL'})")
+        print(f"[{mode} plugins] speed-up -n 2 vs -n 1: {speedup:.2f}x "
+              f"(target >= 1.6x: {'PASS' if speedup >= 1.6 else 'FAIL'})")
 
 
 if __name__ == "__main__":
