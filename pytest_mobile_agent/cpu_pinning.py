@@ -47,7 +47,7 @@ def pin_worker(device_pid: int | None) -> int | None:
     if not hasattr(os, "sched_setaffinity"):
         return None
     count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT") or 0)
-    cpu = worker_cpu(os.environ.get("PYTEST_XDIST_WORKER"), count, sorted(os.sched_getaffinity(0)))
+    cpu = worker_cpu(os.environ.get("PYTEST_XDIST_WORKER"), count, tuple(os.sched_getaffinity(0)))
     if cpu is not None:
         pin([os.getpid()] + ([device_pid] if device_pid else []), cpu)
     return cpu

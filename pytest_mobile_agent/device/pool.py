@@ -24,7 +24,8 @@ import adbutils
 
 from ..cpu_pinning import pin_worker
 from . import adb_server
-from .android import AndroidDevice, DeviceLost, HarnessAdbClient
+from .android import AndroidDevice, HarnessAdbClient
+from .errors import DeviceLost
 
 LEASE_ROOT = Path(tempfile.gettempdir()) / "pytest-mobile-agent-leases"
 

@@ -309,6 +309,13 @@ def whoami(ctx: CommandContext) -> int:
     return 0
 
 
+def _device_now(ctx: CommandContext) -> datetime:
+    """The device clock's time (the host's on a device without one), with a zone."""
+    clock = getattr(ctx.device, "clock", None)
+    now = clock.now() if clock is not None else datetime.now(UTC)
+    return now if now.tzinfo else now.replace(tzinfo=UTC)
+
+
 @cmd("date")
 def date(ctx: CommandContext) -> int:
     """toybox `date [-u] [+FORMAT]`. The virtual device also takes `date -s WHEN` and `date @EPOCH`
@@ -318,9 +325,8 @@ def date(ctx: CommandContext) -> int:
     if args and (args[0] == "-s" or args[0].startswith("@")) and hasattr(clock, "set"):
         raw = args[0][1:] if args[0].startswith("@") else " ".join(args[1:])
         try:
-            zone = clock.now().tzinfo or UTC
-            when = datetime.fromtimestamp(float(raw), zone) if raw.replace(".", "").isdigit() else None
-            when = when or datetime.fromisoformat(raw)
+            epoch = raw.replace(".", "").isdigit()
+            when = datetime.fromtimestamp(float(raw), _device_now(ctx).tzinfo) if epoch else datetime.fromisoformat(raw)
         except ValueError:
             err(ctx, f"date: bad date '{raw}'")
             return 1
@@ -329,8 +335,7 @@ def date(ctx: CommandContext) -> int:
             ctx.device.changed()
         args = []
     o, ops = opts(["date", *args], "uR", "dDrs")
-    now = clock.now() if clock is not None else datetime.now(UTC)
-    now = now if now.tzinfo else now.replace(tzinfo=UTC)
+    now = _device_now(ctx)
     if "s" in o or any(not a.startswith("+") for a in ops):
         err(ctx, "date: cannot set date: Operation not permitted")
         return 1
@@ -1199,9 +1204,8 @@ def mkdir(ctx: CommandContext) -> int:
 
 def _touch_time(ctx: CommandContext, o: dict[str, list]) -> float | None:
     """The time -r, -d or -t names, in seconds since the epoch; None means now."""
-    clock = getattr(ctx.device, "clock", None)
-    now = clock.now() if clock is not None else datetime.now(UTC)
-    zone = now.tzinfo or UTC
+    now = _device_now(ctx)
+    zone = now.tzinfo
     if "r" in o:
         return host(ctx, o["r"][-1]).stat().st_mtime  # a missing reference raises OSError
     if "d" in o:  # @EPOCH or YYYY-MM-DD[T ]hh:mm[:ss[.frac]][Z]
