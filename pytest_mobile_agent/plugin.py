@@ -213,6 +213,19 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     return len(session.make_pool().source.online())
 
 
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Episodes differ in length a hundredfold (one agent clears a task in two steps, another
+    wanders to its budget), so xdist's default `load` split leaves a worker idle while another
+    still has a queue. Unless `--dist` was chosen, workers steal queued tasks instead."""
+    known = config.known_args_namespace
+    if not mobile_session(config).options.agent or known.dist != "no" or getattr(known, "distload", False):
+        return None
+    from xdist.scheduler import WorkStealingScheduling
+
+    return WorkStealingScheduling(config, log)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtestloop(session: pytest.Session) -> None:
     """Everything alive now (modules, plugins, collected items) lives to the end of the session:
