@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import shutil
 import sys
 import tempfile
@@ -76,4 +77,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    # Everything that must outlive the device is done (disconnected, root removed): skip tearing
+    # down the interpreter, which walks the whole heap and added ~40 ms to every session's end.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)

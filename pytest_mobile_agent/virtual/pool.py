@@ -52,9 +52,10 @@ class VirtualDevice:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout)
-        from ..device import adb_server  # here, not at the top: the device process imports this module
+        if self.process.returncode != 0:  # a clean exit has disconnected itself from the adb server
+            from ..device import adb_server  # here, not at the top: the device process imports this module
 
-        adb_server.disconnect(self.serial)
+            adb_server.disconnect(self.serial)
         shutil.rmtree(self.root, ignore_errors=True)
 
     def kill(self) -> None:
