@@ -1,6 +1,6 @@
 """Wall time of the whole MobileAgentBench suite under the oracle, with -n 1 and -n 2.
 
-    python benchmarks/suite_wall_time.py [--rounds 3]
+    python benchmarks/suite_wall_time.py [--rounds 5]
 
 Each run is a fresh pytest session on virtual devices (device start-up included), as a user
 runs it; both go through pytest-xdist (`-n 1` is one worker), so the ratio compares workers.
@@ -106,8 +106,11 @@ def main() -> None:
         fix = {n: statistics.median(fixed[mode, n]) for n in (1, 2)}
         (e1, p1), (e2, p2) = counts[mode, 1], counts[mode, 2]
         speedup = med[1] / med[2]
+        ratios = sorted(one / two for one, two in zip(walls[mode, 1], walls[mode, 2]))
         print(f"[{mode} plugins] episodes passed (last round): -n 1 {p1}/{e1}, -n 2 {p2}/{e2}")
-        print(f"[{mode} plugins] fixed cost (one task, median): -n 1 {fix[1]:.1f} s, -n 2 {fix[2]:.1f} s")
+        print(f"[{mode} plugins] fixed cost (one task, median): -n 1 {fix[1]:.1f} s, -n 2 {fix[2]:.1f} s; "
+              f"beyond it, -n 2 is {(med[1] - fix[1]) / (med[2] - fix[2]):.2f}x faster")
+        print(f"[{mode} plugins] per-round speed-ups: {ratios[0]:.2f}x to {ratios[-1]:.2f}x")
         print(f"[{mode} plugins] -n 1 median {med[1]:.1f} s; -n 2 median {med[2]:.1f} s "
               f"(target <= 90 s: {'PASS' if med[2] <= 90 else 'FAIL'})")
         print(f"[{mode} plugins] speed-up -n 2 vs -n 1: {speedup:.2f}x "
