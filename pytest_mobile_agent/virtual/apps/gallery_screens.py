@@ -565,20 +565,10 @@ class SettingsActivity(Activity):
         return settings_value(self, name, label, options[current], pick)
 
     def size_row(self, name: str, label: str, size: str, action: Callable[[], None]) -> View:
-        a = self.app
-        return View(
-            RELATIVE,
-            id=a.rid(f"settings_{name}_holder"),
-            clickable=True,
-            focusable=True,
-            on_click=action,
-            kind="row",
-            padding=8,
-            children=[
-                w.text(a.rid(f"settings_{name}_label"), label),
-                w.text(a.rid(f"settings_{name}_size"), size, size=14),
-            ],
-        )
+        """A settings link with the size it would free beside its label."""
+        row = settings_link(self, name, label, action)
+        row.children.append(w.text(self.app.rid(f"settings_{name}_size"), size, size=14))
+        return row
 
     def trash_size(self) -> str:
         gallery: Any = self.app
