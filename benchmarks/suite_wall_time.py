@@ -10,6 +10,9 @@ Shared 2-CPU machines are noisy: the rounds alternate which run goes first and t
 uses the medians. Figures that put the ratio in context, measured in the same rounds:
 - the fixed cost: the same sessions selecting a single task (start-up, one task, shut-down),
   which no number of workers can shorten;
+- the floor inside it: pytest and xdist alone (the same plugins but this one, one empty test,
+  no device), the part of the fixed cost no plugin can remove; from it, the best speed-up the
+  suite could show if this plugin's own start-up (import, collection, device boot) were free;
 - the same runs with only the plugins the suite uses (xdist, allure-pytest, this one):
   every pytest process imports every installed plugin, and those of this environment
   (hypothesis imports itself at the terminal summary, anyio imports trio) are paid at start
@@ -58,6 +61,25 @@ def run_suite(workers: int, select: str | None = None, only_suite_plugins: bool 
     return wall, len(episodes), sum(e["success"] for e in episodes)
 
 
+def run_floor(workers: int, only_suite_plugins: bool = False) -> float:
+    """Wall seconds of pytest and xdist alone: one empty test, the same plugins but this one."""
+    env = dict(os.environ)
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "test_empty.py").write_text("def test_empty():\n    pass\n")
+        cmd = [sys.executable, "-m", "pytest", "test_empty.py", "-q", "-p", "no:cacheprovider", "-n", str(workers)]
+        if only_suite_plugins:
+            env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+            cmd += [arg for plugin in SUITE_PLUGINS[:-1] for arg in ("-p", plugin)]
+        else:
+            cmd += ["-p", "no:mobile_agent"]
+        start = time.perf_counter()
+        proc = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True, env=env)
+        wall = time.perf_counter() - start
+    if proc.returncode != 0:
+        print(proc.stdout[-2000:], proc.stderr[-2000:], file=sys.stderr)
+    return wall
+
+
 def two_process_ceiling() -> float:
     """Throughput of two CPU-bound processes at once over one alone (2.0 = two full CPUs)."""
 
@@ -79,6 +101,7 @@ def main() -> None:
     modes = {"installed": False, "suite-only": True}  # which plugins load: all installed, or the suite's
     walls = {(m, n): [] for m in modes for n in (1, 2)}
     fixed = {(m, n): [] for m in modes for n in (1, 2)}
+    floor = {(m, n): [] for m in modes for n in (1, 2)}
     ceilings: list[float] = []
     counts: dict[tuple[str, int], tuple[int, int]] = {}
     heads = ("round", "plugins", "-n 1 s", "-n 2 s", "ratio", "1 task -n 1", "1 task -n 2")
@@ -92,6 +115,7 @@ def main() -> None:
                 walls[mode, n].append(wall)
                 counts[mode, n] = (episodes, passed)
                 fixed[mode, n].append(run_suite(n, ONE_TASK, only_suite_plugins=only)[0])
+                floor[mode, n].append(run_floor(n, only_suite_plugins=only))
         ceilings.append(two_process_ceiling())
         for mode in modes:
             one, two = walls[mode, 1][-1], walls[mode, 2][-1]
@@ -104,12 +128,16 @@ def main() -> None:
     for mode in modes:
         med = {n: statistics.median(walls[mode, n]) for n in (1, 2)}
         fix = {n: statistics.median(fixed[mode, n]) for n in (1, 2)}
+        low = {n: statistics.median(floor[mode, n]) for n in (1, 2)}
         (e1, p1), (e2, p2) = counts[mode, 1], counts[mode, 2]
         speedup = med[1] / med[2]
         ratios = sorted(one / two for one, two in zip(walls[mode, 1], walls[mode, 2]))
         print(f"[{mode} plugins] episodes passed (last round): -n 1 {p1}/{e1}, -n 2 {p2}/{e2}")
         print(f"[{mode} plugins] fixed cost (one task, median): -n 1 {fix[1]:.1f} s, -n 2 {fix[2]:.1f} s; "
               f"beyond it, -n 2 is {(med[1] - fix[1]) / (med[2] - fix[2]):.2f}x faster")
+        print(f"[{mode} plugins] pytest and xdist alone (median): -n 1 {low[1]:.1f} s, -n 2 {low[2]:.1f} s; "
+              f"were this plugin's own start-up and shut-down free, -n 2 would be "
+              f"{(med[1] - fix[1] + low[1]) / (med[2] - fix[2] + low[2]):.2f}x faster")
         print(f"[{mode} plugins] per-round speed-ups: {ratios[0]:.2f}x to {ratios[-1]:.2f}x")
         print(f"[{mode} plugins] -n 1 median {med[1]:.1f} s; -n 2 median {med[2]:.1f} s "
               f"(target <= 90 s: {'PASS' if med[2] <= 90 else 'FAIL'})")
