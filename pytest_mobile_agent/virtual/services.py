@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import struct
+import threading
 from typing import TYPE_CHECKING
 
 from .shell.api import Input
@@ -46,14 +47,50 @@ class V2Parser:
         return frames
 
 
-class _StreamOutput:
-    def __init__(self, stream: Stream, ident: int | None) -> None:
+class _Output:
+    """A shell session's output on its way to the host, written from the session's thread.
+
+    A command writes in bursts (`uiautomator dump` writes the XML, then a line saying where it
+    went). Sent one write per WRTE, every WRTE after the first waits a round trip through the
+    adb server for its OKAY; gathered, a short command's output leaves in one. Gathered writes
+    go out when the command ends, or FLUSH_AFTER seconds after the first of them, so a command
+    that runs on (logcat, an interactive shell at its prompt) still streams.
+    """
+
+    FLUSH_AFTER = 0.002
+
+    def __init__(self, stream: Stream) -> None:
         self.stream = stream
+        self._loop = stream.conn.loop
+        self._chunks: list[bytes] = []
+        self._lock = threading.Lock()
+
+    def write(self, data: bytes) -> None:
+        with self._lock:
+            first = not self._chunks
+            self._chunks.append(data)
+        if first:
+            self._loop.call_soon_threadsafe(self._loop.call_later, self.FLUSH_AFTER, self._flush)
+
+    def flush_threadsafe(self) -> None:
+        self._loop.call_soon_threadsafe(self._flush)
+
+    def _flush(self) -> None:  # on the event loop
+        with self._lock:
+            data, self._chunks = b"".join(self._chunks), []
+        self.stream.send(data)
+
+
+class _StreamOutput:
+    """stdout or stderr of a shell session: raw (legacy shell, exec) or framed (shell v2)."""
+
+    def __init__(self, output: _Output, ident: int | None) -> None:
+        self.output = output
         self.ident = ident
 
     def write(self, data: bytes) -> None:
         if data:
-            self.stream.send_threadsafe(data if self.ident is None else v2_frame(self.ident, data))
+            self.output.write(data if self.ident is None else v2_frame(self.ident, data))
 
 
 class ShellSession:
@@ -66,11 +103,12 @@ class ShellSession:
         self.v2 = v2
         self.stdin = Input()
         self.parser = V2Parser() if v2 else None
+        self.output = _Output(stream)  # one for both, so stdout and stderr keep their order
         if v2:
-            self.out, self.err = _StreamOutput(stream, V2_STDOUT), _StreamOutput(stream, V2_STDERR)
+            self.out, self.err = _StreamOutput(self.output, V2_STDOUT), _StreamOutput(self.output, V2_STDERR)
         else:
             # Legacy shell and exec: one raw stream, stdout and stderr in time order.
-            self.out = self.err = _StreamOutput(stream, None)
+            self.out = self.err = _StreamOutput(self.output, None)
         device.run_session(self._run)
 
     def on_data(self, data: bytes) -> None:
@@ -108,7 +146,8 @@ class ShellSession:
         finally:
             self.device.changed()
             if self.v2:
-                self.stream.send_threadsafe(v2_frame(V2_EXIT, bytes([status & 0xFF])))
+                self.output.write(v2_frame(V2_EXIT, bytes([status & 0xFF])))
+            self.output.flush_threadsafe()
             self.stream.close_threadsafe()
 
 
