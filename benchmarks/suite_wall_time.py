@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,44 +41,39 @@ SUITE_PLUGINS = ("xdist.plugin", "allure_pytest.plugin", "pytest_mobile_agent.pl
 LOOP = "x = 0\nfor i in range(6_000_000): x += i"
 
 
-def run_suite(workers: int, select: str | None = None, only_suite_plugins: bool = False) -> tuple[float, int, int]:
-    """Wall seconds, episodes and passed episodes of one pytest session."""
+def timed_pytest(args: list[str], cwd: Path, plugins: Sequence[str] | None) -> float:
+    """Wall seconds of one pytest session; `plugins`: load only these (None: all installed)."""
     env = dict(os.environ)
-    with tempfile.TemporaryDirectory() as tmp:
-        results = Path(tmp) / "results.jsonl"
-        cmd = [sys.executable, "-m", "pytest", "task_suites", "--agent=oracle", "-q", "-p", "no:cacheprovider"]
-        cmd += [f"--mobile-results={results}", "-n", str(workers)]  # -n 1: xdist with one worker
-        cmd += ["-k", select] if select else []
-        if only_suite_plugins:
-            env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
-            cmd += [arg for plugin in SUITE_PLUGINS for arg in ("-p", plugin)]
-        start = time.perf_counter()
-        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
-        wall = time.perf_counter() - start
-        lines = results.read_text().splitlines() if results.exists() else []
-        episodes = [r for r in map(json.loads, lines) if r["type"] == "episode"]
+    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args]
+    if plugins is not None:
+        env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+        cmd += [arg for plugin in plugins for arg in ("-p", plugin)]
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env=env)
+    wall = time.perf_counter() - start
     if proc.returncode != 0:
         print(proc.stdout[-2000:], proc.stderr[-2000:], file=sys.stderr)
+    return wall
+
+
+def run_suite(workers: int, select: str | None = None, only_suite_plugins: bool = False) -> tuple[float, int, int]:
+    """Wall seconds, episodes and passed episodes of one pytest session."""
+    with tempfile.TemporaryDirectory() as tmp:
+        results = Path(tmp) / "results.jsonl"
+        args = ["task_suites", "--agent=oracle", f"--mobile-results={results}", "-n", str(workers)]  # -n 1: xdist
+        args += ["-k", select] if select else []
+        wall = timed_pytest(args, ROOT, SUITE_PLUGINS if only_suite_plugins else None)
+        lines = results.read_text().splitlines() if results.exists() else []
+        episodes = [r for r in map(json.loads, lines) if r["type"] == "episode"]
     return wall, len(episodes), sum(e["success"] for e in episodes)
 
 
 def run_floor(workers: int, only_suite_plugins: bool = False) -> float:
     """Wall seconds of pytest and xdist alone: one empty test, the same plugins but this one."""
-    env = dict(os.environ)
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "test_empty.py").write_text("def test_empty():\n    pass\n")
-        cmd = [sys.executable, "-m", "pytest", "test_empty.py", "-q", "-p", "no:cacheprovider", "-n", str(workers)]
-        if only_suite_plugins:
-            env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
-            cmd += [arg for plugin in SUITE_PLUGINS[:-1] for arg in ("-p", plugin)]
-        else:
-            cmd += ["-p", "no:mobile_agent"]
-        start = time.perf_counter()
-        proc = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True, env=env)
-        wall = time.perf_counter() - start
-    if proc.returncode != 0:
-        print(proc.stdout[-2000:], proc.stderr[-2000:], file=sys.stderr)
-    return wall
+        args = ["test_empty.py", "-n", str(workers)] + ([] if only_suite_plugins else ["-p", "no:mobile_agent"])
+        return timed_pytest(args, Path(tmp), SUITE_PLUGINS[:-1] if only_suite_plugins else None)
 
 
 def two_process_ceiling() -> float:
