@@ -2,8 +2,8 @@
 
 Real sockets against a running device: malformed packets straight to its adbd port, unknown
 services and commands, clients that vanish mid-transfer, a 200 MB push, broken shell-v2 streams.
-After each, the device must still serve the ordinary adb server. Also how shell output leaves:
-gathered into as few WRTEs as a pipe read would give, yet streaming while a command runs on.
+After each, the device must still serve the ordinary adb server. Also: a running command's
+output streams (test_shell_output.py has how it is gathered).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import socket
 import struct
 import threading
 import time
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -94,7 +94,6 @@ class RawHost:
         self.pending: deque[Packet] = deque()
         self.ids = itertools.count(1)
         self.data: dict[int, bytearray] = {}  # local id -> bytes the device wrote
-        self.wrtes: Counter[int] = Counter()  # local id -> WRTE packets that carried them
         self.closed: set[int] = set()  # local ids the device closed
         self.acked: set[int] = set()  # local ids whose last WRTE the device OKAYed
         self.remote: dict[int, int] = {}
@@ -143,7 +142,6 @@ class RawHost:
         local = p.arg1
         if p.command == A_WRTE:
             self.data.setdefault(local, bytearray()).extend(p.data)
-            self.wrtes[local] += 1
             self.send(A_OKAY, local, p.arg0)
         elif p.command == A_OKAY:
             self.remote[local] = p.arg0
@@ -180,17 +178,6 @@ class RawHost:
 
 
 # -- how shell output leaves ---------------------------------------------------------------------
-def test_a_quick_commands_output_leaves_in_one_wrte(device: VirtualDevice) -> None:
-    """Written in pieces, the output of a command that ends at once is one WRTE: each further
-    WRTE would wait a round trip through the adb server for its OKAY."""
-    with RawHost(device.port) as host:
-        s = host.open(b"shell:echo one; echo two; uiautomator dump /dev/tty")
-        assert s is not None
-        out = host.read_all(s)
-        assert out.startswith(b"one\ntwo\n<?xml") and b"dumped to: /dev/tty" in out
-        assert host.wrtes[s] == 1
-
-
 def test_output_of_a_running_command_streams(device: VirtualDevice) -> None:
     """Gathering waits moments only: what a command wrote before a long sleep reaches the host
     during the sleep."""
