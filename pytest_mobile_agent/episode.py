@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, InvalidAction
 from .agents import Observation, SelfDrivingTask, StepRecord, TaskInfo, kind_of
-from .device.errors import DeviceLost
+from .device.errors import InfrastructureFault
 from .device.ui_tree import UiTree
 from .events.log import EventLog
 from .tasks import TaskInstance
@@ -208,7 +208,7 @@ class EpisodeRunner:
                 # Checks that read no events skip the per-step barrier (an adb round trip);
                 # one at the end completes the log for the final judgement and judge hooks.
                 self.events.sync()
-        except DeviceLost as exc:
+        except InfrastructureFault as exc:
             self.episode.termination = INFRASTRUCTURE
             self.episode.error = str(exc)
         finally:
@@ -228,6 +228,8 @@ class EpisodeRunner:
             t0 = time.perf_counter()
             try:
                 raw = call_with_timeout(self.agent.step, (obs,), self.step_timeout)
+            except InfrastructureFault:
+                raise  # a lost device or an unreachable model endpoint is not the agent's failure
             except TimeoutError:
                 ep.termination, ep.error = (
                     ERROR,
@@ -284,7 +286,7 @@ class EpisodeRunner:
             return
         except EpisodeOver:
             pass
-        except DeviceLost:
+        except InfrastructureFault:
             raise
         except Exception as exc:
             self.episode.termination = ERROR
