@@ -13,7 +13,7 @@ export default {
   plugins: {
     awesome: {
       options: {
-        singleFile: true, // one index.html that opens from disk, no server
+        singleFile: process.env.PYTEST_MOBILE_AGENT_REPORT !== "multi-file",
         reportLanguage: "en",
         stepTreeExpansion: "expanded", // every agent step open: the screenshots are the story
         groupBy: ["parentSuite", "suite", "subSuite"], // agent > suite > app
