@@ -352,7 +352,7 @@ class AllureReport:
             }
             try:
                 with _step(title, params):
-                    _attach(draw.encode(frame), f"step {step.index}: screen and action", "PNG")
+                    _attach(draw.encode_palette(frame), f"step {step.index}: screen and action", "PNG")
                     _attach(json.dumps(step.action, ensure_ascii=False, indent=2), "action", "JSON")
                     if step.reasoning:
                         _attach(step.reasoning, "reasoning", "TEXT")
@@ -387,7 +387,7 @@ class AllureReport:
                 _attach(episode.final_hierarchy, "final hierarchy", "XML")
             message = episode.failure_detail or episode.failure_message or episode.error or ""
             _attach(f"[{kind}] {message}".strip(), "failure", "TEXT")
-        _attach(draw.encode(draw.trajectory_sheet(episode)), "trajectory (all steps)", "PNG")
+        _attach(draw.encode_palette(draw.trajectory_sheet(episode)), "trajectory (all steps)", "PNG")
 
     def _probe_device(self, item: pytest.Item, episode: Any) -> None:
         """Android version and model, once per device and process, for environment.properties."""

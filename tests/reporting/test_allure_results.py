@@ -151,6 +151,7 @@ def test_one_step_with_a_screenshot_per_agent_step(mixed: Mixed, expression: str
         assert len(images) == 1, step
         image = Image.open(mixed.alluredir / images[0]["source"])
         assert image.size == (540, 1170)  # the 1080x2340 screen, halved
+        assert image.mode == "P"  # sized for the page: 256 colours, a third of the bytes
         action = next(a for a in step["attachments"] if a["name"] == "action")
         assert json.loads((mixed.alluredir / action["source"]).read_text())["action"] == "tap"
         step_params = {q["name"]: q["value"] for q in step["parameters"]}
@@ -173,6 +174,8 @@ def test_failure_category_and_evidence(mixed: Mixed, expression: str) -> None:
     assert category_of(result) == ([category] if category else [])
     attachments = {a["name"]: a for a in result["attachments"]}
     assert "final screen" in attachments and "trajectory (all steps)" in attachments
+    final = Image.open(mixed.alluredir / attachments["final screen"]["source"])
+    assert final.size == (1080, 2340) and final.mode in ("RGB", "RGBA")  # the last screen at full size
     if category is None:
         assert "failure" not in attachments
         return
