@@ -77,9 +77,10 @@ def install_allure() -> Path:
     npm = shutil.which("npm")
     major = _node_major()
     if npm is None or major is None:
-        missing = " and ".join(name for name, found in (("node", major), ("npm", npm)) if found is None)
-        raise ReportError(f"the HTML report runs Allure 3, an npm package, and {missing} is not on PATH: "
-                          f"{INSTALL_HINT}")
+        missing = [name for name, found in (("node", major), ("npm", npm)) if found is None]
+        verb = "are" if len(missing) > 1 else "is"
+        raise ReportError(f"the HTML report runs Allure 3, an npm package, and {' and '.join(missing)} {verb} not "
+                          f"on PATH: {INSTALL_HINT}")
     if major < MIN_NODE:
         raise ReportError(f"the HTML report runs Allure 3, which needs Node.js >= {MIN_NODE}; found {major}: "
                           f"{INSTALL_HINT}")
