@@ -18,6 +18,7 @@ import os
 import re
 import shutil
 import socket
+import sys
 import tempfile
 from pathlib import Path
 
@@ -35,14 +36,18 @@ def _entry(serial: str, adb_port: int) -> Path:
 
 
 def add(serial: str, pid: int, root: Path | None) -> None:
-    """Called by the device once it is online."""
-    DIRECTORY.mkdir(parents=True, exist_ok=True)
+    """Called by the device once it is online. A device that cannot write its record still runs
+    (it only loses the sweep after a SIGKILL)."""
     port = adb_server_port()
     record = {"serial": serial, "pid": pid, "adb_port": port, "root": str(root) if root else None}
     path = _entry(serial, port)
     tmp = path.with_suffix(f".{pid}.tmp")
-    tmp.write_text(json.dumps(record))
-    tmp.replace(path)  # a sweep never reads half a file
+    try:
+        DIRECTORY.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(json.dumps(record))
+        tmp.replace(path)  # a sweep never reads half a file
+    except OSError as exc:
+        print(f"warning: cannot record the device in {DIRECTORY}: {exc}", file=sys.stderr)
 
 
 def remove(serial: str, adb_port: int | None = None) -> None:
