@@ -239,6 +239,13 @@ class AllureReport:
         self.devices: dict[str, dict[str, str]] = {}
 
     # -- in the process that ran the episode: allure-pytest's test result is open ------------
+    def pytest_mobile_agent_episode_metrics(self, episode: Any, record: dict[str, Any]) -> None:
+        """The results file names each episode's case in the HTML report: index.html#<id>."""
+        result = _open_result(self.session.config)
+        uuid = getattr(result, "uuid", None)
+        if uuid:
+            record["extra"]["report_case"] = case_id(uuid)
+
     def pytest_mobile_agent_episode_finished(self, item: pytest.Item, episode: Any, record: dict[str, Any]) -> None:
         attempt = sum(1 for name, _ in item.user_properties if name == RECORD_PROPERTY)
         # An infrastructure error with a retry left is not this case's last word.
@@ -466,14 +473,19 @@ class AllureReport:
         }
 
 
-def _prefix_failure(config: pytest.Config, kind: str) -> None:
-    """Give allure-pytest's failure message the category prefix. allure-pytest has no public call
-    for a result's status details, so this reaches its listener; without one, nothing happens and
-    the categories' fallback patterns (exception names) still sort agent and device errors."""
+def _open_result(config: pytest.Config) -> Any:
+    """allure-pytest's test result of the running test, or None. allure-pytest has no public call
+    for it, so this reaches its listener."""
     listener = config.pluginmanager.get_plugin("allure_listener")
     logger = getattr(listener, "allure_logger", None)
-    result = logger.get_test(None) if logger is not None else None
-    details = getattr(result, "statusDetails", None)
+    return logger.get_test(None) if logger is not None else None
+
+
+def _prefix_failure(config: pytest.Config, kind: str) -> None:
+    """Give allure-pytest's failure message the category prefix; without its listener nothing
+    happens and the categories' fallback patterns (exception names) still sort agent and device
+    errors."""
+    details = getattr(_open_result(config), "statusDetails", None)
     if details is not None and details.message and not details.message.startswith("["):
         details.message = f"[{kind}] {details.message}"
 

@@ -27,7 +27,7 @@ from report_helpers import (
     walk_steps,
 )
 
-from pytest_mobile_agent.reporting.allure import categories
+from pytest_mobile_agent.reporting.allure import case_id, categories
 
 # prompt expression -> (category, Allure status, steps the agent took, golden steps)
 KINDS = {
@@ -98,6 +98,15 @@ def _run_mixed(root: Path) -> None:
 def test_one_result_per_task_and_the_stale_ones_cleaned_once(mixed: Mixed) -> None:
     assert "5 failed, 1 passed" in mixed.stdout, mixed.stdout[-3000:] + mixed.stderr[-3000:]
     assert not (mixed.alluredir / "stale-result.json").exists()
+
+
+def test_the_results_file_names_each_episode_s_case_in_the_report(mixed: Mixed) -> None:
+    records = [json.loads(line) for line in (mixed.root / "r.jsonl").read_text().splitlines()]
+    episodes = [r for r in records if r["type"] == "episode"]
+    uuids = {r["name"]: r["uuid"] for r in mixed.results.values()}
+    assert {e["prompt"] for e in episodes} == set(uuids)
+    for episode in episodes:
+        assert episode["extra"]["report_case"] == case_id(uuids[episode["prompt"]])
     assert sorted(mixed.results) == sorted(KINDS)  # every worker's results survived the cleaning
 
 
