@@ -91,3 +91,18 @@ def test_unregister_handles_both_serial_styles(tmp_path: Path) -> None:
     registration.add("127.0.0.1:1", 2**22 + 1, tmp_path / "pma-vdev-gone")
     assert "127.0.0.1:1" in registration.sweep()
     assert "127.0.0.1:1" not in registration.sweep()
+
+
+def test_a_device_whose_parent_died_takes_itself_off() -> None:
+    parent = subprocess.Popen([sys.executable, "-c", PARENT], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    serial, pid, root = parent.stdout.readline().split()
+    parent.kill()  # a crashed xdist worker: its device notices (--watch-parent) and ends itself
+    parent.wait()
+    assert wait_for_state(serial, None) is None
+    deadline = time.monotonic() + 10
+    while registration.running(int(pid)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not registration.running(int(pid))
+    assert not Path(root).exists()
+    assert not list(registration.DIRECTORY.glob(f"*-{serial.replace(':', '_')}.json"))
