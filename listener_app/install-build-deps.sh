@@ -7,6 +7,17 @@
 # The bullseye source is pinned below bookworm so nothing else is ever taken from it.
 set -euo pipefail
 
+# Everything there already (a second run, a prepared image): nothing to do, no root needed.
+android_jar=${ANDROID_JAR:-/usr/lib/android-sdk/platforms/android-23/android.jar}
+present=yes
+for tool in aapt apksigner zipalign dexdump dalvik-exchange javac keytool; do
+    command -v "$tool" >/dev/null || present=no
+done
+if [ "$present" = yes ] && [ -f "$android_jar" ]; then
+    echo "install-build-deps.sh: the listener app's build tools are installed"
+    exit 0
+fi
+
 if [ "$(id -u)" -ne 0 ]; then
     echo "install-build-deps.sh: run as root (it uses apt-get)" >&2
     exit 1

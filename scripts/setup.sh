@@ -10,8 +10,9 @@ $SUDO bash listener_app/install-build-deps.sh   # javac, dx, android.jar, aapt, 
 bash listener_app/build.sh                       # -> pytest_mobile_agent/device/listener.apk
 
 # Reports: Debian's chromium (the report test opens the HTML report headless) and, when node
-# is missing, Debian's node and npm; then Allure 3 (the npm `allure` package) into
-# reporting/node_modules, pinned by reporting/package-lock.json.
+# is missing, Debian's node and npm; then Allure 3 (the npm `allure` package, pinned by
+# pytest_mobile_agent/reporting/npm/package-lock.json) into the user cache, where the report
+# command would otherwise install it on first use.
 missing=()
 command -v chromium >/dev/null || missing+=(chromium)
 command -v npm >/dev/null || missing+=(nodejs npm)
@@ -19,4 +20,4 @@ if [ ${#missing[@]} -gt 0 ]; then
     $SUDO apt-get update -qq
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
-npm ci --prefix reporting --no-audit --no-fund --loglevel=error
+python3 -m pytest_mobile_agent.reporting.allure_cli >/dev/null

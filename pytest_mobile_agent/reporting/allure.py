@@ -16,13 +16,14 @@ API, in the call phase of the process that ran it, so it works the same under xd
 The controller cleans the results directory once for `--clean-alluredir` (workers never do) and
 writes `categories.json` and `environment.properties` when the session ends.
 
-`python -m pytest_mobile_agent.reporting RESULTS_DIR` turns results into one HTML file with the
-npm `allure` package (Allure 3); see `generate_html`.
+`python -m pytest_mobile_agent.reporting RESULTS_DIR` turns results into HTML with the npm `allure`
+package (Allure 3, installed on first use: see allure_cli); see `generate_html`.
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import html
 import json
 import os
@@ -44,6 +45,7 @@ from ..episode import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, AgentError
 from ..session import RECORD_PROPERTY, MobileSession
 from ..tasks import app_marker
 from . import draw, plots
+from .allure_cli import ReportError, find_allure
 
 HERE = Path(__file__).parent
 CATEGORIES_FILE = HERE / "categories.json"
@@ -237,6 +239,13 @@ class AllureReport:
         self.devices: dict[str, dict[str, str]] = {}
 
     # -- in the process that ran the episode: allure-pytest's test result is open ------------
+    def pytest_mobile_agent_episode_metrics(self, episode: Any, record: dict[str, Any]) -> None:
+        """The results file names each episode's case in the HTML report: index.html#<id>."""
+        result = _open_result(self.session.config)
+        uuid = getattr(result, "uuid", None)
+        if uuid:
+            record["extra"]["report_case"] = case_id(uuid)
+
     def pytest_mobile_agent_episode_finished(self, item: pytest.Item, episode: Any, record: dict[str, Any]) -> None:
         attempt = sum(1 for name, _ in item.user_properties if name == RECORD_PROPERTY)
         # An infrastructure error with a retry left is not this case's last word.
@@ -350,7 +359,7 @@ class AllureReport:
             }
             try:
                 with _step(title, params):
-                    _attach(draw.encode(frame), f"step {step.index}: screen and action", "PNG")
+                    _attach(draw.encode_palette(frame), f"step {step.index}: screen and action", "PNG")
                     _attach(json.dumps(step.action, ensure_ascii=False, indent=2), "action", "JSON")
                     if step.reasoning:
                         _attach(step.reasoning, "reasoning", "TEXT")
@@ -385,7 +394,7 @@ class AllureReport:
                 _attach(episode.final_hierarchy, "final hierarchy", "XML")
             message = episode.failure_detail or episode.failure_message or episode.error or ""
             _attach(f"[{kind}] {message}".strip(), "failure", "TEXT")
-        _attach(draw.encode(draw.trajectory_sheet(episode)), "trajectory (all steps)", "PNG")
+        _attach(draw.encode_palette(draw.trajectory_sheet(episode)), "trajectory (all steps)", "PNG")
 
     def _probe_device(self, item: pytest.Item, episode: Any) -> None:
         """Android version and model, once per device and process, for environment.properties."""
@@ -464,14 +473,19 @@ class AllureReport:
         }
 
 
-def _prefix_failure(config: pytest.Config, kind: str) -> None:
-    """Give allure-pytest's failure message the category prefix. allure-pytest has no public call
-    for a result's status details, so this reaches its listener; without one, nothing happens and
-    the categories' fallback patterns (exception names) still sort agent and device errors."""
+def _open_result(config: pytest.Config) -> Any:
+    """allure-pytest's test result of the running test, or None. allure-pytest has no public call
+    for it, so this reaches its listener."""
     listener = config.pluginmanager.get_plugin("allure_listener")
     logger = getattr(listener, "allure_logger", None)
-    result = logger.get_test(None) if logger is not None else None
-    details = getattr(result, "statusDetails", None)
+    return logger.get_test(None) if logger is not None else None
+
+
+def _prefix_failure(config: pytest.Config, kind: str) -> None:
+    """Give allure-pytest's failure message the category prefix; without its listener nothing
+    happens and the categories' fallback patterns (exception names) still sort agent and device
+    errors."""
+    details = getattr(_open_result(config), "statusDetails", None)
     if details is not None and details.message and not details.message.startswith("["):
         details.message = f"[{kind}] {details.message}"
 
@@ -493,26 +507,42 @@ _ANALYTICS = re.compile(
     r"<script async src=\"https://www\.googletagmanager\.com/[^\"]*\"></script>\s*<script>\s*"
     r"window\.dataLayer[\s\S]*?</script>"
 )
-REPO_ALLURE = HERE.parents[1] / "reporting" / "node_modules" / ".bin" / "allure"
 
 
-class ReportError(RuntimeError):
-    pass
+# Allure 2 addressed a case as #testresult/<id>; Allure 3's report expects #<id>. Links written
+# for either open the case: this runs before the report's router reads the address.
+_CASE_LINKS = (
+    "<script>/* pytest-mobile-agent: #testresult/<id> (Allure 2) opens #<id> (Allure 3) */"
+    "(function(){var m=/^#\\/?testresult\\/([^/]+)(\\/.*)?$/.exec(location.hash);"
+    "if(m)history.replaceState(null,'','#'+m[1]+(m[2]||''));})();</script>"
+)
+SINGLE_FILE, MULTI_FILE = "single-file", "multi-file"
+SINGLE_FILE_MAX_CASES = 50  # beyond this, auto picks the multi-file report (the page loads what it shows)
 
 
-def find_allure(explicit: str | None = None) -> str:
-    """The Allure 3 command: --allure / $ALLURE, this checkout's `reporting/node_modules` (from
-    `npm ci --prefix reporting`), then `allure` on PATH."""
-    for candidate in (explicit, os.environ.get("ALLURE"), str(REPO_ALLURE) if REPO_ALLURE.exists() else None):
-        if candidate:
-            return candidate
-    found = shutil.which("allure")
-    if found:
-        return found
-    raise ReportError(
-        "no allure command: run `npm ci --prefix reporting` in the repository (Allure 3, node >= 20), "
-        "or pass --allure PATH / set ALLURE"
-    )
+def case_id(result_uuid: str) -> str:
+    """A case's id in an Allure 3 report: the md5 of its result's uuid (`<uuid>-result.json`)."""
+    return hashlib.md5(result_uuid.encode()).hexdigest()
+
+
+def case_url(index: Path, result_uuid: str) -> str:
+    """The address that opens one case of a report: file://.../index.html#<id> (or index.html#<id>
+    under the server that serves a multi-file report)."""
+    return f"{index.resolve().as_uri()}#{case_id(result_uuid)}"
+
+
+def count_cases(results: list[Path]) -> int:
+    return sum(1 for r in results for _ in r.glob("*-result.json"))
+
+
+def _clear_earlier_report(output: Path) -> None:
+    """An earlier report in the output directory goes (a multi-file report written over it would
+    keep stale data files); a directory holding anything else is never touched."""
+    if not output.is_dir() or not any(output.iterdir()):
+        return
+    if not ((output / "index.html").is_file() and (output / "summary.json").is_file()):
+        raise ReportError(f"{output} is not empty and holds no earlier Allure report: name another output directory")
+    shutil.rmtree(output)
 
 
 def generate_html(
@@ -521,16 +551,27 @@ def generate_html(
     *,
     name: str = "pytest-mobile-agent",
     allure: str | None = None,
+    kind: str = "auto",
     timeout: float = 600,
 ) -> Path:
-    """Generate the single-file HTML report from results directories; returns its index.html."""
+    """Generate the HTML report from results directories; returns its index.html.
+
+    kind: `single-file` (one index.html that opens from disk, every screenshot inside it),
+    `multi-file` (index.html beside data/ files, loaded as the page needs them: served over HTTP),
+    or `auto`: single-file up to SINGLE_FILE_MAX_CASES cases, multi-file beyond."""
+    if kind == "auto":
+        kind = SINGLE_FILE if count_cases(results) <= SINGLE_FILE_MAX_CASES else MULTI_FILE
+    if kind not in (SINGLE_FILE, MULTI_FILE):
+        raise ReportError(f"report kind must be auto, {SINGLE_FILE} or {MULTI_FILE}, not {kind!r}")
     command = [find_allure(allure), "generate", "--config", str(ALLURERC), "--output", str(output)]
     command += ["--report-name", name, *(str(r) for r in results)]
     output.parent.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=output.parent)
+    _clear_earlier_report(output)
+    env = {**os.environ, "PYTEST_MOBILE_AGENT_REPORT": kind}  # allurerc.mjs reads it
+    done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=output.parent, env=env)
     index = output / "index.html"
     if done.returncode != 0 or not index.exists():
         raise ReportError(f"{' '.join(command)} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
-    html = index.read_text(encoding="utf-8")
-    index.write_text(_ANALYTICS.sub("", html), encoding="utf-8")
+    html = _ANALYTICS.sub("", index.read_text(encoding="utf-8"))
+    index.write_text(html.replace("<head>", "<head>" + _CASE_LINKS, 1), encoding="utf-8")
     return index

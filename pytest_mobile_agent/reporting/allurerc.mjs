@@ -13,7 +13,9 @@ export default {
   plugins: {
     awesome: {
       options: {
-        singleFile: true, // one index.html that opens from disk, no server
+        // One index.html that opens from disk, or (set by the report command for large runs)
+        // index.html beside data files that the page loads over HTTP as it needs them.
+        singleFile: process.env.PYTEST_MOBILE_AGENT_REPORT !== "multi-file",
         reportLanguage: "en",
         stepTreeExpansion: "expanded", // every agent step open: the screenshots are the story
         groupBy: ["parentSuite", "suite", "subSuite"], // agent > suite > app

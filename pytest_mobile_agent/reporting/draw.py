@@ -233,6 +233,15 @@ def encode(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
+def encode_palette(image: Image.Image) -> bytes:
+    """A PNG of at most 256 colours: a report step's screen in a third of the bytes of `encode`,
+    at the same speed (UI screens have few colours; photos keep their shapes). The final screen
+    stays full size and full colour."""
+    out = io.BytesIO()
+    image.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE).save(out, format="PNG", compress_level=6)
+    return out.getvalue()
+
+
 def thumbnail_jpeg(image: Image.Image, width: int, quality: int = 70) -> bytes:
     """A small JPEG (inline in report descriptions, where bytes count)."""
     small = image.resize((width, round(image.height * width / image.width)), Image.Resampling.BILINEAR)

@@ -16,6 +16,7 @@ import tempfile
 from datetime import datetime
 from pathlib import Path
 
+from . import registration
 from .adbd import serve
 from .pool import READY
 from .system import DEFAULT_TIME, DeviceConfig
@@ -61,7 +62,12 @@ def main(argv: list[str] | None = None) -> int:
         time=args.time,
     )
 
+    registered: list[str] = []
+
     def ready(serial: str, port: int) -> None:
+        if not args.no_register:  # so that a sweep unregisters this device should it die by SIGKILL
+            registration.add(serial, os.getpid(), root if owned else None)
+            registered.append(serial)
         print(f"{READY}: serial={serial} port={port} root={root}", flush=True)
 
     try:
@@ -71,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: cannot start the virtual device: {exc}", file=sys.stderr)
         return 1
     finally:
+        for serial in registered:  # serve() has taken it off the adb server
+            registration.remove(serial)
         if owned:
             shutil.rmtree(root, ignore_errors=True)
     return 0

@@ -7,11 +7,11 @@ import ctypes
 import logging
 import os
 import signal
-import socket
 import sys
 import time
 from pathlib import Path
 
+from .registration import adb_request, adb_server_port
 from .services import open_service
 from .system import Device, DeviceConfig
 from .transport import Connection
@@ -68,22 +68,8 @@ class MemoryTrimmer:
         self.libc.malloc_trim(0)
 
 
-def _adb_request(sock: socket.socket, request: str) -> str:
-    """One smart-socket request to the adb server; the reply's text."""
-    data = request.encode()
-    sock.sendall(b"%04x" % len(data) + data)
-    status = sock.recv(4, socket.MSG_WAITALL)
-    size = int(sock.recv(4, socket.MSG_WAITALL) or b"0", 16)
-    text = sock.recv(size, socket.MSG_WAITALL).decode(errors="replace") if size else ""
-    if status != b"OKAY":
-        raise ConnectionError(f"adb server: {request}: {text or status!r}")
-    return text
-
-
 def _adb(request: str) -> str:
-    port = int(os.environ.get("ANDROID_ADB_SERVER_PORT", "5037"))
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
-        return _adb_request(sock, request)
+    return adb_request(request, adb_server_port())
 
 
 def adb_connect(address: str, timeout: float = 10.0) -> None:

@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import registration
+
 # The line a device prints once it is online (the device side prints it in __main__). Kept here
 # so starting devices does not import the device model into the caller's process.
 READY = "pytest-mobile-agent virtual device ready"
@@ -52,10 +54,8 @@ class VirtualDevice:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout)
-        if self.process.returncode != 0:  # a clean exit has disconnected itself from the adb server
-            from ..device import adb_server  # here, not at the top: the device process imports this module
-
-            adb_server.disconnect(self.serial)
+        if self.process.returncode != 0:  # a clean exit has taken itself off the adb server; a killed one cannot
+            registration.unregister(self.serial)
         shutil.rmtree(self.root, ignore_errors=True)
 
     def kill(self) -> None:
@@ -108,6 +108,7 @@ def start_devices(count: int = 1, *, args: Sequence[str] = (), timeout: float = 
     from ..device import adb_server
 
     adb_server.ensure_server()
+    registration.sweep()  # devices of earlier runs that were killed before they could unregister
     started = []
     for _ in range(count):
         root = Path(tempfile.mkdtemp(prefix="pma-vdev-"))

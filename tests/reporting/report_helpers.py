@@ -7,6 +7,11 @@ import json
 import re
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from calc_tasks import SUMS, calc_tasks
@@ -104,8 +109,8 @@ def walk_steps(steps: list[dict]):
 
 # -- the HTML report -------------------------------------------------------------------------------
 CHROMIUM = "/usr/bin/chromium"
-# Headless, nothing fetched from outside (the report is one file; every host name resolves to
-# nothing, so no request can leave the machine).
+# Headless, nothing fetched from outside (every host name but this machine's resolves to nothing,
+# so no request can leave it).
 CHROMIUM_FLAGS = (
     "--headless",
     "--no-sandbox",
@@ -115,15 +120,15 @@ CHROMIUM_FLAGS = (
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",  # only a report served here
     "--virtual-time-budget=15000",  # let the report's scripts render before the dump/screenshot
 )
 
 
-def generate_report(results: Path, output: Path) -> Path:
+def generate_report(results: Path, output: Path, *args: str) -> Path:
     """`python -m pytest_mobile_agent.reporting` as a person runs it; returns index.html."""
     done = subprocess.run(
-        [sys.executable, "-m", "pytest_mobile_agent.reporting", str(results), "-o", str(output)],
+        [sys.executable, "-m", "pytest_mobile_agent.reporting", str(results), "-o", str(output), *args],
         capture_output=True,
         text=True,
         timeout=300,
@@ -162,3 +167,22 @@ def chromium(url: str, profile: Path, *args: str, timeout: float = 120) -> subpr
         text=True,
         timeout=timeout,
     )
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+@contextmanager
+def serve(directory: Path) -> Iterator[str]:
+    """A multi-file report served over HTTP on this machine, as `python -m http.server` does;
+    yields its base address."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(directory)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,7 +1,9 @@
 """The README's report, end to end: oracle, noop and an agent that computes the wrong sum run on
 virtual devices into one results directory, the HTML report is generated offline, and Debian's
-chromium opens a failed case's page: its step screenshots and parameters are on it. The page's
-screenshot is kept (.artifacts/report-failed-case.png)."""
+chromium opens a failed case's page by its address: its step screenshots and parameters are on
+it. Both report kinds: the single file opened from disk, the multi-file one served over HTTP, each
+by the case's own address and by Allure 2's #testresult/<id>. The page's screenshot is kept
+(.artifacts/report-failed-case.png)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,17 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from report_helpers import CALC_TASKS, WRONG_AGENT, chromium, generate_report, report_categories
+from report_helpers import (
+    CALC_TASKS,
+    WRONG_AGENT,
+    allure_results,
+    chromium,
+    generate_report,
+    report_categories,
+    serve,
+)
+
+from pytest_mobile_agent.reporting.allure import case_id, case_url
 
 REPO = Path(__file__).resolve().parents[2]
 KEPT = REPO / ".artifacts" / "report-failed-case.png"
@@ -46,10 +58,12 @@ def test_html_report_shows_a_failed_case_with_its_steps(
         "Wrong final state": {"Calculate the result of '3 + 5'"},
     }
 
-    # The failed case's page, as a person opens it from disk.
+    # The failed case's page, as a person opens it from disk by the address the plugin gives it.
+    title = "Calculate the result of '3 + 5'"
+    (uuid,) = [r["uuid"] for r in allure_results(results) if r["name"] == title]
     cases = json.loads((index.parent / "test-results.json").read_text())["byId"]
-    (case_id,) = [k for k, v in cases.items() if v["name"] == "Calculate the result of '3 + 5'"]
-    url = f"{index.as_uri()}#{case_id}"
+    assert [k for k, v in cases.items() if v["name"] == title] == [case_id(uuid)]
+    url = case_url(index, uuid)
     dom = chromium(url, tmp_path / "profile-dom", "--dump-dom").stdout
     shot = tmp_path / "report-failed-case.png"
     chromium(url, tmp_path / "profile-shot", "--window-size=1280,2600", f"--screenshot={shot}")
@@ -83,7 +97,25 @@ def test_html_report_shows_a_failed_case_with_its_steps(
         ("termination", "completed (the agent said done)"),
     ]:
         assert re.search(rf"\b{re.escape(name)}\s+{re.escape(value)}", text), (name, value)
+    # Allure 2's form of the address opens the same case, in both report kinds; the multi-file
+    # report holds its screenshots as files beside index.html and is served.
+    assert_case_page(chromium(f"{index.as_uri()}#testresult/{case_id(uuid)}", tmp_path / "p1", "--dump-dom").stdout)
+    multi = generate_report(results, tmp_path / "multi-file-report", "--multi-file")
+    assert len(list((multi.parent / "data" / "attachments").glob("*.png"))) > 10
+    assert multi.stat().st_size < index.stat().st_size / 10  # the page, without its screenshots
+    with serve(multi.parent) as base:
+        for fragment in (case_id(uuid), f"testresult/{case_id(uuid)}"):
+            page = chromium(f"{base}index.html#{fragment}", tmp_path / f"p-{len(fragment)}", "--dump-dom")
+            assert_case_page(page.stdout)
     # The screenshot is a real rendering of that page, not a blank one.
     image = Image.open(shot)
     assert image.size == (1280, 2600)
     assert len(image.convert("RGB").resize((64, 130)).getcolors(64 * 130) or []) > 50
+
+
+def assert_case_page(dom: str) -> None:
+    """The off-by-one case's page: its title and one titled step per agent step."""
+    text = html.unescape(re.sub(r"<[^>]+>", " ", dom))
+    assert "Calculate the result of '3 + 5'" in text
+    for i, key in enumerate("3+6=", start=1):
+        assert f"Step {i}: tap text='{key}'" in text, f"step {i} missing"

@@ -27,7 +27,7 @@ from report_helpers import (
     walk_steps,
 )
 
-from pytest_mobile_agent.reporting.allure import categories
+from pytest_mobile_agent.reporting.allure import case_id, categories
 
 # prompt expression -> (category, Allure status, steps the agent took, golden steps)
 KINDS = {
@@ -98,6 +98,15 @@ def _run_mixed(root: Path) -> None:
 def test_one_result_per_task_and_the_stale_ones_cleaned_once(mixed: Mixed) -> None:
     assert "5 failed, 1 passed" in mixed.stdout, mixed.stdout[-3000:] + mixed.stderr[-3000:]
     assert not (mixed.alluredir / "stale-result.json").exists()
+
+
+def test_the_results_file_names_each_episode_s_case_in_the_report(mixed: Mixed) -> None:
+    records = [json.loads(line) for line in (mixed.root / "r.jsonl").read_text().splitlines()]
+    episodes = [r for r in records if r["type"] == "episode"]
+    uuids = {r["name"]: r["uuid"] for r in mixed.results.values()}
+    assert {e["prompt"] for e in episodes} == set(uuids)
+    for episode in episodes:
+        assert episode["extra"]["report_case"] == case_id(uuids[episode["prompt"]])
     assert sorted(mixed.results) == sorted(KINDS)  # every worker's results survived the cleaning
 
 
@@ -151,6 +160,7 @@ def test_one_step_with_a_screenshot_per_agent_step(mixed: Mixed, expression: str
         assert len(images) == 1, step
         image = Image.open(mixed.alluredir / images[0]["source"])
         assert image.size == (540, 1170)  # the 1080x2340 screen, halved
+        assert image.mode == "P"  # sized for the page: 256 colours, a third of the bytes
         action = next(a for a in step["attachments"] if a["name"] == "action")
         assert json.loads((mixed.alluredir / action["source"]).read_text())["action"] == "tap"
         step_params = {q["name"]: q["value"] for q in step["parameters"]}
@@ -173,6 +183,8 @@ def test_failure_category_and_evidence(mixed: Mixed, expression: str) -> None:
     assert category_of(result) == ([category] if category else [])
     attachments = {a["name"]: a for a in result["attachments"]}
     assert "final screen" in attachments and "trajectory (all steps)" in attachments
+    final = Image.open(mixed.alluredir / attachments["final screen"]["source"])
+    assert final.size == (1080, 2340) and final.mode in ("RGB", "RGBA")  # the last screen at full size
     if category is None:
         assert "failure" not in attachments
         return

@@ -1,0 +1,113 @@
+"""Which virtual devices are registered with an adb server, so that ended ones leave no trace.
+
+A device registered by `adb connect` (serial HOST:PORT) stays in `adb devices` as `offline` when
+its process dies without taking itself off: the server keeps trying to reconnect. So each device
+writes a small file here once it is online and removes it after it has unregistered itself on a
+clean exit. A device killed with SIGKILL cannot: its file stays, and `sweep()` (run before the pool
+starts devices, so by the next session at the latest) takes every such dead device off its adb
+server and removes its temporary root. A device registered as an emulator (`emulator-N`) needs
+no disconnect: the server drops it as soon as its socket closes.
+
+Only the standard library here: the device process imports this module.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import sys
+import tempfile
+from pathlib import Path
+
+DIRECTORY = Path(tempfile.gettempdir()) / "pytest-mobile-agent" / "virtual-devices"
+PROGRAM = b"pytest_mobile_agent.virtual"  # in the command line of every device process
+
+
+def adb_server_port() -> int:
+    return int(os.environ.get("ANDROID_ADB_SERVER_PORT", "5037"))
+
+
+def _entry(serial: str, adb_port: int) -> Path:
+    name = re.sub(r"[^\w.-]", "_", serial)
+    return DIRECTORY / f"{adb_port}-{name}.json"
+
+
+def add(serial: str, pid: int, root: Path | None) -> None:
+    """Called by the device once it is online. A device that cannot write its record still runs
+    (it only loses the sweep after a SIGKILL)."""
+    port = adb_server_port()
+    record = {"serial": serial, "pid": pid, "adb_port": port, "root": str(root) if root else None}
+    path = _entry(serial, port)
+    tmp = path.with_suffix(f".{pid}.tmp")
+    try:
+        DIRECTORY.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(json.dumps(record))
+        tmp.replace(path)  # a sweep never reads half a file
+    except OSError as exc:
+        print(f"warning: cannot record the device in {DIRECTORY}: {exc}", file=sys.stderr)
+
+
+def remove(serial: str, adb_port: int | None = None) -> None:
+    """Called once the device is off the adb server."""
+    _entry(serial, adb_port or adb_server_port()).unlink(missing_ok=True)
+
+
+def unregister(serial: str, adb_port: int | None = None) -> None:
+    """Take a device off the adb server (nothing to do for an `emulator-N`) and forget it."""
+    if not serial.startswith("emulator-"):
+        try:
+            adb_request(f"host:disconnect:{serial}", adb_port or adb_server_port())
+        except (OSError, ConnectionError):  # already gone, or the server is down: nothing left to undo
+            pass
+    remove(serial, adb_port)
+
+
+def running(pid: int) -> bool:
+    """Whether pid is a live virtual device process (not a zombie, not a reused pid)."""
+    try:
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except FileNotFoundError:
+        return False
+    except OSError:  # no /proc here: only ask whether the pid exists
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            pass
+        return True
+    return PROGRAM in cmdline
+
+
+def sweep() -> list[str]:
+    """Unregister every recorded device whose process is gone; returns their serials."""
+    swept = []
+    for path in sorted(DIRECTORY.glob("*.json")) if DIRECTORY.is_dir() else []:
+        try:
+            record = json.loads(path.read_text())
+        except (OSError, ValueError):
+            continue
+        if running(record["pid"]):
+            continue
+        unregister(record["serial"], record["adb_port"])
+        root = record.get("root")
+        if root and Path(root).name.startswith("pma-vdev-"):
+            shutil.rmtree(root, ignore_errors=True)
+        swept.append(record["serial"])
+    return swept
+
+
+def adb_request(request: str, port: int) -> str:
+    """One smart-socket request to the adb server; the reply's text."""
+    data = request.encode()
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(b"%04x" % len(data) + data)
+        status = sock.recv(4, socket.MSG_WAITALL)
+        size = int(sock.recv(4, socket.MSG_WAITALL) or b"0", 16)
+        text = sock.recv(size, socket.MSG_WAITALL).decode(errors="replace") if size else ""
+    if status != b"OKAY":
+        raise ConnectionError(f"adb server: {request}: {text or status!r}")
+    return text

@@ -1,0 +1,108 @@
+"""Ended virtual devices leave nothing in `adb devices`: after a pytest session, and after a device
+and the process that started it were both killed with SIGKILL (the next start sweeps it away)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from calc_tasks import SUMS, calc_tasks
+
+from pytest_mobile_agent.device import adb_server
+from pytest_mobile_agent.virtual import registration, start_device
+
+CALC_TASK = calc_tasks(SUMS[:1])
+
+# A parent that starts a device, says its serial and pid, then waits to be killed.
+PARENT = """
+import sys
+from pytest_mobile_agent.virtual import start_device
+d = start_device()
+print(d.serial, d.process.pid, d.root, flush=True)
+sys.stdin.read()
+"""
+
+
+def listed(serial: str) -> str | None:
+    return adb_server.state(serial)
+
+
+def wait_for_state(serial: str, wanted: str | None, timeout: float = 10.0) -> str | None:
+    deadline = time.monotonic() + timeout
+    while (state := listed(serial)) != wanted and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return state
+
+
+def test_a_session_leaves_no_device_behind(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_calc=CALC_TASK)
+    results = pytester.path / "results.jsonl"
+    pytester.runpytest_subprocess("-p", "no:cacheprovider", "--agent=oracle", f"--mobile-results={results}",
+                                  timeout=300).assert_outcomes(passed=1)
+    records = [json.loads(line) for line in results.read_text().splitlines()]
+    (serial,) = {r["serial"] for r in records if r["type"] == "episode"}
+    assert listed(serial) is None
+    assert not any(registration.DIRECTORY.glob(f"*-{serial.replace(':', '_')}.json"))
+
+
+def test_a_killed_device_whose_parent_died_is_swept_by_the_next_start() -> None:
+    parent = subprocess.Popen([sys.executable, "-c", PARENT], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    serial, pid, root = parent.stdout.readline().split()
+    assert listed(serial) == "device"
+    os.kill(int(pid), signal.SIGKILL)
+    parent.kill()
+    parent.wait()
+    # Nobody is left to take it off: the adb server keeps it, offline.
+    assert wait_for_state(serial, "offline") == "offline"
+    assert Path(root).is_dir()
+
+    fresh = start_device()  # what the next session does first
+    try:
+        assert listed(serial) is None
+        assert not Path(root).exists()
+        assert listed(fresh.serial) == "device"
+    finally:
+        fresh.stop()
+    assert listed(fresh.serial) is None
+
+
+def test_a_device_killed_under_its_pool_is_taken_off_by_stop() -> None:
+    device = start_device()
+    device.kill()
+    assert wait_for_state(device.serial, "offline") == "offline"
+    device.stop()
+    assert listed(device.serial) is None
+    assert not device.root.exists()
+
+
+def test_unregister_handles_both_serial_styles(tmp_path: Path) -> None:
+    # An emulator-N is dropped by the server itself when its socket closes: nothing is sent.
+    registration.add("emulator-5554", 2**22 + 1, None)
+    registration.unregister("emulator-5554")
+    assert not any(registration.DIRECTORY.glob(f"{registration.adb_server_port()}-emulator-5554.json"))
+    # A HOST:PORT that the server does not know: no error, the record goes.
+    registration.add("127.0.0.1:1", 2**22 + 1, tmp_path / "pma-vdev-gone")
+    assert "127.0.0.1:1" in registration.sweep()
+    assert "127.0.0.1:1" not in registration.sweep()
+
+
+def test_a_device_whose_parent_died_takes_itself_off() -> None:
+    parent = subprocess.Popen([sys.executable, "-c", PARENT], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    serial, pid, root = parent.stdout.readline().split()
+    parent.kill()  # a crashed xdist worker: its device notices (--watch-parent) and ends itself
+    parent.wait()
+    assert wait_for_state(serial, None) is None
+    deadline = time.monotonic() + 10
+    while registration.running(int(pid)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not registration.running(int(pid))
+    assert not Path(root).exists()
+    assert not list(registration.DIRECTORY.glob(f"*-{serial.replace(':', '_')}.json"))
