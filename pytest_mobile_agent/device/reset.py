@@ -169,20 +169,27 @@ class SnapshotReset:
     """The emulator console's snapshots: saved once per device, loaded before every task."""
 
     port: int
+    host: str = "127.0.0.1"  # the adb server's host: an emulator's console is on its machine
     name: str = "snapshot"
     _console: EmulatorConsole | None = field(default=None, repr=False)
 
     def console(self) -> EmulatorConsole:
         if self._console is None:
-            self._console = EmulatorConsole(self.port)
+            self._console = EmulatorConsole(self.port, self.host)
         return self._console
 
     def _command(self, device: AndroidDevice, text: str) -> None:
-        try:
-            self.console().command(text)
-        except (OSError, ConsoleError) as exc:
-            self.close()
-            raise DeviceLost(f"device {device.serial}: `{text}` on the emulator console failed: {exc}") from exc
+        for attempt in (1, 2):
+            try:
+                self.console().command(text)
+                return
+            except OSError as exc:  # the session may have been dropped while idle: once more, anew
+                self.close()
+                if attempt == 2:
+                    message = f"device {device.serial}: the emulator console did not answer `{text}`: {exc}"
+                    raise DeviceLost(message) from exc
+            except ConsoleError as exc:
+                raise DeviceLost(f"device {device.serial}: `{text}` on the emulator console failed: {exc}") from exc
 
     def save(self, device: AndroidDevice) -> None:
         device.sh("input keyevent HOME")
@@ -198,12 +205,12 @@ class SnapshotReset:
             self._console = None
 
 
-def console_answers(serial: str) -> bool:
+def console_answers(serial: str, host: str = "127.0.0.1") -> bool:
     port = console_port(serial)
     if port is None:
         return False
     try:
-        EmulatorConsole(port, timeout=5.0).close()
+        EmulatorConsole(port, host, timeout=5.0).close()
         return True
     except (OSError, ConsoleError):
         return False
@@ -225,8 +232,9 @@ class DeviceResets:
         if prepare is not None:
             prepare()
         port = console_port(device.serial) if self.choice != "clear" else None
-        if port is not None and (self.choice == "snapshot" or console_answers(device.serial)):
-            snap = SnapshotReset(port)
+        host = getattr(device.client, "host", "127.0.0.1")
+        if port is not None and (self.choice == "snapshot" or console_answers(device.serial, host)):
+            snap = SnapshotReset(port, host)
             snap.save(device)
             known = snap
         elif self.choice == "snapshot":
