@@ -5,11 +5,14 @@ task whose end state depends on the order)."""
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+from pytest_mobile_agent.device.durable_state import DurableState
 
 ROOT = Path(__file__).resolve().parents[2]
 SUITE = ROOT / "task_suites"
@@ -45,8 +48,11 @@ def test_forward_and_reverse_order_end_in_the_same_states(tmp_path: Path) -> Non
     differ = []
     for nodeid, state in forward.items():
         other = backward[nodeid]
-        for part in ("durable", "hierarchy"):
-            if state[part] != other[part]:
-                areas = sorted(a for a in state["durable"] if state["durable"][a] != other["durable"].get(a))
-                differ.append(f"{nodeid}: {part} differs" + (f" (areas {', '.join(areas)})" if areas else ""))
+        if state["durable"] != other["durable"]:
+            diff = DurableState(state["durable"]).diff(DurableState(other["durable"]))
+            differ.append(f"{nodeid}: durable state, forward -> reverse:\n{diff}")
+        if state["hierarchy"] != other["hierarchy"]:
+            before, after = state["hierarchy"].split("><"), other["hierarchy"].split("><")
+            lines = difflib.unified_diff(before, after, lineterm="", n=0)
+            differ.append(f"{nodeid}: final hierarchy, forward -> reverse:\n" + "\n".join(list(lines)[2:12]))
     assert not differ, "end states depend on the order the tasks ran in:\n" + "\n".join(differ)
