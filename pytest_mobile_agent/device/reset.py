@@ -5,8 +5,10 @@
   and loads it before every task (`avd snapshot load`): files, providers, app data, the window
   stack and the clock all come back. Emulators (`emulator-N`: console on port N) and virtual
   devices (which register as emulators and answer the same console) support it.
-- `clear`: today's clear-and-clean, for phones: HOME, force-stop and `pm clear` of the task's
-  apps, their grants. Best effort: shared storage and providers are not cleared by it.
+- `clear`: clear-and-clean, for phones: HOME, force-stop and `pm clear` of the task's apps,
+  their grants, then a check of the durable state against the one of the first reset (see
+  ClearReset). Best effort, meant for a phone kept for testing: what was added since the first
+  reset is deleted.
 
 `--mobile-reset=snapshot|clear` picks one; unset, a device gets `snapshot` when its console
 answers, else `clear`. A reset that fails raises DeviceLost: an infrastructure error, retried on
@@ -108,36 +110,45 @@ class ClearReset:
     """HOME, force-stop and `pm clear` of the task's apps, their grants (what a phone allows),
     then a check against the durable state the device had at its first reset (the baseline).
 
-    What the baseline lacks is cleaned without knowing any task: the data of every app that
-    changed is cleared, files and folders added under /sdcard are deleted, rows added to the
-    contacts, SMS and calendar providers are deleted, packages added are uninstalled. What
-    cannot be undone that way (a file changed or deleted, a contact renamed) is reported: the
-    reset raises DeviceLost naming every difference, an infrastructure error."""
+    What the baseline lacks is cleaned without knowing any task: the data of the apps earlier
+    tasks used is cleared where it changed, files and folders added under /sdcard are deleted,
+    rows added to the contacts, SMS and calendar providers are deleted, packages added are
+    uninstalled. What cannot be undone that way (a file changed or deleted, a contact renamed)
+    is reported: the reset raises DeviceLost naming every difference, an infrastructure error.
+    The data of apps no task used (a phone's own apps, which change in the background) is
+    neither compared nor cleared."""
 
     name: str = "clear"
     baseline: DurableState | None = field(default=None, repr=False)
+    used: set[str] = field(default_factory=set)  # the apps of the tasks reset so far
 
     def reset(self, device: AndroidDevice, apps: list[str], grants: list[str]) -> None:
-        from .durable_state import capture
-
         device.reset_app(apps, grants)
+        self.used.update(apps)
         if self.baseline is None:
-            self.baseline = capture(device)
+            self.baseline = self._capture(device)
             return
-        now = capture(device)
+        now = self._capture(device)
         diff = self.baseline.diff(now)
         if diff:
             commands = clean_up_commands(diff, self.baseline.app_areas | now.app_areas)
             if commands:
                 device.sh("; ".join(commands))
                 grant_all(device, apps, grants)  # a cleared app lost its grants
-                diff = self.baseline.diff(capture(device))
+                diff = self.baseline.diff(self._capture(device))
         if diff:
             raise DeviceLost(
                 f"device {device.serial}: clear-and-clean did not bring back the state of its first reset "
                 f"(best effort on a phone; an emulator or a virtual device resets with a snapshot). "
                 f"What differs from that baseline:\n{diff}"
             )
+
+
+    def _capture(self, device: AndroidDevice) -> DurableState:
+        """The durable state, with the app data of the apps tasks used (none of the others)."""
+        from .durable_state import capture
+
+        return capture(device, sorted(self.used))
 
 
 PROVIDER_URIS = {

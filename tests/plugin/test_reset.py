@@ -9,8 +9,9 @@ import subprocess
 from pytest_mobile_agent.device import adb_server
 from pytest_mobile_agent.virtual import virtual_devices
 
-# Each task's precondition fixture notes what it finds in Download, then leaves a hidden file
-# there and moves the clock: the trace a careless episode leaves on shared storage.
+# Each task's precondition fixture notes what it finds in Download and in the data of an app no
+# task uses, then leaves a hidden file in both and moves the clock: the traces a careless episode
+# (or, for the app, a phone's own background work) leaves behind.
 LEFTOVER_TASKS = """
 import json
 import subprocess
@@ -21,14 +22,20 @@ from pytest_mobile_agent import Tap, task
 
 CALC = "com.simplemobiletools.calculator"
 LOG = Path(__file__).parent / "seen.jsonl"
+OTHER_APP_FILES = "/data/data/com.simplemobiletools.notes.pro/files"
 
 
 @pytest.fixture
 def litter(device):
-    seen = {"download": device.sh("ls -a /sdcard/Download").split(), "clock": device.sh("date +%s").strip()}
+    seen = {
+        "download": device.sh("ls -a /sdcard/Download").split(),
+        "other app": device.sh(f"ls -a {OTHER_APP_FILES}").split(),
+        "clock": device.sh("date +%s").strip(),
+    }
     with LOG.open("a") as f:
         f.write(json.dumps(seen) + "\\n")
-    device.sh("echo x > /sdcard/Download/.left-behind; date -s 2031-01-01T00:00:00")
+    device.sh(f"echo x > /sdcard/Download/.left-behind; mkdir -p {OTHER_APP_FILES}; echo x > {OTHER_APP_FILES}/.mine")
+    device.sh("date -s 2031-01-01T00:00:00")
 
 
 @pytest.mark.parametrize("n", [1, 2, 3])
@@ -48,17 +55,20 @@ def test_virtual_devices_get_the_snapshot_reset_by_default(run_tasks, pytester):
     found = seen(pytester)
     assert len(found) == 3
     assert all(".left-behind" not in s["download"] for s in found)  # each task starts clean
+    assert all(".mine" not in s["other app"] for s in found)
     assert len({s["clock"] for s in found}) == 1  # and at the same time
 
 
 def test_clear_reset_cleans_what_it_can_without_knowing_the_task(run_tasks, pytester):
     """clear-and-clean deletes what the baseline lacks (the hidden file); the clock, which is
-    not durable state, stays where the episode left it: best effort."""
+    not durable state, stays where the episode left it: best effort. The data of an app no task
+    used is neither compared nor cleared."""
     run = run_tasks({"test_left.py": LEFTOVER_TASKS}, "--agent=oracle", "-p", "no:randomly", "--mobile-reset=clear")
     run.result.assert_outcomes(passed=3)
     found = seen(pytester)
     assert [".left-behind" in s["download"] for s in found] == [False, False, False]
     assert len({s["clock"] for s in found}) == 2  # the first task's clock, then 2031 twice
+    assert [".mine" in s["other app"] for s in found] == [False, True, True]
 
 
 CHANGE_A_KEPT_FILE = """
