@@ -5,8 +5,8 @@ its process dies without taking itself off: the server keeps trying to reconnect
 writes a small file here once it is online and removes it after it has unregistered itself on a
 clean exit. A device killed with SIGKILL cannot: its file stays, and `sweep()` (run before the pool
 starts devices, so by the next session at the latest) takes every such dead device off its adb
-server and removes its temporary root. A device registered as an emulator (`emulator-N`) needs
-no disconnect: the server drops it as soon as its socket closes.
+server and removes its temporary root. Both serial styles need it: an `emulator-N` whose process
+was killed also stays listed as offline.
 
 Only the standard library here: the device process imports this module.
 """
@@ -56,12 +56,12 @@ def remove(serial: str, adb_port: int | None = None) -> None:
 
 
 def unregister(serial: str, adb_port: int | None = None) -> None:
-    """Take a device off the adb server (nothing to do for an `emulator-N`) and forget it."""
-    if not serial.startswith("emulator-"):
-        try:
-            adb_request(f"host:disconnect:{serial}", adb_port or adb_server_port())
-        except (OSError, ConnectionError):  # already gone, or the server is down: nothing left to undo
-            pass
+    """Take a device off the adb server and forget it. An `emulator-N` whose process was killed
+    stays listed as offline too, until it is disconnected."""
+    try:
+        adb_request(f"host:disconnect:{serial}", adb_port or adb_server_port())
+    except (OSError, ConnectionError):  # already gone, or the server is down: nothing left to undo
+        pass
     remove(serial, adb_port)
 
 
