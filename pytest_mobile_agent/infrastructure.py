@@ -55,7 +55,8 @@ def is_infrastructure(exc: BaseException, pool: Any) -> bool:
 
 
 def flagged(report: Any) -> bool:
-    return bool(getattr(report, REPORT_FLAG, False))
+    """A failed report whose failure was the infrastructure's (the attempt runs again)."""
+    return report.failed and bool(getattr(report, REPORT_FLAG, False))
 
 
 def lost_on_error(fn: Callable[[], Any], serial: str) -> Callable[[], Any]:
