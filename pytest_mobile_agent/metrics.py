@@ -152,8 +152,11 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
     by_app: dict[str, list[dict[str, Any]]] = defaultdict(list)
     by_difficulty: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in records:
-        by_app[r["app"]].append(r)
-        by_difficulty[r["difficulty"]].append(r)
+        # A crashed xdist worker's attempt is known by its node id alone: it counts only overall.
+        if r["app"] is not None:
+            by_app[r["app"]].append(r)
+        if r["difficulty"] is not None:
+            by_difficulty[r["difficulty"]].append(r)
     order = {"easy": 0, "medium": 1, "hard": 2}
     return {
         "type": "aggregate",
