@@ -273,6 +273,10 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         reports = runtestprotocol(item, nextitem=nextitem, log=False)
         if attempt == retries or not any(infrastructure.flagged(r) for r in reports):
             break
+        for report in reports:  # the lost attempt, reported now: the worker may die before the end
+            if report.failed:
+                report.outcome = "rerun"  # type: ignore[assignment]
+            item.ihook.pytest_runtest_logreport(report=report)
         item._initrequest()  # type: ignore[attr-defined]  # fresh fixtures for the retry
     for report in reports:
         item.ihook.pytest_runtest_logreport(report=report)
@@ -425,11 +429,18 @@ class SummaryReporter:
 
     def __init__(self, session: MobileSession) -> None:
         self.session = session
+        self._taken: dict[tuple[str, str | None], int] = {}  # records taken per (node id, worker)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        # The teardown report carries every attempt's record, those of attempts lost in setup too.
-        if report.when == "teardown":
-            self.session.records.extend(v for k, v in report.user_properties if k == RECORD_PROPERTY)
+        """A teardown report carries the records of its item's attempts so far in that process
+        (those lost in setup too); an attempt lost to the infrastructure is reported at once."""
+        if report.when != "teardown":
+            return
+        records = [v for k, v in report.user_properties if k == RECORD_PROPERTY]
+        gateway = getattr(getattr(report, "node", None), "gateway", None)
+        key = (report.nodeid, getattr(gateway, "id", None))
+        self.session.records.extend(records[self._taken.get(key, 0) :])
+        self._taken[key] = len(records)
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         records = self.session.records
