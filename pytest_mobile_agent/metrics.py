@@ -23,6 +23,7 @@ from statistics import mean
 from typing import Any
 
 from .episode import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, Episode
+from .task_errors import TASK_ERROR
 from .tasks import app_marker
 
 # USD per million tokens (input, output); override or extend with --mobile-prices FILE.json.
@@ -116,8 +117,9 @@ def _mean(values: Iterable[float | None]) -> float | None:
 
 
 def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
-    """The summary of a group of episode records (infrastructure errors left out)."""
-    counted = [r for r in records if not r["infrastructure"]]
+    """The summary of a group of episode records (infrastructure errors and tasks that could
+    not run, e.g. an app not installed, left out)."""
+    counted = [r for r in records if not r["infrastructure"] and r["termination"] != TASK_ERROR]
     n = len(counted)
     wins = [r for r in counted if r["success"]]
     fails = [r for r in counted if not r["success"]]
@@ -127,7 +129,8 @@ def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
     total_steps = sum(r["steps"] for r in counted)
     return {
         "episodes": n,
-        "infrastructure_errors": len(records) - n,
+        "infrastructure_errors": sum(r["infrastructure"] for r in records),
+        "task_errors": sum(r["termination"] == TASK_ERROR for r in records),
         "successes": len(wins),
         "SR": _ratio(len(wins), n),
         "SE": _mean(r["se"] for r in wins),

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from _pytest.runner import runtestprotocol
 
-from . import hookspecs, infrastructure
+from . import hookspecs, infrastructure, task_errors
+from .actions import InvalidAction
 from .compat import mobileagentbench
 from .compat.mobileagentbench import mab_task  # noqa: F401  (fixture)
 from .device.errors import DeviceLost
@@ -182,8 +183,9 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         name = spec.name or getattr(item, "originalname", item.name)
         try:
             instance = instantiate(spec, name, params)
-        except TaskDefinitionError as exc:
-            raise pytest.UsageError(f"{item.nodeid}: {exc}") from exc
+        except TaskDefinitionError as exc:  # this test fails alone (task_errors.py); the others run
+            item.stash[task_errors.MALFORMED_KEY] = task_errors.malformed(item, name, exc)
+            continue
         item.stash[TASK_KEY] = instance
         for marker in sorted({*(app_marker(a) for a in spec.apps), instance.difficulty, *spec.tags}):
             if marker not in seen:
@@ -260,6 +262,11 @@ def pytest_runtestloop(session: pytest.Session) -> None:
 
 
 # -- the episode ----------------------------------------------------------------------------------
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    task_errors.fail_if_malformed(item)  # before any fixture touches a device
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool | None:
     """Run a task; after an infrastructure error, once more on another device."""
@@ -347,6 +354,18 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
     except DeviceLost as exc:
         pool.give_up()
         raise InfrastructureError(str(exc)) from exc
+    except InvalidAction:
+        missing = task_errors.missing_apps(dev, task.apps)
+        if not missing:
+            raise
+        episode = Episode(task, getattr(the_agent, "name", type(the_agent).__name__), getattr(the_agent, "model", None),
+                          dev.serial, task.budget(opts.step_factor))
+        episode.termination = task_errors.TASK_ERROR
+        episode.error = f"{', '.join(missing)} is not installed on {dev.serial}"
+        episode.success, episode.failure_message = False, episode.error
+        pyfuncitem.stash[EPISODE_KEY] = episode
+        _finish(pyfuncitem, session, episode)
+        raise task_errors.TaskError(f"{pyfuncitem.nodeid}: task {task.name!r}: {episode.error}") from None
     log.mark()
     runner = EpisodeRunner(
         dev,
