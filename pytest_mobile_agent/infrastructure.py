@@ -107,6 +107,7 @@ def crash_record(nodeid: str, message: str) -> dict[str, Any]:
         "invalid_steps": 0,
         "termination": "infrastructure",
         "error": message,
+        "traceback": None,
         "failure_message": message,
         "se": None,
         "premature": False,

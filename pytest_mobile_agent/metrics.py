@@ -85,6 +85,7 @@ def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, f
         "invalid_steps": ep.invalid_steps,
         "termination": ep.termination,
         "error": ep.error,
+        "traceback": ep.traceback,  # the agent's own frames, when it raised
         "failure_message": ep.failure_message,
         "se": steps / ep.task.golden_steps if success else None,
         "premature": ep.termination == COMPLETED and not success,

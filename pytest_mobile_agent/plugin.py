@@ -300,6 +300,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
     task = item.stash.get(TASK_KEY, None)
     if task is None or not report.failed or call.excinfo is None:
         return
+    episode = item.stash.get(EPISODE_KEY, None)
+    if call.excinfo.errisinstance(AgentError) and episode is not None and episode.traceback:
+        # The harness's frames are hidden; the agent's own are what its author needs.
+        report.longrepr = f"AgentError: {episode.error}\n\nThe agent's traceback:\n{episode.traceback.rstrip()}"
+        return
     pool = getattr(item, "funcargs", {}).get("mobile_pool")
     if not infrastructure.is_infrastructure(call.excinfo.value, pool):
         return

@@ -385,6 +385,8 @@ class AllureReport:
                 _attach(episode.final_hierarchy, "final hierarchy", "XML")
             message = episode.failure_detail or episode.failure_message or episode.error or ""
             _attach(f"[{kind}] {message}".strip(), "failure", "TEXT")
+            if episode.traceback:
+                _attach(episode.traceback, "agent traceback", "TEXT")
         _attach(draw.encode(draw.trajectory_sheet(episode)), "trajectory (all steps)", "PNG")
 
     def _probe_device(self, item: pytest.Item, episode: Any) -> None:
