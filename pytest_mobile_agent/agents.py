@@ -67,7 +67,7 @@ class StepRecord:
 @dataclass
 class Observation:
     prompt: str
-    step: int  # 0 before the first action
+    step: int  # the step this observation asks for: 1 for the first action, as in messages
     hierarchy: str  # uiautomator dump XML
     ui: UiTree
     task: TaskInfo

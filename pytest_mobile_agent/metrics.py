@@ -8,8 +8,11 @@ MobileAgentBench (seeds 000/002):
 - FFR = early-stopped failures / failures (the agent said "done" but the task was not done).
 - OER = late-stopped successes / successes (the task was done but the agent ran into the budget).
 SPA-Bench (seed 004): success, step ratio on success (same as SE), termination-reason shares
-(self-reported completion, max steps, error), premature rate (false "done" among completions),
-overdue rate (successes among budget exhaustions), time and cost per step.
+(self-reported completion SRC, max steps MSR, error), PTR = premature / SRC, OTR = overdue / MSR,
+time and cost per step.
+Per episode, SPA-Bench's `premature` (said done, failed) is MobileAgentBench's early stop and
+`overdue` (ran into the budget, succeeded) its late stop: the two benchmarks differ only in the
+denominators (FFR: failures, PTR: completions; OER: successes, OTR: budget exhaustions).
 Infrastructure errors (a device lost) are counted apart and left out of every agent metric.
 """
 
@@ -88,8 +91,8 @@ def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, f
         "traceback": ep.traceback,  # the agent's own frames, when it raised
         "failure_message": ep.failure_message,
         "se": steps / ep.task.golden_steps if success else None,
-        "premature": ep.termination == COMPLETED and not success,
-        "overdue": ep.termination == MAX_STEPS and success,
+        "premature": ep.termination == COMPLETED and not success,  # SPA-Bench; MobileAgentBench's early stop
+        "overdue": ep.termination == MAX_STEPS and success,  # SPA-Bench; MobileAgentBench's late stop
         "infrastructure": ep.termination == INFRASTRUCTURE,
         "retried": ep.retried,
         "tokens_in": tokens_in,
@@ -143,8 +146,8 @@ def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
         "completed_share": _ratio(by_reason[COMPLETED], n),
         "max_steps_share": _ratio(by_reason[MAX_STEPS], n),
         "error_share": _ratio(by_reason[ERROR], n),
-        "premature_rate": _ratio(sum(r["premature"] for r in counted), by_reason[COMPLETED]),
-        "overdue_rate": _ratio(sum(r["overdue"] for r in counted), by_reason[MAX_STEPS]),
+        "PTR": _ratio(sum(r["premature"] for r in counted), by_reason[COMPLETED]),
+        "OTR": _ratio(sum(r["overdue"] for r in counted), by_reason[MAX_STEPS]),
         "time_per_step_s": _mean(step_times),
         "cost_per_step_usd": sum(costs) / total_steps if costs and total_steps else None,
         "cost_usd": sum(costs) if costs else None,

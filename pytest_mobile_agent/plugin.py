@@ -33,7 +33,7 @@ from .session import (
     Options,
     mobile_session,
 )
-from .tasks import TaskDefinitionError, app_marker, instantiate, spec_of
+from .tasks import TaskDefinitionError, app_marker, instantiate, spec_of, task_name
 
 OPTIONS = (
     # (flag, dest/ini name, type, default, help)
@@ -179,8 +179,9 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         spec = spec_of(getattr(item, "obj", None))
         if spec is None:
             continue
-        params = dict(getattr(getattr(item, "callspec", None), "params", {}))
-        name = spec.name or getattr(item, "originalname", item.name)
+        callspec = getattr(item, "callspec", None)
+        params = dict(getattr(callspec, "params", {}))
+        name = task_name(spec, getattr(item, "originalname", item.name), params, getattr(callspec, "id", None))
         try:
             instance = instantiate(spec, name, params)
         except TaskDefinitionError as exc:  # this test fails alone (task_errors.py); the others run

@@ -10,7 +10,7 @@ API, in the call phase of the process that ran it, so it works the same under xd
   action as JSON, the agent's reasoning, the timings as step parameters;
 - the final screen, a contact sheet of the whole trajectory and, on failure, the final
   hierarchy and the assertion message;
-- a failure category: the failure message gets a stable prefix ("[premature finish] ...") that
+- a failure category: the failure message gets a stable prefix ("[premature: too few steps] ...") that
   `categories.json` (Allure 2, written into the results directory) and `allurerc.mjs` (Allure 3)
   match on.
 The controller cleans the results directory once for `--clean-alluredir` (workers never do) and
@@ -58,8 +58,8 @@ INFRA, AGENT, BUDGET, PREMATURE, WRONG_STATE = (
     "infrastructure error",
     "agent error",
     "step budget exhausted",
-    "premature finish",
-    "wrong final state",
+    "premature: too few steps",
+    "premature: wrong final state",
 )
 TERMINATION_TEXT = {
     COMPLETED: "completed (the agent said done)",
@@ -76,9 +76,10 @@ def categories() -> list[dict[str, Any]]:
 def failure_kind(episode: Any) -> str | None:
     """Why an episode failed, in the categories' words; None when it succeeded.
 
-    "Premature finish" is a done said after fewer actions than the golden path: the agent could
-    not have finished. "Wrong final state" is a done said after at least that many: it tried
-    and ended in the wrong state."""
+    Both "premature" kinds are SPA-Bench's premature termination (said done, failed; the
+    record's `premature`, PTR) and MobileAgentBench's early stop (FFR). "Too few steps": done
+    after fewer actions than the golden path, so the agent could not have finished. "Wrong
+    final state": done after at least that many; it tried and ended in the wrong state."""
     if episode.termination == INFRASTRUCTURE:
         return INFRA
     if episode.termination == ERROR:
