@@ -87,7 +87,7 @@ OPTIONS = (
         "mobile_retries",
         int,
         None,
-        "retries on another device after an infrastructure error (default 1)",
+        "runs again after an infrastructure error: a device lost, an xdist worker crashed (default 1)",
     ),
     (
         "--mobile-virtual-args",
