@@ -179,9 +179,8 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         spec = spec_of(getattr(item, "obj", None))
         if spec is None:
             continue
-        callspec = getattr(item, "callspec", None)
-        params = dict(getattr(callspec, "params", {}))
-        name = task_name(spec, getattr(item, "originalname", item.name), params, getattr(callspec, "id", None))
+        params = dict(getattr(getattr(item, "callspec", None), "params", {}))
+        name = task_name(spec, getattr(item, "originalname", item.name), params)
         try:
             instance = instantiate(spec, name, params)
         except TaskDefinitionError as exc:  # this test fails alone (task_errors.py); the others run

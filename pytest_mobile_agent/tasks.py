@@ -128,14 +128,15 @@ class TaskInstance:
         return max(1, math.ceil(self.golden_steps * factor))
 
 
-def task_name(spec: TaskSpec, function: str, params: dict[str, Any], case_id: str | None) -> str:
+def task_name(spec: TaskSpec, function: str, params: dict[str, Any]) -> str:
     """The name an episode is recorded under: @task(name=...), else a `name` parameter (one
-    parametrized function, many named tasks), else the test's name with its case id."""
+    parametrized function, many named tasks), else the function's name (its cases differ by
+    node id and parameters)."""
     if spec.name:
         return spec.name
     if isinstance(params.get("name"), str) and params["name"]:
         return params["name"]
-    return f"{function}[{case_id}]" if case_id else function
+    return function
 
 
 def _call_with_params(fn: Callable[..., Any], params: dict[str, Any]) -> Any:

@@ -9,17 +9,16 @@ from pytest_mobile_agent import Done, Tap, task
 from pytest_mobile_agent.tasks import task_name
 
 
-def test_task_name_prefers_the_declared_name_then_a_name_parameter_then_the_case():
+def test_task_name_prefers_the_declared_name_then_a_name_parameter_then_the_function():
     @task(prompt="p", app="a.b", golden_steps=1, name="declared")
     def named(ui): ...
 
     @task(prompt="p", app="a.b", golden_steps=1)
     def plain(ui): ...
 
-    assert task_name(named.__mobile_task__, "test_named", {"name": "calc_add"}, "calc_add") == "declared"
-    assert task_name(plain.__mobile_task__, "test_arithmetic", {"name": "calc_add", "x": 1}, "calc_add") == "calc_add"
-    assert task_name(plain.__mobile_task__, "test_arithmetic", {"x": 1}, "1") == "test_arithmetic[1]"
-    assert task_name(plain.__mobile_task__, "test_plain", {}, None) == "test_plain"
+    assert task_name(named.__mobile_task__, "test_named", {"name": "calc_add"}) == "declared"
+    assert task_name(plain.__mobile_task__, "test_arithmetic", {"name": "calc_add", "x": 1}) == "calc_add"
+    assert task_name(plain.__mobile_task__, "test_arithmetic", {"x": 1}) == "test_arithmetic"
 
 
 NAMED = '''
