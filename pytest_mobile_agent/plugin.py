@@ -305,6 +305,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
         # The harness's frames are hidden; the agent's own are what its author needs.
         report.longrepr = f"AgentError: {episode.error}\n\nThe agent's traceback:\n{episode.traceback.rstrip()}"
         return
+    if call.excinfo.errisinstance(task_errors.TaskError):
+        report.longrepr = f"TaskError: {call.excinfo.value}"  # the reason alone: no harness frames
+        return
     pool = getattr(item, "funcargs", {}).get("mobile_pool")
     if not infrastructure.is_infrastructure(call.excinfo.value, pool):
         return
@@ -315,17 +318,24 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
         report.outcome, report.longrepr = "passed", None
         report.sections.append(("mobile-agent", f"device lost during teardown: {call.excinfo.value}"))
     elif EPISODE_KEY not in item.stash:
-        session = mobile_session(item.config)
-        the_agent = session.get_agent()
         serial = pool.lost[-1] if pool is not None and pool.lost else "?"
-        name, model = getattr(the_agent, "name", type(the_agent).__name__), getattr(the_agent, "model", None)
-        episode = Episode(task, name, model, serial, task.budget(session.options.step_factor))
-        episode.termination = INFRASTRUCTURE
-        episode.error = f"{call.when}: {infrastructure.one_line(str(call.excinfo.value))}"
+        error = f"{call.when}: {infrastructure.one_line(str(call.excinfo.value))}"
+        episode = _record_unrun(item, serial, INFRASTRUCTURE, error)  # type: ignore[arg-type]
         episode.reset_s = call.duration if call.when == "setup" else 0.0
-        episode.retried = any(name == RECORD_PROPERTY for name, _ in item.user_properties)
-        item.stash[EPISODE_KEY] = episode
-        _finish(item, session, episode)  # type: ignore[arg-type]
+
+
+def _record_unrun(item: pytest.Function, serial: str, termination: str, error: str) -> Episode:
+    """The results line of an attempt that ended before its episode could start."""
+    session = mobile_session(item.config)
+    the_agent, task = session.get_agent(), item.stash[TASK_KEY]
+    name, model = getattr(the_agent, "name", type(the_agent).__name__), getattr(the_agent, "model", None)
+    episode = Episode(task, name, model, serial, task.budget(session.options.step_factor))
+    episode.termination, episode.error = termination, error
+    episode.success, episode.failure_message = False, error
+    episode.retried = any(key == RECORD_PROPERTY for key, _ in item.user_properties)
+    item.stash[EPISODE_KEY] = episode
+    _finish(item, session, episode)
+    return episode
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -363,14 +373,9 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
         missing = task_errors.missing_apps(dev, task.apps)
         if not missing:
             raise
-        episode = Episode(task, getattr(the_agent, "name", type(the_agent).__name__), getattr(the_agent, "model", None),
-                          dev.serial, task.budget(opts.step_factor))
-        episode.termination = task_errors.TASK_ERROR
-        episode.error = f"{', '.join(missing)} is not installed on {dev.serial}"
-        episode.success, episode.failure_message = False, episode.error
-        pyfuncitem.stash[EPISODE_KEY] = episode
-        _finish(pyfuncitem, session, episode)
-        raise task_errors.TaskError(f"{pyfuncitem.nodeid}: task {task.name!r}: {episode.error}") from None
+        error = f"{', '.join(missing)} is not installed on {dev.serial}"
+        _record_unrun(pyfuncitem, dev.serial, task_errors.TASK_ERROR, error)
+        raise task_errors.TaskError(f"{pyfuncitem.nodeid}: task {task.name!r}: {error}") from None
     log.mark()
     runner = EpisodeRunner(
         dev,
