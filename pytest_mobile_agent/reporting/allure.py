@@ -42,6 +42,7 @@ from ..actions import InvalidAction
 from ..device.errors import DeviceLost
 from ..episode import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, AgentError
 from ..session import RECORD_PROPERTY, MobileSession
+from ..task_errors import TASK_ERROR
 from ..tasks import app_marker
 from . import draw, plots
 
@@ -54,8 +55,9 @@ KIND_KEY = pytest.StashKey[str]()
 FILMSTRIP_WIDTH = 140
 
 # Failure kinds: the message prefixes categories.json matches on.
-INFRA, AGENT, BUDGET, PREMATURE, WRONG_STATE = (
+INFRA, TASK, AGENT, BUDGET, PREMATURE, WRONG_STATE = (
     "infrastructure error",
+    "task error",
     "agent error",
     "step budget exhausted",
     "premature: too few steps",
@@ -66,6 +68,7 @@ TERMINATION_TEXT = {
     MAX_STEPS: "max_steps (the step budget ran out)",
     ERROR: "error (the agent failed)",
     INFRASTRUCTURE: "infrastructure (the device failed)",
+    TASK_ERROR: "task_error (the task could not run here)",
 }
 
 
@@ -82,6 +85,8 @@ def failure_kind(episode: Any) -> str | None:
     final state": done after at least that many; it tried and ended in the wrong state."""
     if episode.termination == INFRASTRUCTURE:
         return INFRA
+    if episode.termination == TASK_ERROR:
+        return TASK
     if episode.termination == ERROR:
         return AGENT
     if episode.success:
