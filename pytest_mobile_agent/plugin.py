@@ -314,6 +314,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
     setattr(report, infrastructure.REPORT_FLAG, True)
     if pool is not None:
         pool.give_up()
+    if call.excinfo.errisinstance(InfrastructureError):  # raised by the harness, whose frames are hidden
+        report.longrepr = f"InfrastructureError: {call.excinfo.value}"
     if call.when == "teardown":  # after the verdict (or after a flagged setup): the verdict stands
         report.outcome, report.longrepr = "passed", None
         report.sections.append(("mobile-agent", f"device lost during teardown: {call.excinfo.value}"))

@@ -134,4 +134,5 @@ def test_retries_spent_fail_as_infrastructure_not_as_the_agent(run_session, pyte
     assert run.overall["episodes"] == 0 and run.overall["infrastructure_errors"] == 1
     (line,) = run.lines("infrastructure: ")
     assert "not run again (--mobile-retries spent)" in line
-    run.result.stdout.fnmatch_lines(["*InfrastructureError*"])
+    run.result.stdout.fnmatch_lines(["InfrastructureError: device * lost during `input tap *`: device offline*"])
+    assert "All traceback entries are hidden" not in run.result.stdout.str()
