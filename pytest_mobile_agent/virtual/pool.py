@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..device.errors import InfrastructureFault
+
 # The line a device prints once it is online (the device side prints it in __main__). Kept here
 # so starting devices does not import the device model into the caller's process.
 READY = "pytest-mobile-agent virtual device ready"
@@ -26,8 +28,8 @@ READY = "pytest-mobile-agent virtual device ready"
 START_TIMEOUT = 60.0
 
 
-class VirtualDeviceError(RuntimeError):
-    pass
+class VirtualDeviceError(InfrastructureFault):
+    """A virtual device that did not come up: infrastructure, like a phone that does not boot."""
 
 
 @dataclass
