@@ -10,6 +10,8 @@ import json
 from collections import Counter
 
 SEED = 15
+# With this seed the plan kills 34 to 39 times: a timer's kill that lands after an episode's
+# last observation lets that task pass without the retry its plan may also kill.
 # 27 one-digit sums: four golden taps each (a, +, b, =), one task case each.
 SUMS = [(a, b) for a in range(1, 10) for b in range(1, 4)]
 
