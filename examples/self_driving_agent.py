@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import re
 
-from pytest_mobile_agent.device.ui_tree import UiTree
+from pytest_mobile_agent import SelfDrivingTask, UiTree
 
 
 class Agent:
     name = "self-driving-example"
 
-    def run(self, task, recorder):
+    def run(self, task: SelfDrivingTask, recorder) -> None:  # noqa: ANN001 (recorder: see the README)
         adb = task.device.adb  # an adbutils device: what AppAgent-style code already uses
         quoted = re.search(r"'([^']+)'", task.prompt)
         keys = [c for c in (quoted.group(1) if quoted else "") if not c.isspace()] + ["="]

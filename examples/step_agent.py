@@ -13,8 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from pytest_mobile_agent import Done, Tap
-from pytest_mobile_agent.agents import Observation
+from pytest_mobile_agent import Done, Observation, Tap
 
 KEYS = set("0123456789.+-×÷^√%")
 ALIASES = {"*": "×", "/": "÷", "x": "×"}

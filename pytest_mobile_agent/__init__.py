@@ -14,6 +14,8 @@ _EXPORTS = {
     **{name: "actions" for name in ("Action", "Api", "Done", "Key", "Launch", "LongPress", "Scroll", "Swipe", "Tap",
                                      "Type", "Wait")},
     "task": "tasks",
+    **{name: "agents" for name in ("Observation", "SelfDrivingTask", "StepRecord", "TaskInfo")},
+    **{name: "device.ui_tree" for name in ("Node", "UiTree")},
 }
 __all__ = sorted(_EXPORTS)
 

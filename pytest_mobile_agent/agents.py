@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .actions import Action, Done, Key, Tap
+from .task_errors import check_golden_step
 
 if TYPE_CHECKING:
     from .device.android import AndroidDevice
@@ -66,7 +67,7 @@ class StepRecord:
 @dataclass
 class Observation:
     prompt: str
-    step: int  # 0 before the first action
+    step: int  # the step this observation asks for: 1 for the first action, as in messages
     hierarchy: str  # uiautomator dump XML
     ui: UiTree
     task: TaskInfo
@@ -125,7 +126,10 @@ class OracleAgent:
     def step(self, observation: Observation) -> Action:
         golden = observation.task.golden
         i = len(observation.history)
-        return golden[i] if i < len(golden) else Done("golden path replayed")
+        if i >= len(golden):
+            return Done("golden path replayed")
+        check_golden_step(observation, golden[i], i + 1, len(golden))  # names a step that cannot work
+        return golden[i]
 
 
 class NearMissAgent:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -74,6 +75,7 @@ class Episode:
     wall_s: float = 0.0
     reset_s: float = 0.0
     retried: bool = False
+    traceback: str | None = field(default=None, repr=False)  # the agent's own frames, when it raised
 
     @property
     def final_screenshot(self) -> bytes | None:
@@ -96,6 +98,15 @@ def estimate_image_tokens(width: int, height: int) -> int:
 def estimate_text_tokens(text: str) -> int:
     """MobileAgentBench's rule: 4 characters a token."""
     return -(-len(text) // 4)
+
+
+def agent_traceback(exc: BaseException) -> str:
+    """The agent's exception as Python prints it, from the agent's first frame on (the harness's
+    own frames, which only called the agent, left out); chained exceptions included."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
+        tb = tb.tb_next
+    return "".join(traceback.format_exception(type(exc), exc.with_traceback(tb), tb))
 
 
 def call_with_timeout(fn: Callable[..., Any], args: tuple, timeout: float | None) -> Any:
@@ -223,7 +234,7 @@ class EpisodeRunner:
         history: list[StepRecord] = []
         last_output, last_error, invalid_run = "", None, 0
         for index in range(1, ep.budget + 1):
-            obs = Observation(self.task.prompt, index - 1, xml, self.ui, self.info, list(history), self._screen,
+            obs = Observation(self.task.prompt, index, xml, self.ui, self.info, list(history), self._screen,
                               last_output, last_error, png, self.device.screenshot)
             t0 = time.perf_counter()
             try:
@@ -238,6 +249,7 @@ class EpisodeRunner:
                 return
             except Exception as exc:
                 ep.termination, ep.error = ERROR, f"agent raised {type(exc).__name__} at step {index}: {exc}"
+                ep.traceback = agent_traceback(exc)
                 return
             agent_s = time.perf_counter() - t0
             step = Step(index, {"raw": repr(raw)[:200]}, agent_s=agent_s)
@@ -291,6 +303,7 @@ class EpisodeRunner:
         except Exception as exc:
             self.episode.termination = ERROR
             self.episode.error = f"agent raised {type(exc).__name__} at step {len(self.episode.steps) + 1}: {exc}"
+            self.episode.traceback = agent_traceback(exc)
             return
         if self.episode.termination is None:
             self.episode.termination = COMPLETED if recorder.said_done else MAX_STEPS

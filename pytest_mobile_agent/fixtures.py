@@ -15,6 +15,7 @@ import pytest
 from .device.errors import DeviceLost
 from .device.ui_tree import UiTree
 from .events.log import EventLog
+from .infrastructure import lost_on_error
 from .session import RESET_KEY, TASK_KEY, mobile_session
 
 if TYPE_CHECKING:  # the device modules load with the first device, not with the plugin
@@ -94,6 +95,7 @@ def ui(device: AndroidDevice, request: pytest.FixtureRequest) -> UiTree:
 def events(device: AndroidDevice, mobile_pool: DevicePool) -> EventLog:
     """Accessibility events since the reset (the episode marks its own start again)."""
     stream = mobile_pool.event_stream(device)
-    log = EventLog(lambda: stream.events, stream.sync)
+    # The barrier opens an adb connection: on a dead device, a DeviceLost rather than a raw AdbError.
+    log = EventLog(lambda: stream.events, lost_on_error(stream.sync, device.serial))
     log.mark()
     return log

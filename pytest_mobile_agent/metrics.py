@@ -8,8 +8,11 @@ MobileAgentBench (seeds 000/002):
 - FFR = early-stopped failures / failures (the agent said "done" but the task was not done).
 - OER = late-stopped successes / successes (the task was done but the agent ran into the budget).
 SPA-Bench (seed 004): success, step ratio on success (same as SE), termination-reason shares
-(self-reported completion, max steps, error), premature rate (false "done" among completions),
-overdue rate (successes among budget exhaustions), time and cost per step.
+(self-reported completion SRC, max steps MSR, error), PTR = premature / SRC, OTR = overdue / MSR,
+time and cost per step.
+Per episode, SPA-Bench's `premature` (said done, failed) is MobileAgentBench's early stop and
+`overdue` (ran into the budget, succeeded) its late stop: the two benchmarks differ only in the
+denominators (FFR: failures, PTR: completions; OER: successes, OTR: budget exhaustions).
 Infrastructure errors (a device lost) are counted apart and left out of every agent metric.
 """
 
@@ -23,6 +26,7 @@ from statistics import mean
 from typing import Any
 
 from .episode import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, Episode
+from .task_errors import TASK_ERROR
 from .tasks import app_marker
 
 # USD per million tokens (input, output); override or extend with --mobile-prices FILE.json.
@@ -84,10 +88,11 @@ def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, f
         "invalid_steps": ep.invalid_steps,
         "termination": ep.termination,
         "error": ep.error,
+        "traceback": ep.traceback,  # the agent's own frames, when it raised
         "failure_message": ep.failure_message,
         "se": steps / ep.task.golden_steps if success else None,
-        "premature": ep.termination == COMPLETED and not success,
-        "overdue": ep.termination == MAX_STEPS and success,
+        "premature": ep.termination == COMPLETED and not success,  # SPA-Bench; MobileAgentBench's early stop
+        "overdue": ep.termination == MAX_STEPS and success,  # SPA-Bench; MobileAgentBench's late stop
         "infrastructure": ep.termination == INFRASTRUCTURE,
         "retried": ep.retried,
         "tokens_in": tokens_in,
@@ -116,8 +121,9 @@ def _mean(values: Iterable[float | None]) -> float | None:
 
 
 def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
-    """The summary of a group of episode records (infrastructure errors left out)."""
-    counted = [r for r in records if not r["infrastructure"]]
+    """The summary of a group of episode records (infrastructure errors and tasks that could
+    not run, e.g. an app not installed, left out)."""
+    counted = [r for r in records if not r["infrastructure"] and r["termination"] != TASK_ERROR]
     n = len(counted)
     wins = [r for r in counted if r["success"]]
     fails = [r for r in counted if not r["success"]]
@@ -127,7 +133,8 @@ def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
     total_steps = sum(r["steps"] for r in counted)
     return {
         "episodes": n,
-        "infrastructure_errors": len(records) - n,
+        "infrastructure_errors": sum(r["infrastructure"] for r in records),
+        "task_errors": sum(r["termination"] == TASK_ERROR for r in records),
         "successes": len(wins),
         "SR": _ratio(len(wins), n),
         "SE": _mean(r["se"] for r in wins),
@@ -139,8 +146,8 @@ def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
         "completed_share": _ratio(by_reason[COMPLETED], n),
         "max_steps_share": _ratio(by_reason[MAX_STEPS], n),
         "error_share": _ratio(by_reason[ERROR], n),
-        "premature_rate": _ratio(sum(r["premature"] for r in counted), by_reason[COMPLETED]),
-        "overdue_rate": _ratio(sum(r["overdue"] for r in counted), by_reason[MAX_STEPS]),
+        "PTR": _ratio(sum(r["premature"] for r in counted), by_reason[COMPLETED]),
+        "OTR": _ratio(sum(r["overdue"] for r in counted), by_reason[MAX_STEPS]),
         "time_per_step_s": _mean(step_times),
         "cost_per_step_usd": sum(costs) / total_steps if costs and total_steps else None,
         "cost_usd": sum(costs) if costs else None,
@@ -152,8 +159,11 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
     by_app: dict[str, list[dict[str, Any]]] = defaultdict(list)
     by_difficulty: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in records:
-        by_app[r["app"]].append(r)
-        by_difficulty[r["difficulty"]].append(r)
+        # A crashed xdist worker's attempt is known by its node id alone: it counts only overall.
+        if r["app"] is not None:
+            by_app[r["app"]].append(r)
+        if r["difficulty"] is not None:
+            by_difficulty[r["difficulty"]].append(r)
     order = {"easy": 0, "medium": 1, "hard": 2}
     return {
         "type": "aggregate",

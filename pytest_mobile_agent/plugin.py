@@ -12,12 +12,14 @@ from typing import Any
 import pytest
 from _pytest.runner import runtestprotocol
 
-from . import hookspecs
+from . import hookspecs, infrastructure, task_errors
+from .actions import InvalidAction
 from .compat import mobileagentbench
 from .compat.mobileagentbench import mab_task  # noqa: F401  (fixture)
 from .device.errors import DeviceLost
-from .episode import ERROR, INFRASTRUCTURE, AgentError, EpisodeRunner
+from .episode import ERROR, INFRASTRUCTURE, AgentError, Episode, EpisodeRunner
 from .fixtures import agent, device, events, mobile_device, mobile_pool, mobile_resets, ui  # noqa: F401  (fixtures)
+from .infrastructure import InfrastructureError
 from .metrics import episode_record, summarize
 from .reporting import allure as allure_report
 from .reporting import draw, plots, results, terminal, trajectory
@@ -31,12 +33,7 @@ from .session import (
     Options,
     mobile_session,
 )
-from .tasks import TaskDefinitionError, app_marker, instantiate, spec_of
-
-
-class InfrastructureError(Exception):
-    """The device failed, not the agent: never counted against the agent."""
-
+from .tasks import TaskDefinitionError, app_marker, instantiate, spec_of, task_name
 
 OPTIONS = (
     # (flag, dest/ini name, type, default, help)
@@ -90,7 +87,7 @@ OPTIONS = (
         "mobile_retries",
         int,
         None,
-        "retries on another device after an infrastructure error (default 1)",
+        "runs again after an infrastructure error: a device lost, an xdist worker crashed (default 1)",
     ),
     (
         "--mobile-virtual-args",
@@ -191,11 +188,12 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         if spec is None:
             continue
         params = dict(getattr(getattr(item, "callspec", None), "params", {}))
-        name = spec.name or getattr(item, "originalname", item.name)
+        name = task_name(spec, getattr(item, "originalname", item.name), params)
         try:
             instance = instantiate(spec, name, params)
-        except TaskDefinitionError as exc:
-            raise pytest.UsageError(f"{item.nodeid}: {exc}") from exc
+        except TaskDefinitionError as exc:  # this test fails alone (task_errors.py); the others run
+            item.stash[task_errors.MALFORMED_KEY] = task_errors.malformed(item, name, exc)
+            continue
         item.stash[TASK_KEY] = instance
         for marker in sorted({*(app_marker(a) for a in spec.apps), instance.difficulty, *spec.tags}):
             if marker not in seen:
@@ -213,6 +211,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         )
 
 
+@pytest.hookimpl(optionalhook=True)  # xdist's hooks: the plugin also runs without xdist
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """`-n auto` = the number of devices (for virtual devices: xdist's own choice, the CPUs)."""
     session = mobile_session(config)
@@ -234,6 +233,33 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return WorkStealingScheduling(config, log)
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_handlecrashitem(crashitem: str, report: pytest.TestReport, sched: Any) -> None:
+    """An xdist worker died while running `crashitem`: record the attempt as infrastructure
+    (the controller writes its results line) and run it again while --mobile-retries allows."""
+    session = mobile_session(sched.config)
+    if not session.options.agent:
+        return
+    record = infrastructure.crash_record(crashitem, str(report.longrepr))
+    session.records.append(record)
+    if session.options.results:
+        results.append(session.options.results, record)
+    setattr(report, infrastructure.REPORT_FLAG, True)
+    session.crashes[crashitem] = session.crashes.get(crashitem, 0) + 1
+    if session.crashes[crashitem] <= session.options.retries:
+        try:
+            sched.mark_test_pending(crashitem)
+        except NotImplementedError:  # --dist each/loadscope/loadfile cannot queue one test again
+            return
+        report.outcome = "rerun"  # type: ignore[assignment]
+
+
+def pytest_report_teststatus(report: pytest.TestReport) -> tuple[str, str, str] | None:
+    if report.outcome == "rerun":  # a crashed worker's task, queued again
+        return "rerun", "R", "RERUN"
+    return None
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtestloop(session: pytest.Session) -> None:
     """Everything alive now (modules, plugins, collected items) lives to the end of the session:
@@ -245,6 +271,11 @@ def pytest_runtestloop(session: pytest.Session) -> None:
 
 # -- the episode ----------------------------------------------------------------------------------
 @pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    task_errors.fail_if_malformed(item)  # before any fixture touches a device
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool | None:
     """Run a task; after an infrastructure error, once more on another device."""
     if TASK_KEY not in item.stash:
@@ -252,9 +283,15 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     retries = mobile_session(item.config).options.retries
     item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
     for attempt in range(retries + 1):
+        if EPISODE_KEY in item.stash:
+            del item.stash[EPISODE_KEY]  # set again by this attempt's episode, once it ran
         reports = runtestprotocol(item, nextitem=nextitem, log=False)
-        if attempt == retries or not any(_infrastructure(r) for r in reports):
+        if attempt == retries or not any(infrastructure.flagged(r) for r in reports):
             break
+        for report in reports:  # the lost attempt, reported now: the worker may die before the end
+            if report.failed:
+                report.outcome = "rerun"  # type: ignore[assignment]
+            item.ihook.pytest_runtest_logreport(report=report)
         item._initrequest()  # type: ignore[attr-defined]  # fresh fixtures for the retry
     for report in reports:
         item.ihook.pytest_runtest_logreport(report=report)
@@ -262,12 +299,53 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     return True
 
 
-def _infrastructure(report: pytest.TestReport) -> bool:
-    return (
-        report.failed
-        and report.longrepr is not None
-        and ("InfrastructureError" in str(report.longrepr) or "DeviceLost" in str(report.longrepr))
-    )
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
+    """A task's failure in any phase is infrastructure when its device was lost (see
+    infrastructure.py): flag the report (the retry follows it), give the device up, and record
+    the attempt when no episode ran (a reset, a precondition fixture, the launch)."""
+    report = (yield).get_result()
+    task = item.stash.get(TASK_KEY, None)
+    if task is None or not report.failed or call.excinfo is None:
+        return
+    episode = item.stash.get(EPISODE_KEY, None)
+    if call.excinfo.errisinstance(AgentError) and episode is not None and episode.traceback:
+        # The harness's frames are hidden; the agent's own are what its author needs.
+        report.longrepr = f"AgentError: {episode.error}\n\nThe agent's traceback:\n{episode.traceback.rstrip()}"
+        return
+    if call.excinfo.errisinstance(task_errors.TaskError):
+        report.longrepr = f"TaskError: {call.excinfo.value}"  # the reason alone: no harness frames
+        return
+    pool = getattr(item, "funcargs", {}).get("mobile_pool")
+    if not infrastructure.is_infrastructure(call.excinfo.value, pool):
+        return
+    setattr(report, infrastructure.REPORT_FLAG, True)
+    if pool is not None:
+        pool.give_up()
+    if call.excinfo.errisinstance(InfrastructureError):  # raised by the harness, whose frames are hidden
+        report.longrepr = f"InfrastructureError: {call.excinfo.value}"
+    if call.when == "teardown":  # after the verdict (or after a flagged setup): the verdict stands
+        report.outcome, report.longrepr = "passed", None
+        report.sections.append(("mobile-agent", f"device lost during teardown: {call.excinfo.value}"))
+    elif EPISODE_KEY not in item.stash:
+        serial = pool.lost[-1] if pool is not None and pool.lost else "?"
+        error = f"{call.when}: {infrastructure.one_line(str(call.excinfo.value))}"
+        episode = _record_unrun(item, serial, INFRASTRUCTURE, error)  # type: ignore[arg-type]
+        episode.reset_s = call.duration if call.when == "setup" else 0.0
+
+
+def _record_unrun(item: pytest.Function, serial: str, termination: str, error: str) -> Episode:
+    """The results line of an attempt that ended before its episode could start."""
+    session = mobile_session(item.config)
+    the_agent, task = session.get_agent(), item.stash[TASK_KEY]
+    name, model = getattr(the_agent, "name", type(the_agent).__name__), getattr(the_agent, "model", None)
+    episode = Episode(task, name, model, serial, task.budget(session.options.step_factor))
+    episode.termination, episode.error = termination, error
+    episode.success, episode.failure_message = False, error
+    episode.retried = any(key == RECORD_PROPERTY for key, _ in item.user_properties)
+    item.stash[EPISODE_KEY] = episode
+    _finish(item, session, episode)
+    return episode
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -301,6 +379,13 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
     except DeviceLost as exc:
         pool.give_up()
         raise InfrastructureError(str(exc)) from exc
+    except InvalidAction:
+        missing = task_errors.missing_apps(dev, task.apps)
+        if not missing:
+            raise
+        error = f"{', '.join(missing)} is not installed on {dev.serial}"
+        _record_unrun(pyfuncitem, dev.serial, task_errors.TASK_ERROR, error)
+        raise task_errors.TaskError(f"{pyfuncitem.nodeid}: task {task.name!r}: {error}") from None
     log.mark()
     runner = EpisodeRunner(
         dev,
@@ -322,6 +407,9 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
     episode.retried = any(name == RECORD_PROPERTY for name, _ in pyfuncitem.user_properties)
     pyfuncitem.stash[EPISODE_KEY] = episode
     try:
+        if episode.termination == ERROR and infrastructure.device_gone(pool):
+            # The agent's own adb calls failed because the device died under them.
+            episode.termination, episode.error = INFRASTRUCTURE, f"device {dev.serial} lost ({episode.error})"
         if episode.termination == INFRASTRUCTURE:
             pool.give_up()
             raise InfrastructureError(f"{episode.error} (infrastructure, not the agent's failure)")
@@ -332,12 +420,20 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
         try:
             with dev.reading():
                 call_body(log)
+            votes = pyfuncitem.config.hook.pytest_mobile_agent_judge(
+                item=pyfuncitem, episode=episode, ui=tree, events=log
+            )
         except AssertionError as exc:
             episode.success = False
             episode.failure_message = str(exc).split("\n")[0] or "the final state does not satisfy the task"
             episode.failure_detail = str(exc)
             raise
-        votes = pyfuncitem.config.hook.pytest_mobile_agent_judge(item=pyfuncitem, episode=episode, ui=tree, events=log)
+        except Exception as exc:
+            if not infrastructure.is_infrastructure(exc, pool):
+                raise
+            episode.termination, episode.error = INFRASTRUCTURE, f"{type(exc).__name__}: {exc}"
+            pool.give_up()
+            raise InfrastructureError(f"{episode.error} (infrastructure, not the agent's failure)") from exc
         for passed, reason in votes:
             if not passed:
                 episode.success = False
@@ -372,10 +468,18 @@ class SummaryReporter:
 
     def __init__(self, session: MobileSession) -> None:
         self.session = session
+        self._taken: dict[tuple[str, str | None], int] = {}  # records taken per (node id, worker)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        if report.when == "call":
-            self.session.records.extend(v for k, v in report.user_properties if k == RECORD_PROPERTY)
+        """A teardown report carries the records of its item's attempts so far in that process
+        (those lost in setup too); an attempt lost to the infrastructure is reported at once."""
+        if report.when != "teardown":
+            return
+        records = [v for k, v in report.user_properties if k == RECORD_PROPERTY]
+        gateway = getattr(getattr(report, "node", None), "gateway", None)
+        key = (report.nodeid, getattr(gateway, "id", None))
+        self.session.records.extend(records[self._taken.get(key, 0) :])
+        self._taken[key] = len(records)
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         records = self.session.records
@@ -384,6 +488,8 @@ class SummaryReporter:
         terminalreporter.write_sep("=", f"mobile agent summary ({len(records)} episodes)")
         for line in terminal.table(summarize(records)):
             terminalreporter.write_line(line)
+        for line in infrastructure.summary_lines(records):
+            terminalreporter.write_line(line, yellow=True)
         if self.session.options.results:
             terminalreporter.write_line(f"results: {os.fspath(self.session.options.results)}")
 

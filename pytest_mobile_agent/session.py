@@ -77,6 +77,7 @@ class MobileSession:
     config: pytest.Config
     options: Options
     records: list[dict[str, Any]] = field(default_factory=list)
+    crashes: dict[str, int] = field(default_factory=dict)  # node id -> xdist workers lost running it
     _agent: Any = None
     _warmup: concurrent.futures.Future | None = None
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from .actions import Action
+from .actions import Action, InvalidAction
 
 DIFFICULTIES = ("easy", "medium", "hard")
 ATTR = "__mobile_task__"
@@ -47,7 +47,7 @@ def app_marker(package: str) -> str:
 
 @dataclass(frozen=True)
 class TaskSpec:
-    prompt: str
+    prompt: str | None
     apps: tuple[str, ...]
     golden: Sequence[Action] | Callable[..., Sequence[Action]] | None = None
     golden_steps: int | None = None
@@ -63,8 +63,8 @@ class TaskSpec:
 
 
 def task(
-    prompt: str,
-    app: str | Sequence[str],
+    prompt: str | None = None,
+    app: str | Sequence[str] = (),
     *,
     golden: Sequence[Action] | Callable[..., Sequence[Action]] | None = None,
     golden_steps: int | None = None,
@@ -82,12 +82,11 @@ def task(
 
     `near_miss` is the golden path with one thing wrong (a wrong value, the wrong item, a step
     undone); the `near-miss` agent replays it, and the task must fail under it.
+
+    The declaration is checked when the test is collected, not here: a malformed task fails
+    alone, with a message naming it, and the file's other tasks still run.
     """
     apps = (app,) if isinstance(app, str) else tuple(app)
-    if not apps:
-        raise TaskDefinitionError("a task needs at least one app package")
-    if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise TaskDefinitionError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
     spec = TaskSpec(
         prompt=prompt, apps=apps, golden=golden, golden_steps=golden_steps, difficulty=difficulty, tags=tuple(tags),
         grants=tuple(grants), launch=launch, max_steps=max_steps, name=name, online=online, near_miss=near_miss,
@@ -129,6 +128,17 @@ class TaskInstance:
         return max(1, math.ceil(self.golden_steps * factor))
 
 
+def task_name(spec: TaskSpec, function: str, params: dict[str, Any]) -> str:
+    """The name an episode is recorded under: @task(name=...), else a `name` parameter (one
+    parametrized function, many named tasks), else the function's name (its cases differ by
+    node id and parameters)."""
+    if spec.name:
+        return spec.name
+    if isinstance(params.get("name"), str) and params["name"]:
+        return params["name"]
+    return function
+
+
 def _call_with_params(fn: Callable[..., Any], params: dict[str, Any]) -> Any:
     sig = inspect.signature(fn)
     if any(p.kind is p.VAR_KEYWORD for p in sig.parameters.values()):
@@ -136,24 +146,68 @@ def _call_with_params(fn: Callable[..., Any], params: dict[str, Any]) -> Any:
     return fn(**{k: v for k, v in params.items() if k in sig.parameters})
 
 
+def _actions(raw: Any, what: str) -> tuple[Action, ...]:
+    if raw is None:
+        return ()
+    if isinstance(raw, str | bytes) or not isinstance(raw, Sequence):
+        raise TaskDefinitionError(
+            f"{what} must be a list of actions (or a function of the parameters returning one), "
+            f"not {raw!r} ({type(raw).__name__})"
+        )
+    actions = []
+    for i, item in enumerate(raw, 1):
+        try:
+            actions.append(Action.parse(item))
+        except InvalidAction as exc:
+            raise TaskDefinitionError(f"{what} step {i}: {exc}") from exc
+    return tuple(actions)
+
+
+def _build(fn: Any, params: dict[str, Any], what: str) -> Any:
+    if not callable(fn):
+        return fn
+    try:
+        return _call_with_params(fn, params)
+    except Exception as exc:
+        raise TaskDefinitionError(f"the {what} function raised {type(exc).__name__}: {exc}") from exc
+
+
+def _check_declaration(spec: TaskSpec) -> None:
+    if spec.prompt is None:
+        raise TaskDefinitionError("no prompt: declare it with @task(prompt='...', app='...')")
+    if not isinstance(spec.prompt, str):
+        raise TaskDefinitionError(f"the prompt must be a string, not {spec.prompt!r} ({type(spec.prompt).__name__})")
+    if not spec.apps or not all(isinstance(a, str) and a for a in spec.apps):
+        raise TaskDefinitionError(f"app must be a package name or a list of them, not {spec.apps!r}")
+    if spec.difficulty is not None and spec.difficulty not in DIFFICULTIES:
+        raise TaskDefinitionError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {spec.difficulty!r}")
+
+
 def instantiate(spec: TaskSpec, name: str, params: dict[str, Any]) -> TaskInstance:
-    """Bind parameters: render the prompt template and build the golden path."""
-    fields = {f for _, f, _, _ in string.Formatter().parse(spec.prompt) if f}
+    """Bind parameters: render the prompt template and build the golden path. Raises
+    TaskDefinitionError with what is wrong (the caller names the file and the test)."""
+    _check_declaration(spec)
+    try:
+        fields = {f for _, f, _, _ in string.Formatter().parse(spec.prompt) if f}
+    except ValueError as exc:
+        raise TaskDefinitionError(f"the prompt is not a valid template ({exc}): {spec.prompt!r}") from exc
     missing = fields - set(params)
     if missing:
         raise TaskDefinitionError(
-            f"{name}: prompt uses {{{', '.join(sorted(missing))}}} but the test has no such parameter"
+            f"prompt uses {{{', '.join(sorted(missing))}}} but the test has no such parameter "
+            "(add it to @pytest.mark.parametrize)"
         )
-    prompt = spec.prompt.format_map(params)
-    golden_raw = _call_with_params(spec.golden, params) if callable(spec.golden) else spec.golden
-    golden = tuple(Action.parse(a) for a in (golden_raw or ()))
+    try:
+        prompt = spec.prompt.format_map(params)
+    except (KeyError, IndexError, ValueError, AttributeError) as exc:
+        raise TaskDefinitionError(f"the prompt cannot be rendered ({type(exc).__name__}: {exc})") from exc
+    golden = _actions(_build(spec.golden, params, "golden"), "golden path")
     steps = spec.golden_steps if spec.golden_steps is not None else len(golden)
-    if steps <= 0:
-        raise TaskDefinitionError(f"{name}: give golden steps (golden_steps=N or a golden path)")
+    if not isinstance(steps, int) or steps <= 0:
+        raise TaskDefinitionError("give golden steps (golden_steps=N or a golden path)")
     if golden and spec.golden_steps is not None and len(golden) != spec.golden_steps:
         raise TaskDefinitionError(
-            f"{name}: the golden path has {len(golden)} actions but golden_steps={spec.golden_steps}"
+            f"the golden path has {len(golden)} actions but golden_steps={spec.golden_steps}"
         )
-    near_raw = _call_with_params(spec.near_miss, params) if callable(spec.near_miss) else spec.near_miss
-    near_miss = tuple(Action.parse(a) for a in (near_raw or ()))
+    near_miss = _actions(_build(spec.near_miss, params, "near_miss"), "near_miss path")
     return TaskInstance(name, spec, prompt, golden, steps, spec.difficulty or difficulty_for(steps), params, near_miss)

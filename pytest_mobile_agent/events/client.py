@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from ..device.errors import InfrastructureFault
 from .schema import (
     EVENT_STREAM_PORT,
     MAX_LINE_BYTES,
@@ -33,8 +34,8 @@ class SocketLike(Protocol):
     def close(self) -> None: ...
 
 
-class EventStreamError(RuntimeError):
-    """The stream could not be reached, or was lost and every reconnect failed."""
+class EventStreamError(InfrastructureFault):
+    """The stream could not be reached, or was lost and every reconnect failed (infrastructure)."""
 
 
 class LineDecoder:

@@ -10,7 +10,7 @@ API, in the call phase of the process that ran it, so it works the same under xd
   action as JSON, the agent's reasoning, the timings as step parameters;
 - the final screen, a contact sheet of the whole trajectory and, on failure, the final
   hierarchy and the assertion message;
-- a failure category: the failure message gets a stable prefix ("[premature finish] ...") that
+- a failure category: the failure message gets a stable prefix ("[premature: too few steps] ...") that
   `categories.json` (Allure 2, written into the results directory) and `allurerc.mjs` (Allure 3)
   match on.
 The controller cleans the results directory once for `--clean-alluredir` (workers never do) and
@@ -43,6 +43,7 @@ from ..actions import InvalidAction
 from ..device.errors import DeviceLost
 from ..episode import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, AgentError
 from ..session import RECORD_PROPERTY, MobileSession
+from ..task_errors import TASK_ERROR
 from ..tasks import app_marker
 from . import draw, plots
 from .allure_cli import ReportError, find_allure
@@ -56,18 +57,20 @@ KIND_KEY = pytest.StashKey[str]()
 FILMSTRIP_WIDTH = 140
 
 # Failure kinds: the message prefixes categories.json matches on.
-INFRA, AGENT, BUDGET, PREMATURE, WRONG_STATE = (
+INFRA, TASK, AGENT, BUDGET, PREMATURE, WRONG_STATE = (
     "infrastructure error",
+    "task error",
     "agent error",
     "step budget exhausted",
-    "premature finish",
-    "wrong final state",
+    "premature: too few steps",
+    "premature: wrong final state",
 )
 TERMINATION_TEXT = {
     COMPLETED: "completed (the agent said done)",
     MAX_STEPS: "max_steps (the step budget ran out)",
     ERROR: "error (the agent failed)",
     INFRASTRUCTURE: "infrastructure (the device failed)",
+    TASK_ERROR: "task_error (the task could not run here)",
 }
 
 
@@ -78,11 +81,14 @@ def categories() -> list[dict[str, Any]]:
 def failure_kind(episode: Any) -> str | None:
     """Why an episode failed, in the categories' words; None when it succeeded.
 
-    "Premature finish" is a done said after fewer actions than the golden path: the agent could
-    not have finished. "Wrong final state" is a done said after at least that many: it tried
-    and ended in the wrong state."""
+    Both "premature" kinds are SPA-Bench's premature termination (said done, failed; the
+    record's `premature`, PTR) and MobileAgentBench's early stop (FFR). "Too few steps": done
+    after fewer actions than the golden path, so the agent could not have finished. "Wrong
+    final state": done after at least that many; it tried and ended in the wrong state."""
     if episode.termination == INFRASTRUCTURE:
         return INFRA
+    if episode.termination == TASK_ERROR:
+        return TASK
     if episode.termination == ERROR:
         return AGENT
     if episode.success:
@@ -394,6 +400,8 @@ class AllureReport:
                 _attach(episode.final_hierarchy, "final hierarchy", "XML")
             message = episode.failure_detail or episode.failure_message or episode.error or ""
             _attach(f"[{kind}] {message}".strip(), "failure", "TEXT")
+            if episode.traceback:
+                _attach(episode.traceback, "agent traceback", "TEXT")
         _attach(draw.encode_palette(draw.trajectory_sheet(episode)), "trajectory (all steps)", "PNG")
 
     def _probe_device(self, item: pytest.Item, episode: Any) -> None:

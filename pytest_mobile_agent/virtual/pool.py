@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..device.errors import InfrastructureFault
 from . import registration
 
 # The line a device prints once it is online (the device side prints it in __main__). Kept here
@@ -37,8 +38,8 @@ def new_root() -> Path:
     return Path(tempfile.mkdtemp(prefix="pma-vdev-", dir=parent))
 
 
-class VirtualDeviceError(RuntimeError):
-    pass
+class VirtualDeviceError(InfrastructureFault):
+    """A virtual device that did not come up: infrastructure, like a phone that does not boot."""
 
 
 @dataclass

@@ -22,20 +22,21 @@ def keys(sequence: str) -> list:
     return [Tap(text=k) for k in sequence]
 
 
+ARITHMETIC = [
+    # near: the same presses with one wrong (a wrong operand, operator, or the = left out)
+    ("calculator_add", "3 + 5", "3+5=", "3+6=", "3+5", "8"),
+    ("calculator_cube", "3 ^ 3", "3^3=", "3×3=", "3^3", "27"),
+    ("calculator_divide", "12 ÷ 3", "12÷3=", "12÷3", "12÷3", "4"),
+    ("calculator_minus", "12 - 4", "12-4=", "12-5=", "12-4", "8"),
+    ("calculator_multiply", "12*4", "12×4=", "12+4=", "12×4", "48"),
+    ("calculator_point", "19.7 - 81.3", "19.7-81.3=", "19.7-813=", "19.7-81.3", "-61.6"),
+    # √ on a fresh display becomes "1√": the app shows 1√16 and then 4+3.
+    ("calculator_square", "√16 + 3", "√16+3=", "√16+4=", "4+3", "7"),
+]
+
+
 @pytest.mark.parametrize(
-    "name, expression, presses, near, formula, expected",
-    [
-        # near: the same presses with one wrong (a wrong operand, operator, or the = left out)
-        ("calculator_add", "3 + 5", "3+5=", "3+6=", "3+5", "8"),
-        ("calculator_cube", "3 ^ 3", "3^3=", "3×3=", "3^3", "27"),
-        ("calculator_divide", "12 ÷ 3", "12÷3=", "12÷3", "12÷3", "4"),
-        ("calculator_minus", "12 - 4", "12-4=", "12-5=", "12-4", "8"),
-        ("calculator_multiply", "12*4", "12×4=", "12+4=", "12×4", "48"),
-        ("calculator_point", "19.7 - 81.3", "19.7-81.3=", "19.7-813=", "19.7-81.3", "-61.6"),
-        # √ on a fresh display becomes "1√": the app shows 1√16 and then 4+3.
-        ("calculator_square", "√16 + 3", "√16+3=", "√16+4=", "4+3", "7"),
-    ],
-    ids=lambda v: v if isinstance(v, str) and v.startswith("calculator_") else "",
+    "name, expression, presses, near, formula, expected", ARITHMETIC, ids=[c[0] for c in ARITHMETIC]
 )
 @task(prompt="Calculate the result of '{expression}'", app=CALCULATOR, golden=lambda presses: keys(presses),
       near_miss=lambda near: keys(near))

@@ -121,26 +121,25 @@ def setting_row(name: str, *, scroll: bool = False) -> list:
     return [*SETTINGS, *down, Tap(id=rid(GALLERY, f"settings_{name}_holder"))]
 
 
-@pytest.mark.parametrize(
-    "name, prompt, row, near, pref",
-    [
-        (
-            "gallery_play_videos_automatically",
-            "Go to Gallery settings and enable play videos automatically",
-            "autoplay_videos",
-            "loop_videos",
-            "autoplay_videos",
-        ),
-        (
-            "gallery_remember_playback_position",
-            "Enable remember the last video playback position in settings",
-            "remember_last_video_position",
-            "autoplay_videos",
-            "remember_last_video_position",
-        ),
-    ],
-    ids=lambda v: v if isinstance(v, str) and v.startswith("gallery_") else "",
-)
+VIDEO_SETTINGS = [
+    (
+        "gallery_play_videos_automatically",
+        "Go to Gallery settings and enable play videos automatically",
+        "autoplay_videos",
+        "loop_videos",
+        "autoplay_videos",
+    ),
+    (
+        "gallery_remember_playback_position",
+        "Enable remember the last video playback position in settings",
+        "remember_last_video_position",
+        "autoplay_videos",
+        "remember_last_video_position",
+    ),
+]
+
+
+@pytest.mark.parametrize("name, prompt, row, near, pref", VIDEO_SETTINGS, ids=[c[0] for c in VIDEO_SETTINGS])
 @task(
     prompt="{prompt}",
     app=GALLERY,

@@ -125,7 +125,7 @@ def test_tasks_without_an_agent_say_how_to_choose_one(run_tasks, calc_tasks):
 RAISER = """
 class Agent:
     def step(self, observation):
-        if observation.step == 1:
+        if observation.step == 2:
             raise ValueError("model output unparsable")
         return {"action": "tap", "text": "3"}
 """

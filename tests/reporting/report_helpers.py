@@ -44,9 +44,9 @@ class Mixed:
             if i == len(golden):
                 return Done()
             return {"action": "tap", "text": golden[i].selector.text, "reasoning": f"press key {i + 1} of the sum"}
-        if "12 × 4" in prompt:  # premature finish: done before doing anything
+        if "12 × 4" in prompt:  # premature, too few steps: done before doing anything
             return Done()
-        if "3 ^ 3" in prompt:  # wrong final state: computes 3^2 and says done
+        if "3 ^ 3" in prompt:  # premature, wrong final state: computes 3^2 and says done
             return Tap(text="3^2="[i]) if i < 4 else Done()
         if "12 - 4" in prompt:  # step budget exhausted, after one invalid action
             return {"action": "tap", "text": "no such key"} if i == 0 else Tap(text="1")

@@ -54,8 +54,8 @@ def test_html_report_shows_a_failed_case_with_its_steps(
     assert "googletagmanager" not in index.read_text(encoding="utf-8")  # an offline report stays offline
     # Two agents on the same tasks stay separate cases (the agent is part of the history id).
     assert report_categories(index) == {
-        "Premature finish": {"Calculate the result of '3 ^ 3'", "Calculate the result of '12 × 4'"},
-        "Wrong final state": {"Calculate the result of '3 + 5'"},
+        "Premature: too few steps": {"Calculate the result of '3 ^ 3'", "Calculate the result of '12 × 4'"},
+        "Premature: wrong final state": {"Calculate the result of '3 + 5'"},
     }
 
     # The failed case's page, as a person opens it from disk by the address the plugin gives it.
@@ -76,7 +76,7 @@ def test_html_report_shows_a_failed_case_with_its_steps(
 
     text = html.unescape(re.sub(r"<[^>]+>", " ", dom))
     assert "Calculate the result of '3 + 5'" in text
-    assert "[wrong final state] AssertionError" in text
+    assert "[premature: wrong final state] AssertionError" in text
     # One step per agent step, each with its action; the inline trajectory shows every screen.
     # The description is an iframe's srcdoc: its HTML sits escaped in the dump.
     images = {

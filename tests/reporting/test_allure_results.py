@@ -32,8 +32,8 @@ from pytest_mobile_agent.reporting.allure import case_id, categories
 # prompt expression -> (category, Allure status, steps the agent took, golden steps)
 KINDS = {
     "3 + 5": (None, "passed", 4, 4),
-    "12 × 4": ("Premature finish", "failed", 0, 5),
-    "3 ^ 3": ("Wrong final state", "failed", 4, 4),
+    "12 × 4": ("Premature: too few steps", "failed", 0, 5),
+    "3 ^ 3": ("Premature: wrong final state", "failed", 4, 4),
     "12 - 4": ("Step budget exhausted", "failed", 10, 5),
     "7 + 2": ("Agent error", "broken", 1, 4),
     "9 - 1": ("Infrastructure error", "broken", 1, 4),
@@ -191,7 +191,7 @@ def test_failure_category_and_evidence(mixed: Mixed, expression: str) -> None:
     assert result["statusDetails"]["message"].startswith(f"[{category.lower()}] ")
     failure = (mixed.alluredir / attachments["failure"]["source"]).read_text()
     assert failure.startswith(f"[{category.lower()}] ")
-    if category in ("Premature finish", "Wrong final state", "Step budget exhausted"):
+    if category in ("Premature: too few steps", "Premature: wrong final state", "Step budget exhausted"):
         assert "assert" in failure  # the body's assertion message
     hierarchy = (mixed.alluredir / attachments["final hierarchy"]["source"]).read_text()
     assert "<hierarchy" in hierarchy
