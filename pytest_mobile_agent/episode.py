@@ -74,6 +74,8 @@ class Episode:
     wall_s: float = 0.0
     reset_s: float = 0.0
     retried: bool = False
+    body_success: bool | None = None  # the body's verdict (None: a judge-only task, or not reached)
+    judges: dict[str, dict[str, Any]] = field(default_factory=dict)  # name -> Verdict.to_json()
 
     @property
     def final_screenshot(self) -> bytes | None:

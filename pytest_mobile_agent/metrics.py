@@ -102,6 +102,8 @@ def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, f
         "reset_s": ep.reset_s,
         "time_per_step_s": mean(step_time) if step_time else None,
         "cost_per_step_usd": cost / steps if cost is not None and steps else None,
+        "body_success": ep.body_success,
+        "judges": ep.judges,
         "extra": {},
     }
 
