@@ -101,9 +101,11 @@ class Checker:
         return None
 
     def apply(self, judged: list[Substate], states: list[str]) -> list[int]:
-        """Record a usable round; returns the ids newly Success."""
-        new = [n.id for n, s in zip(judged, states, strict=True)
-               if str(s).strip().lower() == SUCCESS and n.id not in self.success and n.invalid is None]
+        """Record a round; returns the ids newly Success. A unit counts only with its page
+        (Algorithm 2: j_unit = j_parent and j_unit)."""
+        said = {n.id: str(s).strip().lower() == SUCCESS for n, s in zip(judged, states, strict=True)}
+        new = [n.id for n in judged if said[n.id] and n.id not in self.success and n.invalid is None
+               and (n.kind != UNIT or said.get(n.parent, False))]
         self.success.update(new)
         return new
 
