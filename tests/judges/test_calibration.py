@@ -6,8 +6,9 @@ from pytest_mobile_agent.judges.calibration import Confusion, calibrate, disagre
 
 
 def _record(body, **verdicts):
+    verdict = {"cost_usd": 0.01, "tokens_in": 10, "tokens_out": 2}
     return {"body_success": body, "infrastructure": False,
-            "judges": {n: {"passed": v, "cost_usd": 0.01, "tokens_in": 10, "tokens_out": 2} for n, v in verdicts.items()}}
+            "judges": {n: {"passed": v, **verdict} for n, v in verdicts.items()}}
 
 
 def test_precision_recall_f1_accuracy_from_counts():
