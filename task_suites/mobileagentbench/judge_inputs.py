@@ -2,11 +2,14 @@
 (attached to the tasks by conftest.py through the `pytest_mobile_agent_judge_inputs` hook).
 
 - key components (SPA-Bench): texts the final screen must show when the task is done, chosen
-  by hand from the app's final screen. SPA-Bench's matcher joins the OCR'd texts without
-  spaces, so a component may span two lines read in order ("ChromeCamera": Chrome listed above
-  Camera). Tasks whose success no text on the final screen can show (a hidden label, an app
-  removed from a list, a sort order the seeded items already had, a checked box) have none:
-  SPA-Bench's coarse check cannot judge them, and the judge abstains.
+  by hand from the app's final screen (97 tasks). SPA-Bench's matcher joins the OCR'd texts
+  without spaces, so a component may span two lines read in order ("ChromeCamera": Chrome
+  listed above Camera). Three tasks have none: no text on their final screen shows the result
+  (app labels hidden; an event added to a month view that draws no titles). In
+  `SAME_AS_START` are the tasks whose components the untouched start screen shows as well: what
+  changed is an absence, an order the seeded items already had, a check mark, or a search
+  field whose text OCR reads with its cursor; SPA-Bench's coarse check passes them either way
+  and leaves them to the fine judge.
 - CheckPoints (Mobile-Bench): the app's package, and as key phrases the texts and
   descriptions the golden path taps and the texts it types, in order (a sequential `[ ]`
   group: one count each), as Mobile-Bench's key phrases are a task's key steps.
@@ -71,8 +74,8 @@ JUDGE_INPUTS: dict[str, dict[str, Any]] = {
         CALENDAR, ["Cooking"],
         ["Change view", "Simple event list", "Laundry", "Meeting", "Yes"],
     ),
-    "calendar_laundry": _inputs(CALENDAR, ["laundry"], ["Event", "laundry", "Save"]),
-    "calendar_new_task": _inputs(CALENDAR, ["laundry"], ["Task", "laundry", "wash all my clothes", "Save"]),
+    "calendar_laundry": _inputs(CALENDAR, [], ["Event", "laundry", "Save"]),
+    "calendar_new_task": _inputs(CALENDAR, [], ["Task", "laundry", "wash all my clothes", "Save"]),
     "calendar_next_month": _inputs(CALENDAR, ["June"], []),
     "calendar_open_about": _inputs(CALENDAR, ["About", "Frequently asked questions"], ["About"]),
     "calendar_search": _inputs(CALENDAR, ["laundry"], ["laundry"]),
@@ -85,9 +88,9 @@ JUDGE_INPUTS: dict[str, dict[str, Any]] = {
     "contacts_filter": _inputs(CONTACTS, ["No contacts found"], ["Filter", "Phone storage (1)", "OK"]),
     "contacts_hide_email": _inputs(CONTACTS, ["Yuzai", "123456789"], ["Yuzai", "Manage shown contact fields", "OK"]),
     "contacts_modify": _inputs(CONTACTS, ["987654321"], ["Yuzai", "Edit contact", "987654321", "Save"]),
-    "contacts_remove_dialog": _inputs(CONTACTS, [], ["Settings", "Back"]),
+    "contacts_remove_dialog": _inputs(CONTACTS, ["Contacts"], ["Settings", "Back"]),
     "contacts_search": _inputs(CONTACTS, ["YuzaiYuzai"], ["Yuzai"]),
-    "contacts_sort": _inputs(CONTACTS, ["ZackYuzai"], ["Sort by", "Date created", "Descending", "OK"]),
+    "contacts_sort": _inputs(CONTACTS, ["Zack", "Yuzai"], ["Sort by", "Date created", "Descending", "OK"]),
     "filemanager_check_file_properties": _inputs(
         FILE_MANAGER, ["Properties", "testfile.txt"],
         ["testfile.txt", "Properties"],
@@ -105,9 +108,9 @@ JUDGE_INPUTS: dict[str, dict[str, Any]] = {
         ["hidden", "Hide", "Stop showing hidden media"],
     ),
     "filemanager_rename_file": _inputs(FILE_MANAGER, ["testfile1.txt"], ["Testfile.txt", "Rename", "testfile1", "OK"]),
-    "filemanager_search_file": _inputs(FILE_MANAGER, ["testfile.txt"], ["testfile.txt"]),
+    "filemanager_search_file": _inputs(FILE_MANAGER, ["Internal/Download", "testfile.txt"], ["testfile.txt"]),
     "filemanager_sort_folder_by_size_desc": _inputs(FILE_MANAGER, ["Recordings"], ["Sort by", "OK"]),
-    "gallery_filter_by_images_and_videos": _inputs(GALLERY, [], ["Filter media"]),
+    "gallery_filter_by_images_and_videos": _inputs(GALLERY, ["Download"], ["Filter media"]),
     "gallery_group_by_file_type": _inputs(GALLERY, ["Images", "Videos"], ["Download", "Group by"]),
     "gallery_list_view_type": _inputs(GALLERY, ["/storage/emulated/0/"], ["Change view type"]),
     "gallery_play_videos_automatically": _inputs(GALLERY, ["Play videos automatically"], ["Settings"]),
@@ -118,7 +121,7 @@ JUDGE_INPUTS: dict[str, dict[str, Any]] = {
         ["Download", "Set as", "Simple Wallpaper", "Save", "Home screen"],
     ),
     "gallery_show_hidden_items": _inputs(GALLERY, ["Show hidden items"], ["Settings"]),
-    "gallery_sort_by_size_asc": _inputs(GALLERY, [], ["Sort by"]),
+    "gallery_sort_by_size_asc": _inputs(GALLERY, ["Download"], ["Sort by"]),
     "gallery_use_24_hour_time_format": _inputs(
         GALLERY, ["Change date and time format"],
         ["Settings", "Change date and time format"],
@@ -130,17 +133,17 @@ JUDGE_INPUTS: dict[str, dict[str, Any]] = {
         APP_LAUNCHER, ["Frequently asked questions", "default launcher"],
         ["About", "Frequently asked questions"],
     ),
-    "launcher_remove_app": _inputs(APP_LAUNCHER, [], ["Chrome"]),
+    "launcher_remove_app": _inputs(APP_LAUNCHER, ["Camera"], ["Chrome"]),
     "launcher_rename_app": _inputs(APP_LAUNCHER, ["MyChrome"], ["Chrome", "MyChrome"]),
-    "launcher_search_app": _inputs(APP_LAUNCHER, ["ChromeChrome"], ["Chrome"]),
+    "launcher_search_app": _inputs(APP_LAUNCHER, ["Chrome"], ["Chrome"]),
     "launcher_setting_close_app_when_launching": _inputs(
         APP_LAUNCHER, ["Close this app at launching a different one"],
         ["Settings"],
     ),
-    "launcher_sort_by_custom": _inputs(APP_LAUNCHER, [], ["Custom", "OK"]),
+    "launcher_sort_by_custom": _inputs(APP_LAUNCHER, ["Camera", "Chrome"], ["Custom", "OK"]),
     "launcher_sort_by_title_desc": _inputs(APP_LAUNCHER, ["ChromeCamera"], ["Descending", "OK"]),
     "messager_add_block_numbers": _inputs(
-        SMS_MESSENGER, ["Manage blocked numbers", "123456789"],
+        SMS_MESSENGER, ["Block messages from hidden numbers", "123456789"],
         ["Manage blocked numbers", "Add a blocked number", "123456789", "OK"],
     ),
     "messager_change_font_size": _inputs(SMS_MESSENGER, ["Font size", "Large"], ["Font size", "Large"]),
@@ -150,7 +153,7 @@ JUDGE_INPUTS: dict[str, dict[str, Any]] = {
         ["123456789", "i luv u", "Properties"],
     ),
     "messager_create_conversation_and_search": _inputs(
-        SMS_MESSENGER, ["123456789", "i luv u"],
+        SMS_MESSENGER, ["123456789", "09:00 AM"],
         ["123456789", "i luv u", "Back"],
     ),
     "messager_make_conversation_archived": _inputs(
@@ -158,7 +161,7 @@ JUDGE_INPUTS: dict[str, dict[str, Any]] = {
         ["Archive"],
     ),
     "messager_search_contacts": _inputs(SMS_MESSENGER, ["123456789123456789"], ["123456789"]),
-    "messager_search_message": _inputs(SMS_MESSENGER, ["i luv u123456789"], ["i luv u"]),
+    "messager_search_message": _inputs(SMS_MESSENGER, ["i luv u"], ["i luv u"]),
     "messager_show_archived_messages": _inputs(
         SMS_MESSENGER, ["No archived conversations have been found"],
         ["Show archived conversations"],
@@ -183,18 +186,18 @@ JUDGE_INPUTS: dict[str, dict[str, Any]] = {
         ["About", "Frequently asked questions"],
     ),
     "music_player_open_settings": _inputs(MUSIC_PLAYER, ["Settings", "Gapless playback"], ["Settings"]),
-    "music_player_playlist_sort_desc": _inputs(MUSIC_PLAYER, [], ["Descending", "OK"]),
+    "music_player_playlist_sort_desc": _inputs(MUSIC_PLAYER, ["All tracks"], ["Descending", "OK"]),
     "music_player_rescan_media": _inputs(MUSIC_PLAYER, ["2 Tracks"], ["Rescan media"]),
-    "music_player_search_playlist": _inputs(MUSIC_PLAYER, ["TestTest"], ["Test"]),
+    "music_player_search_playlist": _inputs(MUSIC_PLAYER, ["Test"], ["Test"]),
     "note_add": _inputs(NOTES, ["TODO List"], ["TODO List", "OK"]),
     "note_delete": _inputs(NOTES, ["work_list"], ["Delete note", "Delete", "to_do_list"]),
-    "note_item_checked": _inputs(NOTES, [], ["eggs"]),
+    "note_item_checked": _inputs(NOTES, ["eggs"], ["eggs"]),
     "note_lock": _inputs(NOTES, ["unique2580"], []),
     "note_new_checklist": _inputs(NOTES, ["TODO List", "The checklist is empty"], ["TODO List", "Checklist", "OK"]),
     "note_new_checklist_items": _inputs(NOTES, ["Shopping list", "Milk"], ["Shopping list", "Checklist", "OK", "Milk"]),
     "note_open": _inputs(NOTES, ["9pm May 5th 2024"], ["meeting"]),
     "note_open_about": _inputs(NOTES, ["About", "Frequently asked questions"], ["About"]),
-    "note_rename": _inputs(NOTES, ["finished_task"], ["Rename note", "finished_task", "OK"]),
+    "note_rename": _inputs(NOTES, ["finished_taskGeneral note"], ["Rename note", "finished_task", "OK"]),
     "note_search": _inputs(NOTES, ["secret"], ["secret"]),
     "recorder_bit_rate": _inputs(VOICE_RECORDER, ["Bitrate", "32 kbps"], ["Bitrate", "32 kbps"]),
     "recorder_delete": _inputs(VOICE_RECORDER, ["2024_05_15_08_30_00.m4a"], ["Player", "Delete", "Yes", "Allow"]),
@@ -202,7 +205,7 @@ JUDGE_INPUTS: dict[str, dict[str, Any]] = {
         VOICE_RECORDER, ["No recordings created by this app"],
         ["Player", "Delete", "Yes", "Allow"],
     ),
-    "recorder_empty_trash": _inputs(VOICE_RECORDER, ["Empty the recycle bin"], ["Yes", "Allow"]),
+    "recorder_empty_trash": _inputs(VOICE_RECORDER, ["Settings", "Recycle Bin"], ["Yes", "Allow"]),
     "recorder_extension": _inputs(VOICE_RECORDER, ["Extension", "mp3"], ["Extension", "mp3"]),
     "recorder_recycle_bin": _inputs(VOICE_RECORDER, ["The Recycle Bin is empty"], ["Recycle Bin"]),
     "recorder_recycle_settings": _inputs(VOICE_RECORDER, ["Move items into the Recycle Bin"], []),
@@ -213,3 +216,20 @@ JUDGE_INPUTS: dict[str, dict[str, Any]] = {
     ),
     "recorder_theme": _inputs(VOICE_RECORDER, ["Settings"], ["Customize colors", "OK", "Dark red", "Save"]),
 }
+
+# Key components that the untouched start screen (the noop agent's final screen) shows too.
+SAME_AS_START = frozenset({
+    "launcher_remove_app",  # success is Chrome's absence
+    "launcher_search_app",  # the search field reads "Chromel" (its cursor); both screens list Chrome
+    "launcher_sort_by_custom",  # the seeded order is the custom order
+    "contacts_remove_dialog",  # a dialpad button hidden: no text changes
+    "contacts_sort",  # the order changes; OCR reads a separator between the two rows
+    "filemanager_delete_videos",  # success is the videos' absence
+    "gallery_filter_by_images_and_videos",  # one folder either way
+    "gallery_sort_by_size_asc",  # one folder either way
+    "music_player_playlist_sort_desc",  # one playlist either way
+    "music_player_search_playlist",  # the search field reads "Test|"; both screens list Test
+    "note_item_checked",  # a check mark, no text
+    "note_search",  # the note's text is on both screens; the search field reads "secretl"
+    "messager_search_message",  # the message is on both screens; the search field reads "i luv ul"
+})
