@@ -30,11 +30,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from .actions import Action, Done, Key, Tap
+from ..actions import Action, Done, Key, Tap
 
 if TYPE_CHECKING:
-    from .device.android import AndroidDevice
-    from .device.ui_tree import UiTree
+    from ..device.android import AndroidDevice
+    from ..device.ui_tree import UiTree
 
 
 class AgentLoadError(Exception):
