@@ -17,8 +17,9 @@ from .compat import mobileagentbench
 from .compat.mobileagentbench import mab_task  # noqa: F401  (fixture)
 from .device.errors import DeviceLost
 from .episode import ERROR, INFRASTRUCTURE, AgentError, EpisodeRunner
-from .fixtures import agent, device, events, mobile_device, mobile_pool, ui  # noqa: F401  (fixtures)
+from .fixtures import agent, device, events, mobile_device, mobile_model, mobile_pool, ui  # noqa: F401  (fixtures)
 from .metrics import episode_record, summarize
+from .models import options as model_options
 from .reporting import allure as allure_report
 from .reporting import draw, plots, results, terminal, trajectory
 from .session import (
@@ -119,6 +120,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     for flag, dest, typ, default, help_ in OPTIONS:
         group.addoption(flag, dest=dest, type=typ, default=default, help=help_)
         parser.addini(dest, help=help_, default=INI_DEFAULTS.get(dest))
+    model_options.add_options(parser)
 
 
 @pytest.hookimpl(tryfirst=True)
