@@ -124,6 +124,20 @@ def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, f
     }
 
 
+def apply_model_usage(record: dict[str, Any], usage: dict[str, Any]) -> None:
+    """An agent's own account of its model calls (`episode_usage()`, as the built-in model agents
+    give) replaces the per-step token sums: it also counts calls no step shows (the final "done",
+    step summaries, unreadable answers), exactly as the endpoint's `usage` reported them."""
+    usage = dict(usage)
+    if "tokens_in" in usage:
+        record["tokens_in"], record["tokens_out"] = usage.pop("tokens_in"), usage.pop("tokens_out")
+        record["tokens_estimated"] = False
+        record["cost_usd"] = usage.pop("cost_usd", None)
+        steps = record["steps"]
+        record["cost_per_step_usd"] = record["cost_usd"] / steps if record["cost_usd"] is not None and steps else None
+    record.update(usage)
+
+
 def _ratio(num: int, den: int) -> float | None:
     return num / den if den else None
 
