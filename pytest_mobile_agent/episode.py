@@ -264,7 +264,10 @@ class EpisodeRunner:
             self.ui.update(xml)
             step.success = self._check(index)
             step.device_s = device_s + observe_s
-            self._estimate_tokens(step, action)
+            # An unreadable model answer is still an Action carrying the model's tokens and reasoning.
+            told = action or (raw if isinstance(raw, Action) else None)
+            step.reasoning = step.reasoning or (told.reasoning if told else None)
+            self._estimate_tokens(step, told)
             self._record(step, png, xml)
             step.harness_s = time.perf_counter() - t2 - observe_s
             history.append(StepRecord(index, step.action, step.valid, step.error, step.output))

@@ -32,6 +32,12 @@ def mobile_pool(pytestconfig: pytest.Config) -> Iterator[DevicePool]:
 
 
 @pytest.fixture(scope="session")
+def mobile_model(pytestconfig: pytest.Config) -> Any:
+    """The chat client the --mobile-model* options describe (a model-based agent or judge of your own)."""
+    return mobile_session(pytestconfig).model_client("the mobile_model fixture")
+
+
+@pytest.fixture(scope="session")
 def agent(pytestconfig: pytest.Config) -> Any:
     """The agent under test, from --agent."""
     return mobile_session(pytestconfig).get_agent()

@@ -17,9 +17,10 @@ from .compat import mobileagentbench
 from .compat.mobileagentbench import mab_task  # noqa: F401  (fixture)
 from .device.errors import DeviceLost
 from .episode import ERROR, INFRASTRUCTURE, AgentError, EpisodeRunner
-from .fixtures import agent, device, events, mobile_device, mobile_pool, ui  # noqa: F401  (fixtures)
+from .fixtures import agent, device, events, mobile_device, mobile_model, mobile_pool, ui  # noqa: F401  (fixtures)
 from .judges import runner as judge_runner
-from .metrics import episode_record, summarize
+from .metrics import apply_model_usage, episode_record, summarize
+from .models import options as model_options
 from .reporting import allure as allure_report
 from .reporting import draw, plots, results, terminal, trajectory
 from .session import (
@@ -46,7 +47,8 @@ OPTIONS = (
         "mobile_agent",
         str,
         None,
-        "agent under test: oracle, noop, random, path/to/agent.py or pkg.module:attr",
+        "agent under test: oracle, noop, random, near-miss; t3a, m3a, appagent, mobile-bench (with --mobile-model); "
+        "path/to/agent.py or pkg.module:attr",
     ),
     (
         "--devices",
@@ -120,6 +122,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     for flag, dest, typ, default, help_ in OPTIONS:
         group.addoption(flag, dest=dest, type=typ, default=default, help=help_)
         parser.addini(dest, help=help_, default=INI_DEFAULTS.get(dest))
+    model_options.add_options(parser)
     judge_runner.add_options(parser)
 
 
@@ -364,6 +367,9 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
 
 def _finish(item: pytest.Function, session: MobileSession, episode: Any) -> None:
     record = episode_record(episode, nodeid=item.nodeid, prices=session.prices())
+    usage = getattr(item.funcargs.get("agent"), "episode_usage", None)  # the built-in model agents
+    if callable(usage):
+        apply_model_usage(record, usage())
     item.config.hook.pytest_mobile_agent_episode_metrics(episode=episode, record=record)
     if session.options.results:
         results.append(session.options.results, record)
