@@ -141,7 +141,7 @@ class MllmJudge:
             return usage.verdict(False, f"cross-app split invalid: {segments}", stage=1)
         memory: dict[str, str] = {}
         for n, (sub, (start, end)) in enumerate(zip(subtasks, segments, strict=True), start=1):
-            task = sub["task"].format_map(_Keep(memory))
+            task = sub["task"]  # its {placeholders} name memories, given below as history
             history = "".join(prompts.MLLM_HISTORY.format(phrase=p, summary=s) for p, s in memory.items()) \
                 if sub.get("history") else ""
             passed, text = self.ask(task, _shots(trajectory, start, end), usage, history)
@@ -157,10 +157,3 @@ class MllmJudge:
                                                          images=[s[0] for s in _shots(trajectory, start, end)])]))
                 memory[phrase] = reply.text.strip()
         return usage.verdict(True, f"all {len(subtasks)} subtasks passed", stage=2)
-
-
-class _Keep(dict):
-    """format_map that leaves unknown {placeholders} as they are."""
-
-    def __missing__(self, key: str) -> str:
-        return self.get(key, "{" + key + "}")
