@@ -140,7 +140,9 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{level}: task difficulty")
     session = MobileSession(config, Options.from_config(config))
     config.stash[SESSION_KEY] = session
-    config.stash[judge_runner.PANEL_KEY] = judge_runner.JudgePanel(config)
+    config.stash[judge_runner.PANEL_KEY] = panel = judge_runner.JudgePanel(config)
+    if panel and session.options.agent:
+        panel.judges  # noqa: B018  (a judge without its model stops the run here, with the reason)
     if session.options.agent:
         session.get_agent()  # a bad --agent stops the run here, with the reason
     alluredir = allure_report.results_dir(config)

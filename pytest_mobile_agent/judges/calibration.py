@@ -94,7 +94,7 @@ def _f(value: float | None, fmt: str = "{:.3f}") -> str:
 
 
 def table(confusions: dict[str, Confusion]) -> list[str]:
-    header = ["judge", "N", "TP", "FP", "FN", "TN", "abst", "precision", "recall", "F1", "accuracy", "tokens", "cost $"]
+    header = ["judge", "N", "TP", "FP", "FN", "TN", "abst", "precision", "recall", "F1", "accuracy", "tokens", "USD"]
     rows = [
         [name, str(c.decided), str(c.tp), str(c.fp), str(c.fn), str(c.tn), str(c.abstained), _f(c.precision),
          _f(c.recall), _f(c.f1), _f(c.accuracy), str(c.tokens_in + c.tokens_out), _f(c.cost_usd, "{:.4f}")]

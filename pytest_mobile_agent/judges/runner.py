@@ -4,7 +4,6 @@ and writes both verdicts into the episode record."""
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -69,15 +68,10 @@ class JudgePanel:
         settings, with --mobile-judge-model as the model when given. None when neither is."""
         if not any(n.split(":")[0] in ("mllm", "spa", "autoeval") for n in self.names):
             return None
-        try:
-            from ..models import ChatClient, ModelConfig, ModelError
-            from ..models.options import model_config
-        except ImportError:  # pragma: no cover - the models package is part of the plugin
-            return None
-        cfg = model_config(self.config)
-        judge_model = _get(self.config, "mobile_judge_model")
-        if judge_model:
-            cfg = dataclasses.replace(cfg, model=judge_model) if cfg else ModelConfig(model=judge_model)
+        from ..models import ChatClient, ModelError
+        from ..models.options import model_config
+
+        cfg = model_config(self.config, model=_get(self.config, "mobile_judge_model") or None)
         if cfg is None:
             return None
         try:

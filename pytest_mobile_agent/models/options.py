@@ -39,14 +39,15 @@ def add_options(parser: pytest.Parser) -> None:
     parser.addini("mobile_model_replay", help=REPLAY_HELP, type="bool", default=False)
 
 
-def model_config(config: pytest.Config) -> ModelConfig | None:
-    """The configuration the options describe, or None when no --mobile-model is given."""
+def model_config(config: pytest.Config, model: str | None = None) -> ModelConfig | None:
+    """The configuration the options describe, or None when no --mobile-model is given.
+    `model` replaces --mobile-model (the judges' --mobile-judge-model)."""
 
     def get(name: str) -> Any:
         value = config.getoption(name)
         return value if value is not None else config.getini(name)
 
-    model = get("mobile_model")
+    model = model or get("mobile_model")
     if not model:
         return None
     return ModelConfig(
