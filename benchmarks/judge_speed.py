@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 from pytest_mobile_agent.judges.base import Trajectory  # noqa: E402
 from pytest_mobile_agent.judges.key_components import KeyComponentsJudge  # noqa: E402
 from pytest_mobile_agent.judges.ocr import OcrCache  # noqa: E402
+from pytest_mobile_agent.reporting.trajectory import slug  # noqa: E402
 from task_suites.mobileagentbench.judge_inputs import JUDGE_INPUTS  # noqa: E402
 
 
@@ -45,7 +46,7 @@ def trajectories(agent: str, tasks: int, work: Path) -> list[Trajectory]:
         key = r["task"] if not r["task"].startswith("test_") else r["nodeid"].split("[")[1].split("-")[0]
         if "key_components" not in JUDGE_INPUTS[key]:
             continue
-        shots = [p.read_bytes() for p in sorted(Path(r["artifacts"]).glob("step-*.png"))]
+        shots = [p.read_bytes() for p in sorted((art / slug(r["nodeid"])).glob("step-*.png"))]
         out.append(Trajectory(key, r["prompt"], tuple(r["apps"]), [], shots, [None] * len(shots),
                               inputs=JUDGE_INPUTS[key]))
     return out[:tasks]

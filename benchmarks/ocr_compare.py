@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 from pytest_mobile_agent.device.ui_tree import UiTree  # noqa: E402
 from pytest_mobile_agent.judges.key_components import matches, normalize  # noqa: E402
 from pytest_mobile_agent.judges.ocr import MAX_SIDE  # noqa: E402
+from pytest_mobile_agent.reporting.trajectory import slug  # noqa: E402
 
 CJK_FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
 CHINESE = ["设置", "新建联系人", "搜索", "计算器", "日历", "文件管理器", "图库", "音乐播放器", "笔记", "录音机",
@@ -105,7 +106,7 @@ def english_screens(count: int) -> list[tuple[Image.Image, list[str], list[str]]
     records = [json.loads(line) for line in results.read_text().splitlines()]
     episodes = [r for r in records if r["type"] == "episode"]
     for r in episodes[:: max(1, len(episodes) // count)][:count]:
-        folder = Path(r["artifacts"])
+        folder = art / slug(r["nodeid"])
         png = sorted(folder.glob("step-*.png"))[-1].read_bytes()
         tree = UiTree((folder / "final.xml").read_text())
         width, height = Image.open(io.BytesIO(png)).size

@@ -74,3 +74,37 @@ def test_unknown_judges_stop_the_session_with_the_known_names(run_tasks):
     run = run_tasks({"test_calc.py": calc_tasks()}, "--agent=oracle", "--mobile-judge=checkpoint")
     known = "checkpoints, key-components, mllm, spa, autoeval"
     assert f"unknown judge 'checkpoint'; known: {known}" in run.result.stderr.str()
+
+
+AUTOEVAL_CONFTEST = '''
+def pytest_mobile_agent_judge_inputs(item, task):
+    return {"substates": ["Calculator main page is visible", "The result " + task.params["expected"] + " is shown",
+                          "The history panel is open"]}
+'''
+
+
+def autoeval_script(request):
+    content = request["messages"][-1]["content"]
+    text = content if isinstance(content, str) else " ".join(p.get("text", "") for p in content)
+    if "Break a phone task" in text:
+        return ('0. PageNode(content="Calculator main page is visible", parent_id=None)\n'
+                '1. UnitNode(content="The result 8 is shown", parent_id=0)\n'
+                '2. UnitNode(content="The result 8 is shown", parent_id=0)\n'
+                '3. UnitNode(content="oops", parent_id=None)')
+    count = text.count("Node(state_id=")
+    return json.dumps({"states": ["true"] * count})
+
+
+def test_autoeval_in_a_session_prints_the_decomposers_rates(run_tasks, model_server):
+    model_server.script = autoeval_script
+    run = run_tasks({"test_calc.py": calc_tasks(SUMS[:1]), "conftest.py": AUTOEVAL_CONFTEST}, "--agent=oracle",
+                    "--mobile-judge=autoeval", "--mobile-judge-model=test-model",
+                    f"--mobile-model-url={model_server.url}")
+    run.result.assert_outcomes(passed=1)
+    out = run.result.stdout.str()
+    assert "AutoEval State Decomposer against the reference substates" in out
+    # 3 references, 2 covered; of 4 generated: 1 redundant (the same unit twice), 1 incorrect (a parentless unit)
+    assert "tasks 1, reference substates 3, generated 4" in out
+    assert "cover 66.67%  redundant 25.00%  optional 0.00%  incorrect 25.00%" in out
+    verdict = run.episodes[0]["judges"]["autoeval"]
+    assert verdict["passed"] is False and verdict["details"]["scr"] == 0.75  # the invalid node never succeeds
