@@ -112,6 +112,8 @@ class CheckpointsJudge:
     needs_screenshots = False
 
     def __init__(self, semantics: str = PAPER, threshold: float = 1.0) -> None:
+        if semantics not in (PAPER, RELEASED):
+            raise ValueError(f"CheckPoint semantics must be {PAPER!r} or {RELEASED!r}, not {semantics!r}")
         self.semantics, self.threshold = semantics, threshold
 
     def judge(self, trajectory: Trajectory) -> Verdict:

@@ -101,4 +101,8 @@ def test_a_task_without_checkpoints_abstains():
 
 
 def test_the_released_semantics_is_chosen_by_name():
+    from pytest_mobile_agent.judges import JudgeConfigError
+
     assert make("checkpoints:released").semantics == RELEASED
+    with pytest.raises(JudgeConfigError, match="'paper' or 'released', not 'strict'"):
+        make("checkpoints:strict")
