@@ -135,8 +135,8 @@ def test_m3a_sends_the_marked_screenshot() -> None:
     import base64
 
     img = Image.open(io.BytesIO(base64.b64decode(image.split(",", 1)[1])))
-    assert max(img.size) == 512
-    corner = img.convert("RGB").crop((172, 435, 190, 450))  # Save's box (800, 2000) scaled by 512/2340
+    assert img.size == (1080 // 5, 2340 // 5)  # fitted into 512 px by a whole factor
+    corner = img.convert("RGB").crop((160, 400, 170, 410))  # Save's box, (800, 2000) / 5
     assert corner.getcolors() != [(corner.width * corner.height, (255, 255, 255))]  # its mark is drawn
 
 
