@@ -56,6 +56,8 @@ class ModelServer:
         self.requests: list[dict[str, Any]] = []
         self.usage_sent: list[tuple[int, int]] = []  # (prompt_tokens, completion_tokens) of each 200 answer
         self.statuses: list[int] = []
+        self.stalls = 0  # answers sent after a stall (the client has given up on them: not in usage_sent)
+        self.authorizations: list[str] = []  # the Authorization header of each request
         self.lock = threading.Lock()
         server = self
 
@@ -69,6 +71,7 @@ class ModelServer:
                 body = json.loads(self.rfile.read(int(self.headers.get("content-length", 0))))
                 with server.lock:
                     server.requests.append(body)
+                    server.authorizations.append(self.headers.get("authorization", ""))
                 if not self.path.endswith("/chat/completions"):
                     return self._send(404, json.dumps({"error": {"message": f"no such path {self.path}"}}), {})
                 try:
@@ -93,7 +96,10 @@ class ModelServer:
                         "usage": {"prompt_tokens": tin, "completion_tokens": tout, "total_tokens": tin + tout},
                     }
                     with server.lock:
-                        server.usage_sent.append((tin, tout))
+                        if answer.stall_s:
+                            server.stalls += 1
+                        else:
+                            server.usage_sent.append((tin, tout))
                     text = json.dumps(payload)
                 else:
                     text = answer.body if answer.body is not None else json.dumps(

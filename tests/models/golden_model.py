@@ -64,8 +64,15 @@ class GoldenModel:
         numbers = HISTORY_NUMBER.findall(block)
         return int(numbers[-1]) if numbers else 0
 
-    def _find(self, elements: list[tuple[int, dict[str, str]]], selector: dict[str, Any]) -> int:
-        """The number of the first listed element the selector matches (the harness's rule)."""
+    def _find(self, elements: list[tuple[int, dict[str, Any]]], selector: dict[str, Any], text: str = "") -> int:
+        """The number of the first listed element the selector matches (the harness's rule); with no
+        selector (typing into the field that has the focus), the focused field, else the first one."""
+        if not selector:
+            fields = [n for n, el in elements if el.get("editable") or el.get("tag") == "input"]
+            focused = [n for n, el in elements if el.get("focused") and n in fields]
+            if focused or fields:
+                return (focused or fields)[0]
+        skip = selector.get("index", 0)  # the n-th match, as the harness resolves it
         for number, el in elements:
             rid = selector.get("resourceId")
             if rid is not None and el.get("id") != rid and not el.get("id", "").endswith(":id/" + rid):
@@ -74,8 +81,11 @@ class GoldenModel:
                 continue
             if "description" in selector and el.get("desc", "") != selector["description"]:
                 continue
+            if skip:
+                skip -= 1
+                continue
             return number
-        self.misses.append(f"no listed element matches {selector}")
+        self.misses.append(f"no listed element matches {selector} in:\n{text}")
         raise LookupError(f"no listed element matches {selector}")
 
     # -- T3A and M3A: JSON actions on a numbered element list ------------------------------------
@@ -89,13 +99,13 @@ class GoldenModel:
         elements = [(int(n), json.loads(blob)) for n, blob in ELEMENT_LINE.findall(text)]
         kind, sel = a["action"], a.get("selector") or {}
         if kind in ("tap", "long_press"):
-            act = {"action_type": "click" if kind == "tap" else "long_press", "index": self._find(elements, sel)}
+            act = {"action_type": "click" if kind == "tap" else "long_press", "index": self._find(elements, sel, text)}
         elif kind == "type":
-            act = {"action_type": "input_text", "text": a["text"], "index": self._find(elements, sel)}
+            act = {"action_type": "input_text", "text": a["text"], "index": self._find(elements, sel, text)}
         elif kind == "scroll":
             act = {"action_type": "scroll", "direction": a["direction"]}
             if sel:
-                act["index"] = self._find(elements, sel)
+                act["index"] = self._find(elements, sel, text)
         elif kind == "key":
             act = {"action_type": {"back": "navigate_back", "home": "navigate_home"}.get(a["key"], "keyboard_enter")}
         else:
@@ -107,8 +117,10 @@ class GoldenModel:
         goal = self._field(text, "The task")
         calls: list[tuple[str, dict[str, Any]]] = []
         for a in self.golden(goal):
-            if a["action"] == "type":
+            if a["action"] == "type" and a.get("selector"):
                 calls += [("tap", a), ("text", a)]
+            elif a["action"] == "type":
+                calls.append(("text", a))
             else:
                 calls.append((a["action"], a))
         i = self._done_steps(text, "Your earlier actions:")
@@ -119,11 +131,11 @@ class GoldenModel:
         legend = [(int(n), json.loads(blob)) for n, blob in ELEMENT_LINE.findall(text)]
         sel = a.get("selector") or {}
         if kind in ("tap", "long_press"):
-            return form.format(f"{kind}({self._find(legend, sel)})", i + 1)
+            return form.format(f"{kind}({self._find(legend, sel, text)})", i + 1)
         if kind == "text":
             return form.format(f"text({json.dumps(a['text'])})", i + 1)
         if kind == "scroll":
-            target = self._find(legend, sel) if sel else max(n for n, e in legend if e)  # any element
+            target = self._find(legend, sel, text) if sel else max(n for n, e in legend if e)  # any element
             finger = {"down": "up", "up": "down", "left": "right", "right": "left"}[a["direction"]]
             return form.format(f'swipe({target}, "{finger}", "medium")', i + 1)
         if kind == "key" and a["key"] == "back":
@@ -142,14 +154,15 @@ class GoldenModel:
         for _tag, number, attrs, content in HTML_LINE.findall(text):
             fields = {k: html.unescape(v) for k, v in ATTR.findall(attrs)}
             elements.append((int(number), {"id": fields.get("id", ""), "desc": fields.get("description", ""),
-                                           "text": html.unescape(content)}))
+                                           "text": html.unescape(content), "tag": _tag,
+                                           "focused": fields.get("focused") == "true"}))
         kind, sel = a["action"], a.get("selector") or {}
         if kind in ("tap", "long_press"):
-            op = f"{'click' if kind == 'tap' else 'long_press'}({self._find(elements, sel)})"
+            op = f"{'click' if kind == 'tap' else 'long_press'}({self._find(elements, sel, text)})"
         elif kind == "type":
-            op = f"input({self._find(elements, sel)}, {json.dumps(a['text'])})"
+            op = f"input({self._find(elements, sel, text)}, {json.dumps(a['text'])})"
         elif kind == "scroll":
-            op = f"scroll({self._find(elements, sel)}, {a['direction']})" if sel else f"scroll({a['direction']})"
+            op = f"scroll({self._find(elements, sel, text)}, {a['direction']})" if sel else f"scroll({a['direction']})"
         elif kind == "key":
             op = f"{a['key']}()"
         else:

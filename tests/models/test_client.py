@@ -143,4 +143,4 @@ def test_images_are_downscaled_jpeg_data_urls() -> None:
     import base64
 
     img = Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1])))
-    assert max(img.size) == 512 and img.size[0] == round(1080 * 512 / 2340)
+    assert img.size == (1080 // 5, 2340 // 5)  # the smallest whole factor that fits 512

@@ -37,6 +37,7 @@ GRID_COLUMNS = 6
 
 class AppAgent(ModelAgent):
     name = "appagent"
+    needs_screenshot = True
     prompt_files: ClassVar[dict[str, str]] = {
         "system": "appagent_system.txt", "step": "appagent_step.txt", "grid": "appagent_grid.txt",
     }

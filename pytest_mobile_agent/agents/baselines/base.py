@@ -45,6 +45,7 @@ class ModelAgent:
 
     name = "model-agent"
     needs_model = True
+    needs_screenshot = False
     prompt_dir: Path | None = None  # a variant's folder; a file missing there comes from PROMPTS
     prompt_files: ClassVar[dict[str, str]] = {}
 
@@ -54,6 +55,7 @@ class ModelAgent:
         self.gave_up: str | None = None
         self.task: TaskInfo | None = None
         self.overhead_s: list[float] = []  # per step: everything but waiting for the model
+        self.overhead_cpu_s: list[float] = []  # the same in this thread's CPU time (steadier on a loaded machine)
         self._prompts: dict[str, str] = {}
 
     @property
@@ -97,12 +99,14 @@ class ModelAgent:
         if self.task is None or obs.task is not self.task:
             self.reset(obs.task)
         self._note_result(obs)
-        t0 = time.perf_counter()
+        if self.needs_screenshot:
+            _ = obs.screenshot  # a capture, when the harness has none yet, is the device's time: not ours
+        t0, c0 = time.perf_counter(), time.thread_time()
         pre = self.before(obs)
         messages = self.messages(obs)
-        built = time.perf_counter()
+        built, c_built = time.perf_counter(), time.thread_time()
         reply = self.client.chat(messages)
-        t1 = time.perf_counter()
+        t1, c1 = time.perf_counter(), time.thread_time()
         try:
             action = self.parse(reply.text, obs)
         except AnswerError as exc:
@@ -116,6 +120,7 @@ class ModelAgent:
         action = replace(action, reasoning=reasoning, tokens_in=tokens_in, tokens_out=tokens_out)
         self.history.append(Turn(len(self.history) + 1, self.action_text(reply.text), self.summary_of(reply.text)))
         self.overhead_s.append((built - t0) - sum(r.seconds for r in pre) + (time.perf_counter() - t1))
+        self.overhead_cpu_s.append((c_built - c0) - sum(r.cpu_s for r in pre) + (time.thread_time() - c1))
         return action
 
     def before(self, obs: Observation) -> list[Asked]:
@@ -148,7 +153,8 @@ class Asked:
     """A model call made outside the action choice, its tokens and its time."""
 
     reply: Reply
-    seconds: float
+    seconds: float  # waiting for the model
+    cpu_s: float = 0.0  # this thread's CPU time meanwhile (an in-process model's own work)
 
     @property
     def tokens_in(self) -> int:

@@ -79,9 +79,12 @@ def selector_for(node: Node, ui: UiTree) -> Selector:
 
 
 def element_action(kind: str, element: Element, ui: UiTree, text: str | None = None) -> Action:
-    """tap / long_press at the element's centre; type into the element (a selector, so the harness
-    taps it and types, as for a golden path's Type)."""
+    """tap / long_press at the element's centre; type into the element: straight in when it has the
+    focus (a tap would drop a selection the typing should replace), else by a selector, so the
+    harness taps it first, as for a golden path's Type."""
     if kind == "type":
+        if element.node.focused:
+            return Action("type", text=text or "")
         return Action("type", text=text or "", selector=selector_for(element.node, ui))
     x, y = element.center
     return Action(kind, x=x, y=y)

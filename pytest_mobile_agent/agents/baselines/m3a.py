@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 class M3A(T3A):
     name = "m3a"
+    needs_screenshot = True
     prompt_files: ClassVar[dict[str, str]] = {
         "system": "m3a_system.txt", "step": "m3a_step.txt", "summary": "m3a_summary.txt",
     }

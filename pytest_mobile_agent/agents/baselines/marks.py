@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING
 
+from ...models.messages import fit
 from ...reporting.draw import font
 
 if TYPE_CHECKING:
@@ -22,17 +23,11 @@ LABEL_FG = (255, 255, 255)
 
 
 def screen_image(png: bytes, max_side: int) -> tuple[Image.Image, float]:
-    """The screenshot as RGB, scaled to fit max_side; and the scale applied."""
+    """The screenshot as RGB, fitted into max_side as every image the client sends; and the scale."""
     from PIL import Image
 
-    img = Image.open(io.BytesIO(png))
-    scale = min(1.0, max_side / max(img.size))
-    if scale < 1.0:
-        size = (max(1, round(img.width * scale)), max(1, round(img.height * scale)))
-        img = img.convert("RGB").resize(size, Image.BILINEAR, reducing_gap=2.0)
-    else:
-        img = img.convert("RGB")
-    return img, scale
+    img, factor = fit(Image.open(io.BytesIO(png)), max_side)
+    return img, 1.0 / factor
 
 
 def draw_marks(img: Image.Image, elements: list[Element], scale: float) -> Image.Image:

@@ -37,6 +37,8 @@ def html_line(e: Element) -> str:
     if n.scrollable:
         l, t, r, b = e.bounds
         attrs.append(f'scrollable="true" bounds="[{l},{t}][{r},{b}]"')
+    if n.focused:  # not in the paper's list: where typed text goes is otherwise not on the page
+        attrs.append('focused="true"')
     if n.desc:
         attrs.append(f'description="{html.escape(n.desc)}"')
     return f"<{tag} {' '.join(attrs)}>{html.escape(n.text)}</{tag}>"

@@ -66,12 +66,12 @@ class T3A(ModelAgent):
             return []
         self.see(obs)
         messages = self.summary_messages(last, obs)
-        t1 = time.perf_counter()
+        t1, c1 = time.perf_counter(), time.thread_time()
         reply = self.client.chat(messages)  # type: ignore[union-attr]
-        waited = time.perf_counter() - t1  # the model's time, not the agent's overhead
+        waited, cpu = time.perf_counter() - t1, time.thread_time() - c1  # the model's time, not the agent's
         summary = section(reply.text, "Summary") or reply.text.strip()
         self.history[-1].summary = " ".join(summary.split())[:400]
-        return [Asked(reply, seconds=waited)]
+        return [Asked(reply, seconds=waited, cpu_s=cpu)]
 
     # -- the answer ----------------------------------------------------------------------------
     def reasoning(self, text: str) -> str:
