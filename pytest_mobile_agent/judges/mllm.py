@@ -10,15 +10,18 @@ The answer is read with SPA-Bench's rule, the last `Result: <digit>`; an answer 
 abstains (passed None), never crashes.
 
 Cross-app tasks (the task declares `subtasks=[{"app": pkg, "task": ..., "history": bool,
-"memory": phrase}, ...]`): the trajectory is split by app (stage 1: here from the foreground
-package after each step, which the device reports exactly, instead of SPA-Bench's model split;
-the same validity rules: every app present, in order, segments not overlapping), then each
-subtask is judged on its slice in order (stage 2), with what earlier subtasks found about
-their `memory` phrase; the task fails at the first failed subtask.
+"memory": phrase}, ...]`; for a task of several apps that declares none, the model splits it
+first, as SPA-Bench's subtask generation does before its human review): the trajectory is
+split by app (stage 1: here from the foreground package after each step, which the device
+reports exactly, instead of SPA-Bench's model split; the same validity rules: every app
+present, in order, segments not overlapping), then each subtask is judged on its slice in
+order (stage 2), with what earlier subtasks found about their `memory` phrase; the task fails
+at the first failed subtask.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -128,12 +131,35 @@ class MllmJudge:
             return Verdict(None, "no screenshots were kept")
         usage = Usage()
         subtasks = trajectory.inputs.get("subtasks")
+        if not subtasks and len(trajectory.apps) > 1:
+            subtasks = self.split(trajectory, usage)
+            if isinstance(subtasks, str):
+                return usage.verdict(None, f"the subtask split is unusable: {subtasks}")
         if subtasks:
             return self._cross_app(trajectory, subtasks, usage)
         passed, text = self.ask(trajectory.prompt, shots, usage)
         if passed is None:
             return usage.verdict(None, f"the answer has no 'Result: 1|0': {text[:120]!r}", answer=text[:500])
         return usage.verdict(passed, text.strip()[:300] or ("success" if passed else "failure"), answer=text[:500])
+
+    def split(self, trajectory: Trajectory, usage: Usage) -> list[dict[str, Any]] | str:
+        """The model's subtasks for a cross-app task, or why its answer cannot be used."""
+        from ..models import user
+
+        prompt = prompts.MLLM_SPLIT.format(apps=", ".join(trajectory.apps), task=trajectory.prompt)
+        text = usage.add(self.client.chat([user(prompt)])).text
+        start, end = text.find("{"), text.rfind("}")
+        try:
+            data = json.loads(text[start:end + 1]) if 0 <= start < end else None
+        except ValueError:
+            data = None
+        if not isinstance(data, dict) or not data:
+            return f"not a JSON object: {text[:100]!r}"
+        subtasks = [data[k] for k in sorted(data, key=lambda k: int(re.sub(r"\D", "", k) or 0))]
+        for n, sub in enumerate(subtasks, start=1):
+            if not isinstance(sub, dict) or sub.get("app") not in trajectory.apps or not sub.get("task"):
+                return f"subtask {n} names no app of the task or no task: {str(sub)[:100]}"
+        return subtasks
 
     def _cross_app(self, trajectory: Trajectory, subtasks: list[dict[str, Any]], usage: Usage) -> Verdict:
         segments = split_by_app(trajectory, [s["app"] for s in subtasks])

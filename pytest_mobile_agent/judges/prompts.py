@@ -34,6 +34,14 @@ MLLM_TEXT_ACTION = "The action between screenshot {i} and screenshot {j} was {ac
 MLLM_RESULT_ONLY = "Answer in exactly this form and nothing else:\nResult: <1 or 0>"
 MLLM_DIRECT = ("Answer in exactly this form:\nReason: <start with 'I believe this task is successful' or "
                "'I believe this task is failed', then why>\nResult: <1 or 0>")
+MLLM_SPLIT = """Split this phone task into subtasks, one per app, in the order they are done. Adjacent \
+subtasks use different apps. Use exactly these app package names: {apps}.
+For each subtask give: "app" (a package name from the list), "task" (what to do in that app; \
+write {{phrase}} where it uses something found earlier), "history" (true when it needs what an \
+earlier subtask found), "memory" (the phrase a later subtask needs from this one, or "None").
+Answer with JSON only: {{"subtask_1": {{"app": ..., "task": ..., "history": false, "memory": ...}}, ...}}
+
+Task: {task}"""
 MLLM_MEMORY = ("These screenshots show a phone agent working on: {task}. Summarise, in one or two sentences, what "
                "they show about '{phrase}' (the facts a later step will need). Answer with the summary only.")
 

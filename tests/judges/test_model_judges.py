@@ -215,3 +215,19 @@ def test_model_judges_need_a_model():
 
     with pytest.raises(JudgeConfigError, match="--mobile-judge-model"):
         make("spa")
+
+
+def test_a_cross_app_task_without_declared_subtasks_is_split_by_the_model_first(model_server, client):
+    split = json.dumps({"subtask_2": {"app": NOTES, "task": "Write {result} in a note", "history": True,
+                                      "memory": "None"},
+                        "subtask_1": {"app": CALC, "task": "Calculate 3 + 5", "history": False, "memory": "None"}})
+    model_server.script = lambda request: split if "Split this phone task" in user_text(request) else "Result: 1"
+    traj = trajectory(packages=(CALC, CALC, NOTES))
+    traj.apps = (CALC, NOTES)
+    verdict = MllmJudge(client).judge(traj)
+    assert verdict.passed is True and verdict.reason == "all 2 subtasks passed"
+    assert CALC in user_text(model_server.requests[0]) and NOTES in user_text(model_server.requests[0])
+    assert "Calculate 3 + 5" in user_text(model_server.requests[1])
+    model_server.script = lambda request: '{"subtask_1": {"app": "com.other", "task": "x"}}'
+    verdict = MllmJudge(client).judge(traj)
+    assert verdict.passed is None and "names no app of the task" in verdict.reason
