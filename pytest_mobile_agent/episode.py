@@ -76,6 +76,8 @@ class Episode:
     reset_s: float = 0.0
     retried: bool = False
     traceback: str | None = field(default=None, repr=False)  # the agent's own frames, when it raised
+    body_success: bool | None = None  # the body's verdict (None: a judge-only task, or not reached)
+    judges: dict[str, dict[str, Any]] = field(default_factory=dict)  # name -> Verdict.to_json()
 
     @property
     def final_screenshot(self) -> bytes | None:
@@ -274,7 +276,10 @@ class EpisodeRunner:
             self.ui.update(xml)
             step.success = self._check(index)
             step.device_s = device_s + observe_s
-            self._estimate_tokens(step, action)
+            # An unreadable model answer is still an Action carrying the model's tokens and reasoning.
+            told = action or (raw if isinstance(raw, Action) else None)
+            step.reasoning = step.reasoning or (told.reasoning if told else None)
+            self._estimate_tokens(step, told)
             self._record(step, png, xml)
             step.harness_s = time.perf_counter() - t2 - observe_s
             history.append(StepRecord(index, step.action, step.valid, step.error, step.output))

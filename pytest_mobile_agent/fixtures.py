@@ -44,6 +44,12 @@ def mobile_resets(pytestconfig: pytest.Config) -> Iterator[DeviceResets]:
 
 
 @pytest.fixture(scope="session")
+def mobile_model(pytestconfig: pytest.Config) -> Any:
+    """The chat client the --mobile-model* options describe (a model-based agent or judge of your own)."""
+    return mobile_session(pytestconfig).model_client("the mobile_model fixture")
+
+
+@pytest.fixture(scope="session")
 def agent(pytestconfig: pytest.Config) -> Any:
     """The agent under test, from --agent."""
     return mobile_session(pytestconfig).get_agent()

@@ -65,6 +65,19 @@ def pytest_mobile_agent_judge(item: pytest.Item, episode: Any, ui: Any, events: 
 
 
 @pytest.hookspec
+def pytest_mobile_agent_judge_inputs(item: pytest.Item, task: Any) -> dict[str, Any] | None:
+    """What judges need for a task that does not declare it in `@task`: a dict with any of
+    key_components, checkpoints, substates. Every answer is merged; the task's own win. A suite
+    keeps its judge inputs in a module and attaches them here (task_suites/mobileagentbench/conftest.py).
+
+    conftest.py::
+
+        def pytest_mobile_agent_judge_inputs(item, task):
+            return {"key_components": ["8"]} if task.name == "calculator_add" else None
+    """
+
+
+@pytest.hookspec
 def pytest_mobile_agent_episode_metrics(episode: Any, record: dict[str, Any]) -> None:
     """Add per-episode metrics: write into `record["extra"]` (it reaches the results file).
 

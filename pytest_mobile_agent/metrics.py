@@ -35,10 +35,17 @@ DEFAULT_PRICES: dict[str, tuple[float, float]] = {
     "gpt-4-turbo": (10.0, 30.0),
     "gpt-4o": (2.5, 10.0),
     "gpt-4o-mini": (0.15, 0.6),
+    "gpt-4.1": (2.0, 8.0),
+    "gpt-4.1-mini": (0.4, 1.6),
+    "gpt-4.1-nano": (0.1, 0.4),
+    "o4-mini": (1.1, 4.4),
+    "claude-3-7-sonnet": (3.0, 15.0),
+    "claude-3-5-haiku": (0.8, 4.0),
     "claude-3-5-sonnet": (3.0, 15.0),
     "claude-3-haiku": (0.25, 1.25),
     "gemini-1.5-pro": (1.25, 5.0),
     "gemini-1.5-flash": (0.075, 0.3),
+    "gemini-2.0-flash": (0.1, 0.4),
 }
 
 
@@ -54,10 +61,21 @@ def load_prices(path: str | None) -> dict[str, tuple[float, float]]:
     return prices
 
 
-def cost_of(model: str | None, tokens_in: int, tokens_out: int, prices: dict[str, tuple[float, float]]) -> float | None:
-    if not model or model not in prices:
+def price_of(model: str | None, prices: dict[str, tuple[float, float]]) -> tuple[float, float] | None:
+    """The model's price, or that of the longest listed name it extends (gpt-4o-2024-08-06 -> gpt-4o)."""
+    if not model:
         return None
-    price_in, price_out = prices[model]
+    if model in prices:
+        return prices[model]
+    stems = [name for name in prices if model.startswith(name + "-")]
+    return prices[max(stems, key=len)] if stems else None
+
+
+def cost_of(model: str | None, tokens_in: int, tokens_out: int, prices: dict[str, tuple[float, float]]) -> float | None:
+    price = price_of(model, prices)
+    if price is None:
+        return None
+    price_in, price_out = price
     return (tokens_in * price_in + tokens_out * price_out) / 1_000_000
 
 
@@ -107,8 +125,24 @@ def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, f
         "reset_s": ep.reset_s,
         "time_per_step_s": mean(step_time) if step_time else None,
         "cost_per_step_usd": cost / steps if cost is not None and steps else None,
+        "body_success": ep.body_success,
+        "judges": ep.judges,
         "extra": {},
     }
+
+
+def apply_model_usage(record: dict[str, Any], usage: dict[str, Any]) -> None:
+    """An agent's own account of its model calls (`episode_usage()`, as the built-in model agents
+    give) replaces the per-step token sums: it also counts calls no step shows (the final "done",
+    step summaries, unreadable answers), exactly as the endpoint's `usage` reported them."""
+    usage = dict(usage)
+    if "tokens_in" in usage:
+        record["tokens_in"], record["tokens_out"] = usage.pop("tokens_in"), usage.pop("tokens_out")
+        record["tokens_estimated"] = False
+        record["cost_usd"] = usage.pop("cost_usd", None)
+        steps = record["steps"]
+        record["cost_per_step_usd"] = record["cost_usd"] / steps if record["cost_usd"] is not None and steps else None
+    record.update(usage)
 
 
 def _ratio(num: int, den: int) -> float | None:

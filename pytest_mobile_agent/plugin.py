@@ -18,9 +18,11 @@ from .compat import mobileagentbench
 from .compat.mobileagentbench import mab_task  # noqa: F401  (fixture)
 from .device.errors import DeviceLost
 from .episode import ERROR, INFRASTRUCTURE, AgentError, Episode, EpisodeRunner
-from .fixtures import agent, device, events, mobile_device, mobile_pool, mobile_resets, ui  # noqa: F401  (fixtures)
+from .fixtures import agent, device, events, mobile_device, mobile_model, mobile_pool, mobile_resets, ui  # noqa: F401
 from .infrastructure import InfrastructureError
-from .metrics import episode_record, summarize
+from .judges import runner as judge_runner
+from .metrics import apply_model_usage, episode_record, summarize
+from .models import options as model_options
 from .reporting import allure as allure_report
 from .reporting import draw, plots, results, terminal, trajectory
 from .session import (
@@ -42,7 +44,8 @@ OPTIONS = (
         "mobile_agent",
         str,
         None,
-        "agent under test: oracle, noop, random, path/to/agent.py or pkg.module:attr",
+        "agent under test: oracle, noop, random, near-miss; t3a, m3a, appagent, mobile-bench (with --mobile-model); "
+        "path/to/agent.py or pkg.module:attr",
     ),
     (
         "--devices",
@@ -124,6 +127,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     for flag, dest, typ, default, help_ in OPTIONS:
         group.addoption(flag, dest=dest, type=typ, default=default, help=help_)
         parser.addini(dest, help=help_, default=INI_DEFAULTS.get(dest))
+    model_options.add_options(parser)
+    judge_runner.add_options(parser)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -140,6 +145,9 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{level}: task difficulty")
     session = MobileSession(config, Options.from_config(config))
     config.stash[SESSION_KEY] = session
+    config.stash[judge_runner.PANEL_KEY] = panel = judge_runner.JudgePanel(config)
+    if panel and session.options.agent:
+        panel.judges  # noqa: B018  (a judge without its model stops the run here, with the reason)
     if session.options.agent:
         session.get_agent()  # a bad --agent stops the run here, with the reason
     alluredir = allure_report.results_dir(config)
@@ -364,7 +372,11 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
     def call_body(view: Any) -> None:
         pyfuncitem.obj(**{n: view if n == "events" else funcargs[n] for n in argnames})
 
+    judges = pyfuncitem.config.stash[judge_runner.PANEL_KEY]
+
     def judge(view: Any) -> tuple[bool, str]:
+        if task.spec.judge_only:
+            return False, "judged by its judges once the episode is over"
         try:
             call_body(view)
             return True, ""
@@ -398,7 +410,9 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
         step_timeout=opts.step_timeout,
         max_invalid=opts.max_invalid,
         # Screenshots of every step only when a report keeps them; agents still get theirs.
-        keep_screenshots=bool(opts.artifacts) or allure_report.results_dir(pyfuncitem.config) is not None,
+        keep_screenshots=bool(opts.artifacts)
+        or allure_report.results_dir(pyfuncitem.config) is not None
+        or (bool(judges) and judges.needs_screenshots),
         judge_uses_events="events" in argnames or "mab_task" in argnames,
     )
     episode = runner.run()
@@ -413,18 +427,30 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
         if episode.termination == INFRASTRUCTURE:
             pool.give_up()
             raise InfrastructureError(f"{episode.error} (infrastructure, not the agent's failure)")
+        if judges:
+            inputs = judge_runner.inputs_for(pyfuncitem, task)
+            episode.judges = judges.judge(episode, log, inputs, judge_runner.task_key(task))
         if episode.termination == ERROR:
             episode.success = False
+            episode.body_success = None if task.spec.judge_only else False  # the task failed, body or not
             episode.failure_message = episode.error
             raise AgentError(episode.error)
+        if task.spec.judge_only:
+            verdict = judge_runner.outcome(episode.judges)
+            episode.success = bool(verdict.passed)
+            if not verdict.passed:
+                episode.failure_message = f"judges: {verdict.reason}"
+                raise AssertionError(episode.failure_message)
+            return True
         try:
             with dev.reading():
                 call_body(log)
+            episode.body_success = True
             votes = pyfuncitem.config.hook.pytest_mobile_agent_judge(
                 item=pyfuncitem, episode=episode, ui=tree, events=log
             )
         except AssertionError as exc:
-            episode.success = False
+            episode.success = episode.body_success = False
             episode.failure_message = str(exc).split("\n")[0] or "the final state does not satisfy the task"
             episode.failure_detail = str(exc)
             raise
@@ -447,6 +473,9 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
 
 def _finish(item: pytest.Function, session: MobileSession, episode: Any) -> None:
     record = episode_record(episode, nodeid=item.nodeid, prices=session.prices())
+    usage = getattr(item.funcargs.get("agent"), "episode_usage", None)  # the built-in model agents
+    if callable(usage):
+        apply_model_usage(record, usage())
     item.config.hook.pytest_mobile_agent_episode_metrics(episode=episode, record=record)
     if session.options.results:
         results.append(session.options.results, record)
@@ -490,6 +519,7 @@ class SummaryReporter:
             terminalreporter.write_line(line)
         for line in infrastructure.summary_lines(records):
             terminalreporter.write_line(line, yellow=True)
+        judge_runner.summary(records, terminalreporter)
         if self.session.options.results:
             terminalreporter.write_line(f"results: {os.fspath(self.session.options.results)}")
 

@@ -79,6 +79,7 @@ class MobileSession:
     records: list[dict[str, Any]] = field(default_factory=list)
     crashes: dict[str, int] = field(default_factory=dict)  # node id -> xdist workers lost running it
     _agent: Any = None
+    _model_client: Any = None
     _warmup: concurrent.futures.Future | None = None
 
     @property
@@ -101,7 +102,24 @@ class MobileSession:
                 self._agent = made if made is not None else load_agent(spec, seed=self.options.seed)
             except AgentLoadError as exc:
                 raise pytest.UsageError(str(exc)) from exc
+            if getattr(self._agent, "needs_model", False) and getattr(self._agent, "client", None) is None:
+                self._agent.client = self.model_client(f"--agent={spec}")  # the built-in model agents
         return self._agent
+
+    def model_client(self, who: str = "this run") -> Any:
+        """The chat client the --mobile-model* options describe (one per process)."""
+        if self._model_client is None:
+            from .models import ChatClient, ModelError
+            from .models.options import model_config
+
+            cfg = model_config(self.config)
+            if cfg is None:
+                raise pytest.UsageError(f"{who} needs a model: pass --mobile-model NAME (e.g. gpt-4o)")
+            try:
+                self._model_client = ChatClient(cfg, self.prices())
+            except ModelError as exc:
+                raise pytest.UsageError(str(exc)) from exc
+        return self._model_client
 
     def make_pool(self) -> DevicePool:
         from .device.pool import DevicePool, DeviceSource  # here: the xdist controller never needs adb code

@@ -60,6 +60,8 @@ class TaskSpec:
     online: bool = False
     near_miss: Sequence[Action] | Callable[..., Sequence[Action]] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    judge_inputs: dict[str, Any] = field(default_factory=dict)  # key_components, checkpoints, substates
+    judge_only: bool = False
 
 
 def task(
@@ -76,6 +78,10 @@ def task(
     name: str | None = None,
     online: bool = False,
     near_miss: Sequence[Action] | Callable[..., Sequence[Action]] | None = None,
+    key_components: Sequence[str] | Callable[..., Sequence[str]] | None = None,
+    checkpoints: dict[str, Any] | Callable[..., dict[str, Any]] | None = None,
+    substates: Sequence[str] | Callable[..., Sequence[str]] | None = None,
+    judge_only: bool = False,
     **extra: Any,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Declare a benchmark task on a test function (see the module docstring).
@@ -85,12 +91,21 @@ def task(
 
     The declaration is checked when the test is collected, not here: a malformed task fails
     alone, with a message naming it, and the file's other tasks still run.
+
+    What judges need (`pytest_mobile_agent.judges`; each may be a function of the parameters):
+    `key_components` (texts the final screen must show: SPA-Bench), `checkpoints` (Mobile-Bench:
+    {"package": ..., "key_phrases": [...], "api": [...]}), `substates` (AutoEval's reference
+    substates, "PageNode(content=..., parent_id=None)" lines). `judge_only=True`: the body is no
+    success condition (a task file of another benchmark); the judges of `--mobile-judge` decide,
+    and without one the task fails.
     """
     apps = (app,) if isinstance(app, str) else tuple(app)
     spec = TaskSpec(
         prompt=prompt, apps=apps, golden=golden, golden_steps=golden_steps, difficulty=difficulty, tags=tuple(tags),
         grants=tuple(grants), launch=launch, max_steps=max_steps, name=name, online=online, near_miss=near_miss,
-        extra=extra,
+        extra=extra, judge_only=judge_only,
+        judge_inputs={k: v for k, v in (("key_components", key_components), ("checkpoints", checkpoints),
+                                        ("substates", substates)) if v is not None},
     )
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -117,6 +132,7 @@ class TaskInstance:
     difficulty: str
     params: dict[str, Any]
     near_miss: tuple[Action, ...] = ()
+    judge_inputs: dict[str, Any] = field(default_factory=dict)
 
     @property
     def apps(self) -> tuple[str, ...]:
@@ -210,4 +226,7 @@ def instantiate(spec: TaskSpec, name: str, params: dict[str, Any]) -> TaskInstan
             f"the golden path has {len(golden)} actions but golden_steps={spec.golden_steps}"
         )
     near_miss = _actions(_build(spec.near_miss, params, "near_miss"), "near_miss path")
-    return TaskInstance(name, spec, prompt, golden, steps, spec.difficulty or difficulty_for(steps), params, near_miss)
+    judge_inputs = {k: _call_with_params(v, params) if callable(v) else v for k, v in spec.judge_inputs.items()}
+    return TaskInstance(
+        name, spec, prompt, golden, steps, spec.difficulty or difficulty_for(steps), params, near_miss, judge_inputs
+    )

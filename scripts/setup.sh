@@ -15,6 +15,10 @@ bash listener_app/build.sh                       # -> pytest_mobile_agent/device
 # command would otherwise install it on first use.
 missing=()
 command -v chromium >/dev/null || missing+=(chromium)
+# The key-component judge's OCR (rapidocr-onnxruntime) loads OpenCV, which links libGL and glib;
+# Chinese text on the virtual device's screens is drawn in WenQuanYi Micro Hei.
+[ -e /usr/lib/x86_64-linux-gnu/libGL.so.1 ] || [ -e /lib/x86_64-linux-gnu/libGL.so.1 ] || missing+=(libgl1 libglib2.0-0)
+[ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || missing+=(fonts-wqy-microhei)
 command -v npm >/dev/null || missing+=(nodejs npm)
 if [ ${#missing[@]} -gt 0 ]; then
     $SUDO apt-get update -qq

@@ -42,6 +42,7 @@ import pytest
 from ..actions import InvalidAction
 from ..device.errors import DeviceLost
 from ..episode import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, AgentError
+from ..judges.calibration import disagrees
 from ..session import RECORD_PROPERTY, MobileSession
 from ..task_errors import TASK_ERROR
 from ..tasks import app_marker
@@ -54,6 +55,8 @@ ALLURERC = HERE / "allurerc.mjs"
 DEVICE_PROPERTY = "mobile_device"  # user property: a device's Android version, for the controller
 CLEAN_KEY = pytest.StashKey[bool]()
 KIND_KEY = pytest.StashKey[str]()
+DISAGREE_KEY = pytest.StashKey[str]()
+DISAGREEMENT = "judge disagreement"
 FILMSTRIP_WIDTH = 140
 
 # Failure kinds: the message prefixes categories.json matches on.
@@ -259,6 +262,11 @@ class AllureReport:
         kind = failure_kind(episode)
         if kind is not None:
             item.stash[KIND_KEY] = kind
+        differing = disagrees(record)
+        if differing:
+            verdicts, word = record["judges"], {True: "passed", False: "failed"}
+            said = "; ".join(f"{n} {word[verdicts[n]['passed']]} it: {verdicts[n]['reason']}" for n in differing)
+            item.stash[DISAGREE_KEY] = f"[{DISAGREEMENT}] the body {word[bool(record['body_success'])]}; {said}"
         if final:
             self._describe(item, episode, record, kind)
         wrapper = None
@@ -429,6 +437,9 @@ class AllureReport:
             del item.stash[KIND_KEY]
             if report.failed:
                 _prefix_failure(item.config, kind)
+        if call.when == "call" and DISAGREE_KEY in item.stash:
+            _add_disagreement(item.config, item.stash[DISAGREE_KEY])
+            del item.stash[DISAGREE_KEY]
         return report
 
     # -- the controller ----------------------------------------------------------------------
@@ -496,6 +507,22 @@ def _prefix_failure(config: pytest.Config, kind: str) -> None:
     details = getattr(_open_result(config), "statusDetails", None)
     if details is not None and details.message and not details.message.startswith("["):
         details.message = f"[{kind}] {details.message}"
+
+
+def _add_disagreement(config: pytest.Config, text: str) -> None:
+    """Put the judges' disagreement in the result's message (a passed result gets one), so the
+    "Judge disagreement" category finds it beside the failure's own category."""
+    from allure_commons.model2 import StatusDetails
+
+    listener = config.pluginmanager.get_plugin("allure_listener")
+    logger = getattr(listener, "allure_logger", None)
+    result = logger.get_test(None) if logger is not None else None
+    if result is None:
+        return
+    if result.statusDetails is None:
+        result.statusDetails = StatusDetails(message=text)
+    else:
+        result.statusDetails.message = f"{result.statusDetails.message or ''}\n{text}".lstrip("\n")
 
 
 def _version(distribution: str) -> str:

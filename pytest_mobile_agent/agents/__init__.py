@@ -30,12 +30,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from .actions import Action, Done, Key, Tap
-from .task_errors import check_golden_step
+from ..actions import Action, Done, Key, Tap
+from ..task_errors import check_golden_step
 
 if TYPE_CHECKING:
-    from .device.android import AndroidDevice
-    from .device.ui_tree import UiTree
+    from ..device.android import AndroidDevice
+    from ..device.ui_tree import UiTree
 
 
 class AgentLoadError(Exception):
@@ -185,6 +185,8 @@ class RandomAgent:
 BUILTIN: dict[str, Callable[[], Any]] = {
     "oracle": OracleAgent, "noop": NoopAgent, "random": RandomAgent, "near-miss": NearMissAgent,
 }
+# The model-backed baselines (agents/baselines/), imported only when named: they need a model.
+MODEL_AGENTS = ("t3a", "m3a", "appagent", "mobile-bench")
 
 
 def kind_of(agent: Any) -> str:
@@ -247,6 +249,10 @@ def load_agent(spec: str, *, seed: int = 0) -> Any:
     spec = spec.strip()
     if spec in BUILTIN:
         return RandomAgent(seed) if spec == "random" else BUILTIN[spec]()
+    if spec in MODEL_AGENTS:
+        from .baselines import MODEL_AGENTS as made
+
+        return made[spec]()
     if spec.endswith(".py") or "/" in spec or "\\" in spec:
         path = Path(spec).expanduser()
         if not path.is_file():
@@ -266,7 +272,7 @@ def load_agent(spec: str, *, seed: int = 0) -> Any:
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
-        builtin = ", ".join(BUILTIN)
+        builtin = ", ".join((*BUILTIN, *MODEL_AGENTS))
         raise AgentLoadError(
             f"--agent={spec}: no built-in agent, file or module of that name (built-ins: {builtin}; "
             f"files end in .py; modules look like package.module:attr): {exc}"

@@ -1,0 +1,14 @@
+"""The seeds' baseline agents, backed by a model through `pytest_mobile_agent.models`:
+`--agent=t3a|m3a|appagent|mobile-bench --mobile-model=NAME`. Prompts live in `../prompts/`."""
+
+from __future__ import annotations
+
+from .appagent import AppAgent
+from .base import ModelAgent
+from .m3a import M3A
+from .mobile_bench import MobileBench
+from .t3a import T3A
+
+MODEL_AGENTS = {"t3a": T3A, "m3a": M3A, "appagent": AppAgent, "mobile-bench": MobileBench}
+
+__all__ = ["MODEL_AGENTS", "M3A", "T3A", "AppAgent", "MobileBench", "ModelAgent"]

@@ -1,0 +1,32 @@
+"""Models in the loop: one chat client for any OpenAI-compatible endpoint.
+
+    from pytest_mobile_agent.models import ChatClient, ModelConfig, system, user
+
+    client = ChatClient(ModelConfig(model="gpt-4o"))
+    reply = client.chat([system("You operate a phone."), user("What now?", images=[png])])
+    reply.text, reply.tokens_in, reply.tokens_out, reply.cost_usd, reply.retries
+
+Built on the `openai` SDK with its own retries turned off: this client retries 429, 5xx, timeouts
+and connection errors with backoff, counting each retry (`client.stats`). Usage comes from the
+response's `usage`, cost from the price table. `--mobile-model-cache DIR` records every request
+and response under a hash of the request; `--mobile-model-replay` answers from that record only.
+The API key is read from the environment when the client is made and is written nowhere.
+"""
+
+from .client import ChatClient, ModelConfig, ModelStats, Reply
+from .errors import ModelError, ModelUnavailable, ReplayMiss
+from .messages import assistant, image_part, system, user
+
+__all__ = [
+    "ChatClient",
+    "ModelConfig",
+    "ModelError",
+    "ModelStats",
+    "ModelUnavailable",
+    "Reply",
+    "ReplayMiss",
+    "assistant",
+    "image_part",
+    "system",
+    "user",
+]

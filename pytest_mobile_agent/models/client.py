@@ -1,0 +1,199 @@
+"""The chat client: retries with backoff, usage and cost, the record/replay cache."""
+
+from __future__ import annotations
+
+import os
+import random
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cache import RequestCache, request_key
+from .errors import ModelError, ModelUnavailable, ReplayMiss
+from .messages import DEFAULT_IMAGE_SIDE
+
+RETRYABLE_STATUS = (408, 409, 429)  # and every 5xx
+MAX_RETRY_AFTER_S = 60.0
+MAX_BACKOFF_S = 30.0
+
+
+@dataclass(frozen=True)
+class ModelConfig:
+    """Where and how to ask. Holds the NAME of the key's environment variable, never the key."""
+
+    model: str
+    base_url: str | None = None  # None: the SDK's OPENAI_BASE_URL, else api.openai.com
+    key_env: str = "OPENAI_API_KEY"
+    cache_dir: str | None = None
+    replay: bool = False
+    timeout_s: float = 60.0
+    max_retries: int = 5
+    backoff_s: float = 1.0  # first wait; doubles per retry unless the server says Retry-After
+    image_side: int = DEFAULT_IMAGE_SIDE
+    temperature: float = 0.0
+    max_tokens: int | None = None
+
+    @property
+    def endpoint(self) -> str:
+        return self.base_url or os.environ.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
+
+
+@dataclass
+class Reply:
+    text: str
+    tokens_in: int
+    tokens_out: int
+    cost_usd: float | None
+    retries: int = 0
+    cached: bool = False
+    model: str = ""
+
+
+@dataclass
+class ModelStats:
+    """Counts since the last `ChatClient.take_stats()`: what an episode record reports."""
+
+    calls: int = 0
+    retries: int = 0
+    retry_reasons: Counter = field(default_factory=Counter)  # "429", "5xx", "timeout", "connection"
+    cached: int = 0  # answered from the cache
+    tokens_in: int = 0
+    tokens_out: int = 0
+    cost_usd: float | None = None
+
+    def as_record(self) -> dict[str, Any]:
+        return {
+            "model_calls": self.calls,
+            "model_retries": self.retries,
+            "model_retry_reasons": dict(sorted(self.retry_reasons.items())),
+            "model_cached": self.cached,
+        }
+
+
+class ChatClient:
+    """One OpenAI-compatible endpoint. `chat(messages)` returns a `Reply` or raises
+    `ModelUnavailable` (infrastructure), `ReplayMiss` or `ModelError`."""
+
+    def __init__(self, config: ModelConfig, prices: dict[str, tuple[float, float]] | None = None) -> None:
+        self.config = config
+        self.prices = prices if prices is not None else _default_prices()
+        self.cache = RequestCache(config.cache_dir) if config.cache_dir else None
+        if config.replay and self.cache is None:
+            raise ModelError("--mobile-model-replay needs --mobile-model-cache DIR: the record to answer from")
+        self.stats = ModelStats()
+        self._lock = threading.Lock()
+        self._sdk: Any = None if config.replay else self._make_sdk()
+
+    def _make_sdk(self) -> Any:
+        import openai
+
+        key = os.environ.get(self.config.key_env)
+        if not key:
+            if self.config.base_url is None and not os.environ.get("OPENAI_BASE_URL"):
+                raise ModelError(
+                    f"no API key: set the environment variable {self.config.key_env} "
+                    "(or name another with --mobile-model-key-env), or point --mobile-model-url at a local server"
+                )
+            key = "none"  # local servers (vLLM, Ollama, llama.cpp) take any key
+        return openai.OpenAI(
+            api_key=key, base_url=self.config.base_url, max_retries=0, timeout=self.config.timeout_s
+        )
+
+    def take_stats(self) -> ModelStats:
+        """The counts so far, and start counting afresh (one episode's worth per call)."""
+        with self._lock:
+            stats, self.stats = self.stats, ModelStats()
+        return stats
+
+    def chat(self, messages: list[dict[str, Any]], **params: Any) -> Reply:
+        """Ask once. `params` go to the endpoint (temperature, max_tokens, ...) and into the cache key."""
+        cfg = self.config
+        defaults: dict[str, Any] = {"temperature": cfg.temperature}
+        if cfg.max_tokens:
+            defaults["max_tokens"] = cfg.max_tokens
+        params = {**defaults, **params}
+        key = request_key(cfg.model, messages, params)
+        data = self.cache.get(key) if self.cache else None
+        cached = data is not None
+        retries = 0
+        if data is None:
+            if cfg.replay:
+                raise ReplayMiss(
+                    f"--mobile-model-replay: no recorded answer in {cfg.cache_dir} for this request to {cfg.model} "
+                    f"(key {key[:16]}): the prompt, screenshot or parameters differ from the recorded run"
+                )
+            data, retries = self._ask(messages, params)
+            if self.cache:
+                self.cache.put(key, cfg.model, messages, params, data)
+        reply = self._reply(data, retries, cached)
+        with self._lock:
+            s = self.stats
+            s.calls += 1
+            s.cached += cached
+            s.tokens_in += reply.tokens_in
+            s.tokens_out += reply.tokens_out
+            if reply.cost_usd is not None:
+                s.cost_usd = (s.cost_usd or 0.0) + reply.cost_usd
+        return reply
+
+    def _reply(self, data: dict[str, Any], retries: int, cached: bool) -> Reply:
+        from ..metrics import cost_of
+
+        choices = data.get("choices") or []
+        if not choices:
+            raise ModelError(f"{self.config.model}: the answer has no choices: {str(data)[:200]}")
+        text = (choices[0].get("message") or {}).get("content") or ""
+        usage = data.get("usage") or {}
+        tokens_in, tokens_out = int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0)
+        cost = cost_of(self.config.model, tokens_in, tokens_out, self.prices)
+        return Reply(text, tokens_in, tokens_out, cost, retries, cached, data.get("model") or self.config.model)
+
+    def _ask(self, messages: list[dict[str, Any]], params: dict[str, Any]) -> tuple[dict[str, Any], int]:
+        import openai
+
+        cfg = self.config
+        for attempt in range(cfg.max_retries + 1):
+            try:
+                response = self._sdk.chat.completions.create(model=cfg.model, messages=messages, **params)
+                return response.model_dump(), attempt
+            except openai.APITimeoutError as exc:  # a subclass of APIConnectionError: test it first
+                reason, error, wait = "timeout", exc, None
+            except openai.APIConnectionError as exc:
+                reason, error, wait = "connection", exc, None
+            except openai.APIStatusError as exc:
+                status = exc.status_code
+                if status not in RETRYABLE_STATUS and status < 500:
+                    raise ModelError(f"{cfg.endpoint} answered {status} for {cfg.model}: {exc.message}") from exc
+                reason, error, wait = ("5xx" if status >= 500 else str(status)), exc, _retry_after(exc.response)
+            if attempt == cfg.max_retries:
+                raise ModelUnavailable(
+                    f"model endpoint {cfg.endpoint} still failing after {cfg.max_retries} retries "
+                    f"(last: {reason}: {type(error).__name__})"
+                ) from error
+            with self._lock:
+                self.stats.retries += 1
+                self.stats.retry_reasons[reason] += 1
+            backoff = min(MAX_BACKOFF_S, cfg.backoff_s * 2**attempt) * random.uniform(0.75, 1.25)
+            time.sleep(wait if wait is not None else backoff)
+        raise AssertionError("unreachable")
+
+
+def _retry_after(response: Any) -> float | None:
+    """The server's own wait (Retry-After seconds, or OpenAI's retry-after-ms), if sane."""
+    headers = getattr(response, "headers", None) or {}
+    for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
+        try:
+            value = float(headers.get(name)) * scale
+        except (TypeError, ValueError):
+            continue
+        if 0 <= value <= MAX_RETRY_AFTER_S:
+            return value
+    return None
+
+
+def _default_prices() -> dict[str, tuple[float, float]]:
+    from ..metrics import load_prices
+
+    return load_prices(None)

@@ -1,0 +1,235 @@
+"""What the judges need for each of the suite's 100 tasks, keyed by the benchmark's task name
+(attached to the tasks by conftest.py through the `pytest_mobile_agent_judge_inputs` hook).
+
+- key components (SPA-Bench): texts the final screen must show when the task is done, chosen
+  by hand from the app's final screen (97 tasks). SPA-Bench's matcher joins the OCR'd texts
+  without spaces, so a component may span two lines read in order ("ChromeCamera": Chrome
+  listed above Camera). Three tasks have none: no text on their final screen shows the result
+  (app labels hidden; an event added to a month view that draws no titles). In
+  `SAME_AS_START` are the tasks whose components the untouched start screen shows as well: what
+  changed is an absence, an order the seeded items already had, a check mark, or a search
+  field whose text OCR reads with its cursor; SPA-Bench's coarse check passes them either way
+  and leaves them to the fine judge.
+- CheckPoints (Mobile-Bench): the app's package, and as key phrases the texts and
+  descriptions the golden path taps and the texts it types, in order (a sequential `[ ]`
+  group: one count each), as Mobile-Bench's key phrases are a task's key steps.
+- reference substates (AutoEval): the app's page, then one UnitNode per key component. They
+  are a reference for the State Decomposer's cover and redundancy rates, written from the
+  same hand-chosen texts, not annotated by people as the paper's were.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .apps import (
+    APP_LAUNCHER,
+    CALCULATOR,
+    CALENDAR,
+    CONTACTS,
+    FILE_MANAGER,
+    GALLERY,
+    MUSIC_PLAYER,
+    NOTES,
+    SMS_MESSENGER,
+    VOICE_RECORDER,
+)
+
+APP_NAMES = {
+    APP_LAUNCHER: "App Launcher", CALCULATOR: "Calculator", CALENDAR: "Calendar", CONTACTS: "Contacts",
+    FILE_MANAGER: "File Manager", GALLERY: "Gallery", MUSIC_PLAYER: "Music Player", NOTES: "Notes",
+    SMS_MESSENGER: "SMS Messenger", VOICE_RECORDER: "Voice Recorder",
+}
+
+
+def _inputs(package: str, key_components: list[str], key_phrases: list[str], api: list[str] = ()) -> dict[str, Any]:
+    checkpoints: dict[str, Any] = {"package": package, "key_phrases": key_phrases}
+    if api:
+        checkpoints["api"] = list(api)
+    substates = [f'PageNode(content="{APP_NAMES[package]} app is open", parent_id=None)']
+    substates += [f'UnitNode(content="{kc} is shown", parent_id=0)' for kc in key_components]
+    out: dict[str, Any] = {"checkpoints": checkpoints, "substates": substates}
+    if key_components:
+        out["key_components"] = key_components
+    return out
+
+
+JUDGE_INPUTS: dict[str, dict[str, Any]] = {
+    "calculator_add": _inputs(CALCULATOR, ["3+5", "8"], ["3", "+", "5", "="]),
+    "calculator_convert_length": _inputs(
+        CALCULATOR, ["Mile", "Kilometer", "1.609344"],
+        ["Unit converter", "Length", "Mile (mi)"],
+    ),
+    "calculator_cube": _inputs(CALCULATOR, ["3^3", "27"], ["3", "^", "="]),
+    "calculator_divide": _inputs(CALCULATOR, ["12÷3", "4"], ["1", "2", "÷", "3", "="]),
+    "calculator_minus": _inputs(CALCULATOR, ["12-4", "8"], ["1", "2", "-", "4", "="]),
+    "calculator_mixed": _inputs(CALCULATOR, ["90-3", "87"], ["2", "4", "×", "3", "+", "1", "8", "-", "="]),
+    "calculator_multiply": _inputs(CALCULATOR, ["12×4", "48"], ["1", "2", "×", "4", "="]),
+    "calculator_point": _inputs(CALCULATOR, ["19.7-81.3", "-61.6"], ["1", "9", ".", "7", "-", "8", "3", "="]),
+    "calculator_recalculate": _inputs(CALCULATOR, ["12×5", "60"], ["C", "5", "="]),
+    "calculator_square": _inputs(CALCULATOR, ["4+3", "7"], ["√", "1", "6", "+", "3", "="]),
+    "calendar_create_and_search": _inputs(CALENDAR, ["laundry"], ["Event", "laundry", "Save"]),
+    "calendar_daily_view": _inputs(CALENDAR, ["May 15"], ["Change view", "Daily view"]),
+    "calendar_delete_tasks": _inputs(
+        CALENDAR, ["Cooking"],
+        ["Change view", "Simple event list", "Laundry", "Meeting", "Yes"],
+    ),
+    "calendar_laundry": _inputs(CALENDAR, [], ["Event", "laundry", "Save"]),
+    "calendar_new_task": _inputs(CALENDAR, [], ["Task", "laundry", "wash all my clothes", "Save"]),
+    "calendar_next_month": _inputs(CALENDAR, ["June"], []),
+    "calendar_open_about": _inputs(CALENDAR, ["About", "Frequently asked questions"], ["About"]),
+    "calendar_search": _inputs(CALENDAR, ["laundry"], ["laundry"]),
+    "calendar_snooze_time": _inputs(CALENDAR, ["Snooze time", "1 minute"], ["Settings", "1 minute"]),
+    "calendar_start_week": _inputs(CALENDAR, ["Start week on", "Monday"], ["Settings", "Monday"]),
+    "contacts_about": _inputs(CONTACTS, ["About", "Frequently asked questions"], ["About"]),
+    "contacts_create": _inputs(CONTACTS, ["Yuzai"], ["Yuzai", "123456789", "Save"]),
+    "contacts_delete": _inputs(CONTACTS, ["No contacts found"], ["Yuzai", "Delete", "Yes"]),
+    "contacts_favorite": _inputs(CONTACTS, ["Yuzai", "123456789"], ["Yuzai"]),
+    "contacts_filter": _inputs(CONTACTS, ["No contacts found"], ["Filter", "Phone storage (1)", "OK"]),
+    "contacts_hide_email": _inputs(CONTACTS, ["Yuzai", "123456789"], ["Yuzai", "Manage shown contact fields", "OK"]),
+    "contacts_modify": _inputs(CONTACTS, ["987654321"], ["Yuzai", "Edit contact", "987654321", "Save"]),
+    "contacts_remove_dialog": _inputs(CONTACTS, ["Contacts"], ["Settings", "Back"]),
+    "contacts_search": _inputs(CONTACTS, ["YuzaiYuzai"], ["Yuzai"]),
+    "contacts_sort": _inputs(CONTACTS, ["Zack", "Yuzai"], ["Sort by", "Date created", "Descending", "OK"]),
+    "filemanager_check_file_properties": _inputs(
+        FILE_MANAGER, ["Properties", "testfile.txt"],
+        ["testfile.txt", "Properties"],
+    ),
+    "filemanager_check_storage": _inputs(FILE_MANAGER, ["Total storage"], ["Storage"]),
+    "filemanager_create_new_file": _inputs(FILE_MANAGER, ["testfile.txt"], ["Download", "testfile.txt", "OK"]),
+    "filemanager_delete_file": _inputs(FILE_MANAGER, ["No items found"], ["testfile.txt", "Yes"]),
+    "filemanager_delete_txt": _inputs(FILE_MANAGER, ["Downloadvideo.mov"], ["random.txt", "Yes"]),
+    "filemanager_delete_videos": _inputs(
+        FILE_MANAGER, ["aaai.txt", "iccv.mp3", "neurips.exe"],
+        ["icml.mp4", "Yes", "corl.avi", "cvpr.mov"],
+    ),
+    "filemanager_hide_folder": _inputs(
+        FILE_MANAGER, ["No items found"],
+        ["hidden", "Hide", "Stop showing hidden media"],
+    ),
+    "filemanager_rename_file": _inputs(FILE_MANAGER, ["testfile1.txt"], ["Testfile.txt", "Rename", "testfile1", "OK"]),
+    "filemanager_search_file": _inputs(FILE_MANAGER, ["Internal/Download", "testfile.txt"], ["testfile.txt"]),
+    "filemanager_sort_folder_by_size_desc": _inputs(FILE_MANAGER, ["Recordings"], ["Sort by", "OK"]),
+    "gallery_filter_by_images_and_videos": _inputs(GALLERY, ["Download"], ["Filter media"]),
+    "gallery_group_by_file_type": _inputs(GALLERY, ["Images", "Videos"], ["Download", "Group by"]),
+    "gallery_list_view_type": _inputs(GALLERY, ["/storage/emulated/0/"], ["Change view type"]),
+    "gallery_play_videos_automatically": _inputs(GALLERY, ["Play videos automatically"], ["Settings"]),
+    "gallery_remember_playback_position": _inputs(GALLERY, ["Remember last video playback position"], ["Settings"]),
+    "gallery_set_favorite": _inputs(GALLERY, ["sunset.png"], ["Download"]),
+    "gallery_set_wallpaper": _inputs(
+        GALLERY, ["sunset.png"],
+        ["Download", "Set as", "Simple Wallpaper", "Save", "Home screen"],
+    ),
+    "gallery_show_hidden_items": _inputs(GALLERY, ["Show hidden items"], ["Settings"]),
+    "gallery_sort_by_size_asc": _inputs(GALLERY, ["Download"], ["Sort by"]),
+    "gallery_use_24_hour_time_format": _inputs(
+        GALLERY, ["Change date and time format"],
+        ["Settings", "Change date and time format"],
+    ),
+    "launcher_add_apps": _inputs(APP_LAUNCHER, ["Camera", "Chrome"], ["Chrome", "Camera"]),
+    "launcher_check_contributor": _inputs(APP_LAUNCHER, ["Contributors", "Tibor Kaputa"], ["About", "Contributors"]),
+    "launcher_hide_app_name": _inputs(APP_LAUNCHER, [], []),
+    "launcher_open_about_FAQ": _inputs(
+        APP_LAUNCHER, ["Frequently asked questions", "default launcher"],
+        ["About", "Frequently asked questions"],
+    ),
+    "launcher_remove_app": _inputs(APP_LAUNCHER, ["Camera"], ["Chrome"]),
+    "launcher_rename_app": _inputs(APP_LAUNCHER, ["MyChrome"], ["Chrome", "MyChrome"]),
+    "launcher_search_app": _inputs(APP_LAUNCHER, ["Chrome"], ["Chrome"]),
+    "launcher_setting_close_app_when_launching": _inputs(
+        APP_LAUNCHER, ["Close this app at launching a different one"],
+        ["Settings"],
+    ),
+    "launcher_sort_by_custom": _inputs(APP_LAUNCHER, ["Camera", "Chrome"], ["Custom", "OK"]),
+    "launcher_sort_by_title_desc": _inputs(APP_LAUNCHER, ["ChromeCamera"], ["Descending", "OK"]),
+    "messager_add_block_numbers": _inputs(
+        SMS_MESSENGER, ["Block messages from hidden numbers", "123456789"],
+        ["Manage blocked numbers", "Add a blocked number", "123456789", "OK"],
+    ),
+    "messager_change_font_size": _inputs(SMS_MESSENGER, ["Font size", "Large"], ["Font size", "Large"]),
+    "messager_check_message_properties": _inputs(SMS_MESSENGER, ["Message details", "Sent at"], ["Properties"]),
+    "messager_create_conversation_and_check_message_properties": _inputs(
+        SMS_MESSENGER, ["Message details", "123456789"],
+        ["123456789", "i luv u", "Properties"],
+    ),
+    "messager_create_conversation_and_search": _inputs(
+        SMS_MESSENGER, ["123456789", "09:00 AM"],
+        ["123456789", "i luv u", "Back"],
+    ),
+    "messager_make_conversation_archived": _inputs(
+        SMS_MESSENGER, ["No stored conversations have been found"],
+        ["Archive"],
+    ),
+    "messager_search_contacts": _inputs(SMS_MESSENGER, ["123456789123456789"], ["123456789"]),
+    "messager_search_message": _inputs(SMS_MESSENGER, ["i luv u"], ["i luv u"]),
+    "messager_show_archived_messages": _inputs(
+        SMS_MESSENGER, ["No archived conversations have been found"],
+        ["Show archived conversations"],
+    ),
+    "messager_start_a_conversation": _inputs(SMS_MESSENGER, ["123456789", "i luv u"], ["123456789", "i luv u"]),
+    "music_player_album_sort_by_year": _inputs(
+        MUSIC_PLAYER, ["Blue Train", "Abbey Road", "Currents"],
+        ["Albums", "Year", "OK"],
+    ),
+    "music_player_config_equalizer": _inputs(MUSIC_PLAYER, ["Heavy Metal"], ["Heavy Metal"]),
+    "music_player_create_playlist": _inputs(MUSIC_PLAYER, ["test"], ["Playlists", "Create new playlist", "test", "OK"]),
+    "music_player_create_playlist_and_search": _inputs(
+        MUSIC_PLAYER, ["test"],
+        ["Playlists", "Create new playlist", "test", "OK"],
+    ),
+    "music_player_create_playlist_and_sort_desc": _inputs(
+        MUSIC_PLAYER, ["test"],
+        ["Create new playlist", "test", "OK", "Descending"],
+    ),
+    "music_player_open_faq": _inputs(
+        MUSIC_PLAYER, ["Frequently asked questions", "fast-forward"],
+        ["About", "Frequently asked questions"],
+    ),
+    "music_player_open_settings": _inputs(MUSIC_PLAYER, ["Settings", "Gapless playback"], ["Settings"]),
+    "music_player_playlist_sort_desc": _inputs(MUSIC_PLAYER, ["All tracks"], ["Descending", "OK"]),
+    "music_player_rescan_media": _inputs(MUSIC_PLAYER, ["2 Tracks"], ["Rescan media"]),
+    "music_player_search_playlist": _inputs(MUSIC_PLAYER, ["Test"], ["Test"]),
+    "note_add": _inputs(NOTES, ["TODO List"], ["TODO List", "OK"]),
+    "note_delete": _inputs(NOTES, ["work_list"], ["Delete note", "Delete", "to_do_list"]),
+    "note_item_checked": _inputs(NOTES, ["eggs"], ["eggs"]),
+    "note_lock": _inputs(NOTES, ["unique2580"], []),
+    "note_new_checklist": _inputs(NOTES, ["TODO List", "The checklist is empty"], ["TODO List", "Checklist", "OK"]),
+    "note_new_checklist_items": _inputs(NOTES, ["Shopping list", "Milk"], ["Shopping list", "Checklist", "OK", "Milk"]),
+    "note_open": _inputs(NOTES, ["9pm May 5th 2024"], ["meeting"]),
+    "note_open_about": _inputs(NOTES, ["About", "Frequently asked questions"], ["About"]),
+    "note_rename": _inputs(NOTES, ["finished_taskGeneral note"], ["Rename note", "finished_task", "OK"]),
+    "note_search": _inputs(NOTES, ["secret"], ["secret"]),
+    "recorder_bit_rate": _inputs(VOICE_RECORDER, ["Bitrate", "32 kbps"], ["Bitrate", "32 kbps"]),
+    "recorder_delete": _inputs(VOICE_RECORDER, ["2024_05_15_08_30_00.m4a"], ["Player", "Delete", "Yes", "Allow"]),
+    "recorder_delete_all": _inputs(
+        VOICE_RECORDER, ["No recordings created by this app"],
+        ["Player", "Delete", "Yes", "Allow"],
+    ),
+    "recorder_empty_trash": _inputs(VOICE_RECORDER, ["Settings", "Recycle Bin"], ["Yes", "Allow"]),
+    "recorder_extension": _inputs(VOICE_RECORDER, ["Extension", "mp3"], ["Extension", "mp3"]),
+    "recorder_recycle_bin": _inputs(VOICE_RECORDER, ["The Recycle Bin is empty"], ["Recycle Bin"]),
+    "recorder_recycle_settings": _inputs(VOICE_RECORDER, ["Move items into the Recycle Bin"], []),
+    "recorder_rename": _inputs(VOICE_RECORDER, ["voice.m4a"], ["Player", "Rename", "voice", "OK"]),
+    "recorder_rename_all": _inputs(
+        VOICE_RECORDER, ["voice1.m4a", "voice2.m4a", "voice3.m4a"],
+        ["Player", "Rename", "voice1.m4a", "OK", "voice2.m4a", "voice3.m4a"],
+    ),
+    "recorder_theme": _inputs(VOICE_RECORDER, ["Settings"], ["Customize colors", "OK", "Dark red", "Save"]),
+}
+
+# Key components that the untouched start screen (the noop agent's final screen) shows too.
+SAME_AS_START = frozenset({
+    "launcher_remove_app",  # success is Chrome's absence
+    "launcher_search_app",  # the search field reads "Chromel" (its cursor); both screens list Chrome
+    "launcher_sort_by_custom",  # the seeded order is the custom order
+    "contacts_remove_dialog",  # a dialpad button hidden: no text changes
+    "contacts_sort",  # the order changes; OCR reads a separator between the two rows
+    "filemanager_delete_videos",  # success is the videos' absence
+    "gallery_filter_by_images_and_videos",  # one folder either way
+    "gallery_sort_by_size_asc",  # one folder either way
+    "music_player_playlist_sort_desc",  # one playlist either way
+    "music_player_search_playlist",  # the search field reads "Test|"; both screens list Test
+    "note_item_checked",  # a check mark, no text
+    "note_search",  # the note's text is on both screens; the search field reads "secretl"
+    "messager_search_message",  # the message is on both screens; the search field reads "i luv ul"
+})

@@ -1,0 +1,170 @@
+"""The golden model: a scripted model that reads each request the way the agent that sent it
+formats it, finds the element the task's golden path targets next, and answers in that agent's
+own answer format. Driving an agent through the whole suite with it tests the observation, the
+prompt, HTTP, the answer parsing and the grounding (number -> element -> action) end to end.
+
+It knows the golden paths from tests/models/golden_export.py, by the task's prompt; which step
+comes next it reads from the request's own history. It never answers badly, so every history
+entry is one golden step (AppAgent types in two: tap the field, then text()).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from pytest_mobile_agent.models.messages import text_of
+
+ELEMENT_LINE = re.compile(r"^(\d+): (\{.*\})$", re.M)
+HTML_LINE = re.compile(r'^<(\w+) index="(\d+)"(.*?)>(.*)</\1>$', re.M)
+ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
+HISTORY_NUMBER = re.compile(r"^(\d+)\. ", re.M)
+
+
+class GoldenModel:
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.paths: dict[str, list[dict[str, Any]]] = {}
+        self.misses: list[str] = []  # why an answer could not be golden (shown when a test fails)
+
+    def golden(self, goal: str) -> list[dict[str, Any]]:
+        if goal not in self.paths:
+            for f in self.folder.glob("*.json"):
+                self.paths.update(json.loads(f.read_text()))
+        return self.paths[goal]
+
+    def __call__(self, request: dict[str, Any]) -> str:
+        messages = request["messages"]
+        system = text_of(messages[0]) if messages[0]["role"] == "system" else ""
+        text = text_of(messages[-1])
+        if text.startswith("STEP SUMMARY"):
+            return "Summary: the action did what was intended; the goal is closer."
+        if "action_type" in system:
+            return self.t3a(text)
+        if "numeric label" in system:
+            return self.appagent(text)
+        if "API call" in system:
+            return self.mobile_bench(text)
+        raise ValueError(f"an agent format the golden model does not know: {system[:80]!r}")
+
+    # -- shared ----------------------------------------------------------------------------------
+    @staticmethod
+    def _field(text: str, label: str) -> str:
+        m = re.search(rf"^{label}: (.*)$", text, re.M)
+        if not m:
+            raise ValueError(f"no {label!r} line in the request")
+        return m.group(1)
+
+    @staticmethod
+    def _done_steps(text: str, header: str) -> int:
+        block = text.split(header, 1)[1].split("\n\n", 1)[0]
+        numbers = HISTORY_NUMBER.findall(block)
+        return int(numbers[-1]) if numbers else 0
+
+    def _find(self, elements: list[tuple[int, dict[str, Any]]], selector: dict[str, Any], text: str = "") -> int:
+        """The number of the first listed element the selector matches (the harness's rule); with no
+        selector (typing into the field that has the focus), the focused field, else the first one."""
+        if not selector:
+            fields = [n for n, el in elements if el.get("editable") or el.get("tag") == "input"]
+            focused = [n for n, el in elements if el.get("focused") and n in fields]
+            if focused or fields:
+                return (focused or fields)[0]
+        skip = selector.get("index", 0)  # the n-th match, as the harness resolves it
+        for number, el in elements:
+            rid = selector.get("resourceId")
+            if rid is not None and el.get("id") != rid and not el.get("id", "").endswith(":id/" + rid):
+                continue
+            if "text" in selector and el.get("text", "") != selector["text"]:
+                continue
+            if "description" in selector and el.get("desc", "") != selector["description"]:
+                continue
+            if skip:
+                skip -= 1
+                continue
+            return number
+        self.misses.append(f"no listed element matches {selector} in:\n{text}")
+        raise LookupError(f"no listed element matches {selector}")
+
+    # -- T3A and M3A: JSON actions on a numbered element list ------------------------------------
+    def t3a(self, text: str) -> str:
+        goal = self._field(text, "Goal")
+        path = self.golden(goal)
+        i = self._done_steps(text, "What you did so far:")
+        if i >= len(path):
+            return 'Reason: the goal is reached.\nAction: {"action_type": "status", "goal_status": "complete"}'
+        a = path[i]
+        elements = [(int(n), json.loads(blob)) for n, blob in ELEMENT_LINE.findall(text)]
+        kind, sel = a["action"], a.get("selector") or {}
+        if kind in ("tap", "long_press"):
+            act = {"action_type": "click" if kind == "tap" else "long_press", "index": self._find(elements, sel, text)}
+        elif kind == "type":
+            act = {"action_type": "input_text", "text": a["text"], "index": self._find(elements, sel, text)}
+        elif kind == "scroll":
+            act = {"action_type": "scroll", "direction": a["direction"]}
+            if sel:
+                act["index"] = self._find(elements, sel, text)
+        elif kind == "key":
+            act = {"action_type": {"back": "navigate_back", "home": "navigate_home"}.get(a["key"], "keyboard_enter")}
+        else:
+            raise ValueError(f"the golden model cannot say {kind} to T3A")
+        return f"Reason: step {i + 1} of the way there.\nAction: ```json\n{json.dumps(act)}\n```"
+
+    # -- AppAgent: labelled screenshot, tap(n) / text("...") -------------------------------------
+    def appagent(self, text: str) -> str:
+        goal = self._field(text, "The task")
+        calls: list[tuple[str, dict[str, Any]]] = []
+        for a in self.golden(goal):
+            if a["action"] == "type" and a.get("selector"):
+                calls += [("tap", a), ("text", a)]
+            elif a["action"] == "type":
+                calls.append(("text", a))
+            else:
+                calls.append((a["action"], a))
+        i = self._done_steps(text, "Your earlier actions:")
+        form = "Observation: a phone screen.\nThought: the next step.\nAction: {}\nSummary: {} steps done."
+        if i >= len(calls):
+            return form.format("FINISH", i)
+        kind, a = calls[i]
+        legend = [(int(n), json.loads(blob)) for n, blob in ELEMENT_LINE.findall(text)]
+        sel = a.get("selector") or {}
+        if kind in ("tap", "long_press"):
+            return form.format(f"{kind}({self._find(legend, sel, text)})", i + 1)
+        if kind == "text":
+            return form.format(f"text({json.dumps(a['text'])})", i + 1)
+        if kind == "scroll":
+            target = self._find(legend, sel, text) if sel else max(n for n, e in legend if e)  # any element
+            finger = {"down": "up", "up": "down", "left": "right", "right": "left"}[a["direction"]]
+            return form.format(f'swipe({target}, "{finger}", "medium")', i + 1)
+        if kind == "key" and a["key"] == "back":
+            return form.format("back()", i + 1)
+        raise ValueError(f"the golden model cannot say {kind} to AppAgent")
+
+    # -- Mobile-Bench: HTML, click(i) / input(i, "...") / api(...) --------------------------------
+    def mobile_bench(self, text: str) -> str:
+        goal = self._field(text, "Request")
+        path = self.golden(goal)
+        i = self._done_steps(text, "Steps taken so far:")
+        if i >= len(path):
+            return "Thought: the request is complete.\nAction: finish()"
+        a = path[i]
+        elements = []
+        for _tag, number, attrs, content in HTML_LINE.findall(text):
+            fields = {k: html.unescape(v) for k, v in ATTR.findall(attrs)}
+            elements.append((int(number), {"id": fields.get("id", ""), "desc": fields.get("description", ""),
+                                           "text": html.unescape(content), "tag": _tag,
+                                           "focused": fields.get("focused") == "true"}))
+        kind, sel = a["action"], a.get("selector") or {}
+        if kind in ("tap", "long_press"):
+            op = f"{'click' if kind == 'tap' else 'long_press'}({self._find(elements, sel, text)})"
+        elif kind == "type":
+            op = f"input({self._find(elements, sel, text)}, {json.dumps(a['text'])})"
+        elif kind == "scroll":
+            op = f"scroll({self._find(elements, sel, text)}, {a['direction']})" if sel else f"scroll({a['direction']})"
+        elif kind == "key":
+            op = f"{a['key']}()"
+        else:
+            raise ValueError(f"the golden model cannot say {kind} to Mobile-Bench")
+        return f"Thought: the screen shows what I need; step {i + 1}.\nAction: {op}"
