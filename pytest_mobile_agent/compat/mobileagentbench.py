@@ -8,19 +8,23 @@ AndroidViewClient dump (with `app_event=None`) and every click / window event; o
 returned True the task stays finished. `view_client` is AndroidViewClient on the leased
 device, and `adb` commands in the task reach that device (ANDROID_SERIAL is set).
 
-If the real `mobile_agent_benchmark` package is not installed, small stand-ins for its
-`bench_task` and `server` modules are provided so `from mobile_agent_benchmark.bench_task
-import Task` works.
+Task files import `Task` and the event types relatively (`from ..bench_task import Task`), so
+each is loaded as `mobile_agent_benchmark.tasks.<file name>`, its folder added to that
+package's path (siblings like `task_utils` resolve). The `mobile_agent_benchmark` package is
+the installed one if there is one, else the one the task files sit in (a checkout of the
+benchmark: `.../mobile_agent_benchmark/tasks/x.py` next to `bench_task.py`), else this
+plugin's stand-in (`compat/mab_package`).
 """
 
 from __future__ import annotations
 
+import hashlib
+import importlib
 import importlib.util
 import os
 import re
 import sys
 import types
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -30,92 +34,81 @@ from ..events.log import CLICKED, WINDOW_STATE
 from ..tasks import TaskInstance, TaskSpec, difficulty_for
 
 MAB_CLASS_KEY = pytest.StashKey[type]()
+PACKAGE = "mobile_agent_benchmark"
+STANDIN = Path(__file__).with_name("mab_package")
 _MARKERS = re.compile(r"def\s+check_finish\s*\(")
 
 
-# -- stand-ins for mobile_agent_benchmark.bench_task / .server ----------------------------------
-class AppEventType(Enum):
-    Unknown = 0
-    Click = 1
-    WindowStateChange = 2
+# -- the mobile_agent_benchmark package ---------------------------------------------------------
+def _checkout_root(task_file: Path) -> Path | None:
+    """The benchmark package a task file sits in, if it sits in one (`<root>/tasks/<file>`)."""
+    root = task_file.parent.parent
+    if task_file.parent.name == "tasks" and root.name == PACKAGE and (root / "bench_task.py").is_file():
+        return root
+    return None
 
 
-class AppEvent:
-    def __init__(self) -> None:
-        self.type = AppEventType.Unknown
-        self.package = ""
-        self.id_str = ""
-        self.content_desc = ""
-        self.text_list: list[str] = []
-
-    def __str__(self) -> str:
-        return (
-            f"Event - type: {self.type}, id_str: {self.id_str!r}, text_list: {self.text_list}, package: {self.package}"
-        )
-
-
-class Task:
-    def __init__(
-        self,
-        task_name: str,
-        prompt: str,
-        min_steps: int,
-        package: str,
-        max_steps: int = 20,
-        stop_after_finish: bool = False,
-        permissions: list[str] | None = None,
-    ) -> None:
-        self.task_name = task_name
-        self.prompt = prompt
-        self.min_steps = min_steps
-        self.package = package
-        self.max_steps = max_steps
-        self.stop_after_finish = stop_after_finish
-        self.permissions = list(permissions or [])
-        self.current_step = 0
-        self.action_logs: list[Any] = []
-        self.finished = False
-
-    def setup(self, view_client: Any) -> None:
-        return None
-
-    def teardown(self, view_client: Any) -> None:
-        return None
-
-    def check_finish(self, view_client: Any, app_event: Any) -> bool:
-        raise NotImplementedError
+def _load_package_from(root: Path) -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location(PACKAGE, root / "__init__.py", submodule_search_locations=[str(root)])
+    assert spec and spec.loader
+    package = importlib.util.module_from_spec(spec)
+    sys.modules[PACKAGE] = package
+    try:
+        spec.loader.exec_module(package)
+    except BaseException:
+        del sys.modules[PACKAGE]
+        raise
+    return package
 
 
-def install_shims() -> None:
-    """Make `mobile_agent_benchmark.bench_task` / `.server` importable if the real package is not."""
-    if importlib.util.find_spec("mobile_agent_benchmark") is not None:
-        return
-    package = types.ModuleType("mobile_agent_benchmark")
-    package.__path__ = []  # a package, so submodule imports resolve through sys.modules
-    bench_task = types.ModuleType("mobile_agent_benchmark.bench_task")
-    bench_task.Task = Task  # type: ignore[attr-defined]
-    server = types.ModuleType("mobile_agent_benchmark.server")
-    server.AppEvent, server.AppEventType = AppEvent, AppEventType  # type: ignore[attr-defined]
-    tasks = types.ModuleType("mobile_agent_benchmark.tasks")
-    tasks.__path__ = []
-    for mod in (package, bench_task, server, tasks):
-        sys.modules.setdefault(mod.__name__, mod)
+def benchmark_package(task_file: Path | None = None) -> types.ModuleType:
+    """`mobile_agent_benchmark`, imported once per process: installed, else the task files'
+    checkout, else the stand-in."""
+    if PACKAGE in sys.modules:
+        return sys.modules[PACKAGE]
+    if importlib.util.find_spec(PACKAGE) is not None:
+        return importlib.import_module(PACKAGE)
+    root = _checkout_root(task_file) if task_file else None
+    return _load_package_from(root or STANDIN)
 
 
-def _task_bases() -> tuple[type, ...]:
-    real = sys.modules.get("mobile_agent_benchmark.bench_task")
-    return (Task,) if real is None or getattr(real, "Task", Task) is Task else (Task, real.Task)
+def load_task_file(path: Path) -> types.ModuleType:
+    """Import a task file as `mobile_agent_benchmark.tasks.<stem>` (relative imports work)."""
+    benchmark_package(path)
+    tasks = importlib.import_module(PACKAGE + ".tasks")
+    folder = str(path.parent)
+    if folder not in tasks.__path__:
+        tasks.__path__.insert(0, folder)  # the files being run shadow same-named installed ones
+    name = f"{PACKAGE}.tasks.{path.stem}"
+    loaded = sys.modules.get(name)
+    if loaded is not None:
+        if Path(loaded.__file__ or "").resolve() == path.resolve():
+            return loaded  # already imported by a sibling (`from .calendar_laundry import ...`)
+        digest = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:8]
+        name = f"{PACKAGE}.tasks._{digest}_{path.stem}"  # same name, other folder
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
 
 
-def to_app_event(ev: Any) -> AppEvent | None:
+def task_base() -> type:
+    return importlib.import_module(PACKAGE + ".bench_task").Task
+
+
+def to_app_event(ev: Any) -> Any:
     """Our stream's event as MobileAgentBench's listener reported it (clicks and window changes)."""
-    server = sys.modules.get("mobile_agent_benchmark.server")
-    cls_event = getattr(server, "AppEvent", AppEvent)
-    cls_type = getattr(server, "AppEventType", AppEventType)
-    kind = {CLICKED: cls_type.Click, WINDOW_STATE: cls_type.WindowStateChange}.get(ev.type)
+    server = importlib.import_module(PACKAGE + ".server")
+    kind = {CLICKED: server.AppEventType.Click, WINDOW_STATE: server.AppEventType.WindowStateChange}.get(ev.type)
     if kind is None:
         return None
-    out = cls_event()
+    out = server.AppEvent()
     out.type, out.package = kind, ev.package
     out.id_str, out.content_desc = ev.view_id or "", ev.content_description or ""
     out.text_list = list(ev.text)
@@ -135,16 +128,11 @@ def is_task_file(path: Path) -> bool:
 
 class TaskFile(pytest.File):
     def collect(self):  # noqa: ANN201
-        install_shims()
-        name = "_mab_" + re.sub(r"\W", "_", str(self.path.with_suffix("")))
-        spec = importlib.util.spec_from_file_location(name, self.path)
-        assert spec and spec.loader
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-        bases = _task_bases()
+        module = load_task_file(self.path)
+        base = task_base()
         for attr, obj in vars(module).items():
-            if isinstance(obj, type) and issubclass(obj, bases) and obj not in bases and obj.__module__ == name:
+            own = isinstance(obj, type) and obj.__module__ == module.__name__  # not one imported from a sibling
+            if own and issubclass(obj, base) and obj is not base:
                 yield _make_item(self, attr, obj)
 
 

@@ -1,0 +1,6 @@
+"""A stand-in for MobileAgentBench's `mobile_agent_benchmark` package, loaded under that name
+only when the real one is neither installed nor next to the task files being run.
+
+It offers what task files import: `bench_task.Task`, `server.AppEvent` / `AppEventType`, the
+`tasks` package their relative imports resolve in, and the `assets` two tasks push.
+"""
