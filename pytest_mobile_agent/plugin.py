@@ -131,6 +131,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "mobile_task: a mobile-agent benchmark task (added by @task)")
     config.addinivalue_line("markers", "online: a task that needs an online app (skipped when it is not installed)")
     config.addinivalue_line("markers", "near_miss: a task that declares a near-miss path (for --agent=near-miss)")
+    config.addinivalue_line("markers", f"{mobileagentbench.FILE_MARKER}: a task from a MobileAgentBench task file")
     for level in ("easy", "medium", "hard"):
         config.addinivalue_line("markers", f"{level}: task difficulty")
     session = MobileSession(config, Options.from_config(config))
@@ -198,6 +199,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             item.add_marker("online")
         if instance.near_miss:
             item.add_marker("near_miss")
+    mobileagentbench.borrow_golden(items)
     if seen and not mobile_session(config).options.agent:
         raise pytest.UsageError(
             "these tests are mobile-agent tasks: choose the agent with --agent=NAME (oracle, noop, random), "

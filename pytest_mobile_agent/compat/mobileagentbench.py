@@ -18,6 +18,7 @@ plugin's stand-in (`compat/mab_package`).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import importlib
 import importlib.util
@@ -31,10 +32,12 @@ from typing import Any
 import pytest
 
 from ..events.log import CLICKED, WINDOW_STATE
-from ..tasks import TaskInstance, TaskSpec, difficulty_for
+from ..session import TASK_KEY
+from ..tasks import TaskInstance, TaskSpec, app_marker, difficulty_for
 
 MAB_CLASS_KEY = pytest.StashKey[type]()
 PACKAGE = "mobile_agent_benchmark"
+FILE_MARKER = "mobileagentbench_file"
 STANDIN = Path(__file__).with_name("mab_package")
 _MARKERS = re.compile(r"def\s+check_finish\s*\(")
 
@@ -155,15 +158,35 @@ def _make_item(parent: pytest.Collector, name: str, cls: type) -> pytest.Functio
         name=probe.task_name,
     )
     item.stash[MAB_CLASS_KEY] = cls
-    from ..session import TASK_KEY
-
-    item.stash[TASK_KEY] = TaskInstance(
-        probe.task_name, spec, probe.prompt, (), probe.min_steps, difficulty_for(probe.min_steps), {}
-    )
+    difficulty = difficulty_for(probe.min_steps)
+    item.stash[TASK_KEY] = TaskInstance(probe.task_name, spec, probe.prompt, (), probe.min_steps, difficulty, {})
+    for marker in (FILE_MARKER, app_marker(probe.package), difficulty):
+        item.add_marker(marker)
     for fixture in ("device", "agent"):
         if fixture not in item.fixturenames:
             item.fixturenames.append(fixture)
     return item
+
+
+def borrow_golden(items: list[pytest.Item]) -> None:
+    """Task files have no golden path: collected beside a suite (`pytest task_suites/mobileagentbench
+    path/to/tasks -m mobileagentbench_file --agent=oracle`), each takes the golden path of the
+    suite's task of the same name, so the oracle can replay it against the original check."""
+    golden: dict[str, tuple] = {}
+    for item in items:
+        task = item.stash.get(TASK_KEY, None)
+        if task is not None and task.golden and MAB_CLASS_KEY not in item.stash:
+            golden.setdefault(task_name(task), task.golden)
+    for item in items:
+        task = item.stash.get(TASK_KEY, None)
+        if MAB_CLASS_KEY in item.stash and task is not None and not task.golden and task.name in golden:
+            item.stash[TASK_KEY] = dataclasses.replace(task, golden=golden[task.name])
+
+
+def task_name(task: TaskInstance) -> str:
+    """A suite task's benchmark name: `name=` in @task, or a `name` parameter of its parametrization."""
+    name = task.params.get("name")
+    return name if isinstance(name, str) else task.name
 
 
 def _advance(state: dict[str, Any], ui: Any, events: Any) -> None:

@@ -15,6 +15,8 @@ from ..apps.base import App
 from ..packages import PackageError
 from ..ui.window import KEYCODES
 from .api import CommandContext, command
+from .logcat import log
+from .package_service import package_verb
 
 ADB_KEYBOARD = "com.android.adbkeyboard"
 ADB_KEYBOARD_IME = "com.android.adbkeyboard/.AdbIME"
@@ -111,6 +113,10 @@ def _task_id(ctx: CommandContext, activity) -> int:  # noqa: ANN001
 @command("dumpsys")
 def dumpsys(ctx: CommandContext) -> int:
     args = ctx.argv[1:]
+    while args[:1] in (["-t"], ["-T"]) and len(args) > 1:  # a timeout for the service's dump: ours are instant
+        if not args[1].isdigit():
+            return _usage(ctx, f"Error parsing timeout: {args[1]}")
+        args = args[2:]
     service = args[0] if args else ""
     d = ctx.device
     with d.lock:
@@ -379,6 +385,7 @@ def am(ctx: CommandContext) -> int:
                 ctx.err(f"Error type 3\n{resolved}\n")
                 return 1
             app, activity = resolved
+            log(d, "I", "ActivityTaskManager", f"START u0 {{{desc}}} from uid 2000")
             if app is d.packages.home_app():
                 d.wm.home()
             else:
@@ -501,6 +508,10 @@ def pm(ctx: CommandContext) -> int:
                 return 0
     except PackageError as exc:
         return _usage(ctx, str(exc))
+    with d.lock:
+        status = package_verb(ctx, verb, args[1:])
+    if status is not None:
+        return status
     return _usage(
         ctx,
         f"Unknown command: {verb}" if verb else "usage: pm [list|path|install|uninstall|clear|grant|revoke]",
