@@ -11,7 +11,7 @@ KERNEL_VERSION = "#1 SMP PREEMPT Mon Aug 15 18:33:14 UTC 2022"
 
 @cmd("uname")
 def uname(ctx: CommandContext) -> int:
-    found, _ = opts(ctx.argv[1:], "asnrvmpo")
+    found, _ = opts(ctx.argv, "asnrvmpo")
     machine = ctx.device.props.get("ro.product.cpu.abi", "x86_64").replace("arm64-v8a", "aarch64")
     fields = (
         ("s", "Linux"),
