@@ -160,7 +160,10 @@ def _make_item(parent: pytest.Collector, name: str, cls: type) -> pytest.Functio
     item.stash[MAB_CLASS_KEY] = cls
     difficulty = difficulty_for(probe.min_steps)
     item.stash[TASK_KEY] = TaskInstance(probe.task_name, spec, probe.prompt, (), probe.min_steps, difficulty, {})
+    known = {line.split(":")[0] for line in item.config.getini("markers")}
     for marker in (FILE_MARKER, app_marker(probe.package), difficulty):
+        if marker not in known:
+            item.config.addinivalue_line("markers", f"{marker}: mobile task group")
         item.add_marker(marker)
     for fixture in ("device", "agent"):
         if fixture not in item.fixturenames:

@@ -94,6 +94,7 @@ def _dumpsys_window(ctx: CommandContext, windows: bool) -> None:
         f"    init={ctx.device.wm.width}x{ctx.device.wm.height} {ctx.device.wm.density}dpi "
         f"cur={ctx.device.wm.width}x{ctx.device.wm.height} app={ctx.device.wm.width}x{ctx.device.wm.height}\n"
         "    mRotation=0 mPredictedRotation=0 mLastOrientation=-1\n"
+        "    mCurrentRotation=ROTATION_0 mUserRotation=ROTATION_0\n"
     )
     if windows:
         ctx.out("WINDOW MANAGER WINDOWS (dumpsys window windows)\n")
@@ -133,7 +134,11 @@ def dumpsys(ctx: CommandContext) -> int:
                 f'  mBaseDisplayInfo=DisplayInfo{{"Built-in Screen", displayId 0, real {w} x {h}, '
                 f"density {wm.density}, orientation=0}}\n"
             )
-        elif service == "activity" and len(args) > 1 and args[1] in ("activities", "a", "top", "recents"):
+        elif service == "activity" and (len(args) == 1 or args[1] in ("recents", "r", "services", "s")):
+            _dumpsys_activity(ctx, args[1] if len(args) > 1 else "")
+        elif service == "activity" and args[1] not in ("activities", "a", "top"):
+            ctx.out(f"Bad activity command, or no activities match: {args[1]}\nUse -h for help.\n")
+        elif service == "activity":
             top = wm.top()
             if args[1] == "top":
                 ctx.out(
@@ -173,6 +178,14 @@ def dumpsys(ctx: CommandContext) -> int:
             ctx.out("POWER MANAGER (dumpsys power)\n  mWakefulness=Awake\n  mHoldingDisplaySuspendBlocker=true\n")
         elif service == "SurfaceFlinger":
             ctx.out('Display 4619827259835644672 (HWC display 0): port=0 pnpId=GGL displayName="Virtual"\n')
+        elif service == "input":
+            w, h = wm.width, wm.height
+            ctx.out(
+                "INPUT MANAGER (dumpsys input)\n\nInput Manager State:\n  Viewports:\n"
+                f"    DisplayViewport{{type=INTERNAL, valid=true, isActive=true, displayId=0, uniqueId='local:0', "
+                f"physicalPort=0, orientation=0, logicalFrame=[0, 0, {w}, {h}], physicalFrame=[0, 0, {w}, {h}], "
+                f"deviceSize=[{w}, {h}]}}\n"
+            )
         elif service == "input_method":
             ctx.out(
                 f"  mCurMethodId={d.settings.get('secure', 'default_input_method')}\n"
@@ -181,6 +194,27 @@ def dumpsys(ctx: CommandContext) -> int:
         else:
             ctx.out(f"Can't find service: {service}\n" if service else "")
     return 0
+
+
+def _dumpsys_activity(ctx: CommandContext, section: str) -> None:
+    """`dumpsys activity` [recents|services]: the recent tasks (AndroidWorld reads their ids, SPA-Bench
+    their `topActivity`) and the running services (none are modelled)."""
+    wm = ctx.device.wm
+    if section in ("", "services", "s"):
+        ctx.out("ACTIVITY MANAGER SERVICES (dumpsys activity services)\n  (nothing)\n")
+    if section in ("", "recents", "r"):
+        ctx.out("ACTIVITY MANAGER RECENT TASKS (dumpsys activity recents)\n  Recent tasks:\n")
+        for i, task in enumerate(reversed(wm.tasks)):
+            root, top, tid = task[0], task[-1], _task_id(ctx, task[0])
+            pkg = root.app.package
+            ctx.out(
+                f"  * Recent #{i}: Task{{4f1b2a{i} #{tid} type=standard A=10135:{pkg} U=0 visible=true}}\n"
+                f"    userId=0 effectiveUid=u0a135 mCallingUid=u0a135 mCallingPackage={pkg}\n"
+                f"    affinity={pkg}\n    realActivity={root.component}\n"
+                f"    taskId={tid} rootTaskId={tid}\n"
+                f"    baseActivity=ComponentInfo{{{root.component}}}\n"
+                f"    topActivity=ComponentInfo{{{top.component}}}\n"
+            )
 
 
 def _pid(package: str) -> int:
