@@ -476,12 +476,15 @@ def ime(ctx: CommandContext) -> int:
         if args[:1] == ["enable"] and len(args) > 1:
             ctx.out(f"Input method {args[1]}: now enabled for user #0\n")
             return 0
+        if args[:1] == ["disable"] and len(args) > 1:
+            ctx.out(f"Input method {args[1]}: now disabled for user #0\n")
+            return 0
         if args[:1] == ["list"]:
             ctx.out("com.android.inputmethod.latin/.LatinIME\n")
             if d.packages.is_installed(ADB_KEYBOARD):
                 ctx.out(f"{ADB_KEYBOARD_IME}\n")
             return 0
-    return _usage(ctx, "usage: ime list|enable|set ID")
+    return _usage(ctx, "usage: ime list|enable|disable|set ID")
 
 
 @command("monkey")
