@@ -152,8 +152,17 @@ def pytest_configure(config: pytest.Config) -> None:
 # -- collection ---------------------------------------------------------------------------------
 def pytest_collect_file(file_path: Any, parent: pytest.Collector) -> pytest.Collector | None:
     """MobileAgentBench task files (a Task subclass with check_finish) run unchanged."""
-    if mobileagentbench.is_task_file(file_path):
+    if mobileagentbench.is_task_file(file_path) and not parent.session.isinitpath(file_path):
         return mobileagentbench.TaskFile.from_parent(parent, path=file_path)
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pycollect_makemodule(module_path: Any, parent: pytest.Collector) -> pytest.Collector | None:
+    """A task file named on the command line, which pytest would import as a test module (its
+    relative imports would fail there), is collected as a task file only."""
+    if mobileagentbench.is_task_file(module_path):
+        return mobileagentbench.TaskFile.from_parent(parent, path=module_path)
     return None
 
 

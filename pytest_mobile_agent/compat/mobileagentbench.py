@@ -40,6 +40,7 @@ PACKAGE = "mobile_agent_benchmark"
 FILE_MARKER = "mobileagentbench_file"
 STANDIN = Path(__file__).with_name("mab_package")
 _MARKERS = re.compile(r"def\s+check_finish\s*\(")
+_CLASS = re.compile(r"^class\s+\w+\s*\(", re.MULTILINE)
 
 
 # -- the mobile_agent_benchmark package ---------------------------------------------------------
@@ -120,12 +121,17 @@ def to_app_event(ev: Any) -> Any:
 
 # -- collection ----------------------------------------------------------------------------------
 def is_task_file(path: Path) -> bool:
-    if path.suffix != ".py" or path.name.startswith(("test_", "conftest")) or path.name.endswith("_test.py"):
+    """A file defining a Task subclass: one with `check_finish` that names `bench_task`, or any
+    module with a class in a benchmark checkout's `tasks/` (a task may subclass a sibling's)."""
+    name = path.name
+    if path.suffix != ".py" or name.startswith(("test_", "conftest", "__init__")) or name.endswith("_test.py"):
         return False
     try:
         text = path.read_text(errors="replace")
     except OSError:
         return False
+    if _checkout_root(path) is not None:
+        return bool(_CLASS.search(text))
     return bool(_MARKERS.search(text)) and ("bench_task" in text or "mobileagentbench" in text)
 
 
