@@ -172,6 +172,8 @@ def dumpsys(ctx: CommandContext) -> int:
                     "    signatures=PackageSignatures{7a8b9c0 version:2, signatures:[a1b2c3d4], past signatures:[]}\n"
                     "    runtime permissions:\n" + "".join(f"      {p}: granted=true\n" for p in record.granted)
                 )
+        elif service == "meminfo":
+            _dumpsys_meminfo(ctx, args[1:])
         elif service in ("battery",):
             ctx.out("Current Battery Service state:\n  AC powered: true\n  level: 100\n  scale: 100\n")
         elif service == "power":
@@ -194,6 +196,23 @@ def dumpsys(ctx: CommandContext) -> int:
         else:
             ctx.out(f"Can't find service: {service}\n" if service else "")
     return 0
+
+
+def _dumpsys_meminfo(ctx: CommandContext, args: list[str]) -> None:
+    """`dumpsys meminfo [PKG]`: app processes with fixed, plausible sizes (uiautomator2 reads TOTAL)."""
+    running = [t[0].app.package for t in ctx.device.wm.tasks]
+    wanted = [a for a in args if not a.startswith("-")]
+    if wanted and wanted[0] not in running:
+        ctx.out(f"No process found for: {wanted[0]}\n")
+        return
+    ctx.out("Applications Memory Usage (in Kilobytes):\nUptime: 3600000 Realtime: 3600000\n")
+    for pkg in wanted or running:
+        ctx.out(
+            f"\n** MEMINFO in pid {_pid(pkg)} [{pkg}] **\n"
+            "                   Pss  Private  Private  SwapPss      Rss     Heap     Heap     Heap\n"
+            "                 Total    Dirty    Clean    Dirty    Total     Size    Alloc     Free\n"
+            "        TOTAL    42310    35120     4200        0   112340    24576    18432     6144\n"
+        )
 
 
 def _dumpsys_activity(ctx: CommandContext, section: str) -> None:
@@ -451,6 +470,15 @@ def am(ctx: CommandContext) -> int:
             return 0
         if verb == "stack" or verb == "stop-app":
             return 0
+        if verb == "get-current-user":
+            ctx.out("0\n")
+            return 0
+        if verb in ("startservice", "start-service", "start-foreground-service"):
+            fields, _, rest = _parse_intent(args[1:])
+            target = fields.get("-n") or (rest[-1] if rest else "")
+            ctx.out(f"Starting service: Intent {{ cmp={target} }}\n")
+            ctx.err("Error: Not found; no service started.\n")  # no app here exports a service
+            return 1
     return _usage(
         ctx,
         f"Error: Unknown command: {verb}" if verb else "usage: am [subcommand] [options]",

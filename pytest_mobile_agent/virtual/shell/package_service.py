@@ -50,6 +50,8 @@ def package_verb(ctx: CommandContext, verb: str, args: list[str]) -> int | None:
     """The `pm` verbs this module adds; None for a verb it does not know."""
     if verb in ("resolve-activity", "query-activities"):
         return _resolve(ctx, verb, args)
+    if verb == "list" and args:
+        return _list(ctx, args[0])
     if verb in ("enable", "disable", "disable-user", "default-state"):
         names = [a for i, a in enumerate(args) if not a.startswith("-") and (i == 0 or args[i - 1] != "--user")]
         if not names:
@@ -62,6 +64,31 @@ def package_verb(ctx: CommandContext, verb: str, args: list[str]) -> int | None:
         ctx.out(f"Package {name} new state: {state}\n")
         return 0
     return None
+
+
+FEATURES = (
+    "android.hardware.audio.output",
+    "android.hardware.screen.portrait",
+    "android.hardware.touchscreen",
+    "android.hardware.touchscreen.multitouch",
+    "android.software.app_widgets",
+    "android.software.home_screen",
+    "android.software.input_methods",
+)
+
+
+def _list(ctx: CommandContext, what: str) -> int:
+    """`pm list users|features|instrumentation|permission-groups` (packages is pm's own)."""
+    if what == "users":
+        ctx.out("Users:\n\tUserInfo{0:Owner:c13} running\n")
+    elif what == "features":
+        ctx.out("".join(f"feature:{f}\n" for f in FEATURES) + "feature:reqGlEsVersion=0x30002\n")
+    elif what in ("instrumentation", "permission-groups", "libraries", "staged-sessions"):
+        pass  # none on this device
+    else:
+        ctx.err(f"Error: unknown list type '{what}'\n")
+        return 255
+    return 0
 
 
 def _resolve(ctx: CommandContext, verb: str, args: list[str]) -> int:
