@@ -406,11 +406,27 @@ def _resolve(ctx: CommandContext, fields: dict[str, str]) -> tuple[App, type] | 
     if action == "android.intent.action.MAIN" and fields.get("-c") == "android.intent.category.HOME":
         home = packages.home_app()
         return home, home.main_activity
-    target = fields.get("-p")
+    target = fields.get("-p") or (_VIEWER.get(_data_key(fields.get("-d", ""))) if action.endswith(".VIEW") else None)
     if target and packages.is_installed(target) and target in packages.models:
         app = packages.app(target)
         return app, app.main_activity
     return "Error: Activity not started, unable to resolve Intent"
+
+
+# ACTION_VIEW of these data: the installed app whose manifest takes it (AndroidWorld opens apps so).
+_VIEWER = {
+    "http": "com.android.chrome",
+    "https": "com.android.chrome",
+    "content://contacts": "com.simplemobiletools.contacts.pro",
+    "content://com.android.contacts": "com.simplemobiletools.contacts.pro",
+    "content://com.android.calendar": "com.simplemobiletools.calendar.pro",
+    "content://media": "com.simplemobiletools.gallery.pro",
+}
+
+
+def _data_key(uri: str) -> str:
+    scheme, _, rest = uri.partition(":")
+    return f"content://{rest[2:].split('/')[0]}" if scheme == "content" else scheme
 
 
 @command("am")
@@ -428,6 +444,7 @@ def am(ctx: CommandContext) -> int:
                 for k, v in (
                     ("act", fields.get("-a")),
                     ("cat", fields.get("-c")),
+                    ("dat", fields.get("-d")),
                     ("cmp", fields.get("-n")),
                 )
                 if v
@@ -435,7 +452,8 @@ def am(ctx: CommandContext) -> int:
             ctx.out(f"Starting: Intent {{ {desc} }}\n")
             resolved = _resolve(ctx, fields)
             if isinstance(resolved, str):
-                ctx.err(f"Error type 3\n{resolved}\n")
+                unresolved = f" {{ {desc} flg=0x10000000 }}" if resolved.endswith("resolve Intent") else ""
+                ctx.err(f"Error type 3\n{resolved}{unresolved}\n")
                 return 1
             app, activity = resolved
             log(d, "I", "ActivityTaskManager", f"START u0 {{{desc}}} from uid 2000")
