@@ -114,6 +114,13 @@ def test_adb_reverse_carries_a_device_connection_to_the_host(vdevice, adbd: adbu
             r"java.lang.IllegalArgumentException: Unknown package: com.google.android.apps.messaging",
         ),
         ("svc wifi disable; settings get global wifi_on; svc wifi enable", 0, r"0"),
+        # SPA-Bench's close_app_activity pipeline, up to the force-stop loop.
+        (
+            f"monkey -p {CALC} 1 >/dev/null; dumpsys activity | grep topActivity"
+            " | sed -n 's/.*{\\([^\\/]*\\)\\/.*/\\1/p'",
+            0,
+            rf"(.*\n)*{re.escape(CALC)}(\n.*)*",
+        ),
         ("nosuchtool", 127, r"/system/bin/sh: nosuchtool: inaccessible or not found"),
     ],
 )
