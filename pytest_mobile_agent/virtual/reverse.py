@@ -1,7 +1,7 @@
 """`adb reverse`: a device port whose connections adbd carries to a port on the host.
 
 The host sends `reverse:forward:[norebind:]tcp:DEVICE;tcp:HOST` over a transport; adbd answers
-with PackageManager-style status bytes ("OKAY", or "FAIL" and a length-prefixed message), and from
+with adb status bytes ("OKAY", or "FAIL" and a length-prefixed message) and from
 then on a device-side connection to DEVICE opens a stream *to the host*, `OPEN(id, 0, "tcp:HOST")`,
 which the adb server connects to HOST. `reverse:list-forward`, `reverse:killforward:tcp:DEVICE`
 and `reverse:killforward-all` manage the rules. Rules die with the transport that made them.
