@@ -40,14 +40,6 @@ class ReverseTable:
         self.lock = threading.Lock()
         self.names: dict[int, str] = {}  # id(conn) -> "host-N", as adbd names a TCP transport
 
-    @staticmethod
-    def of(device: Device) -> ReverseTable:
-        with device.lock:
-            table = device.__dict__.get("_reverses")
-            if table is None:
-                table = device.__dict__["_reverses"] = ReverseTable()
-            return table
-
     def live(self) -> list[Rule]:
         """Rules whose transport is still up (adbd drops the others with their transport)."""
         with self.lock:
@@ -77,7 +69,7 @@ class _Ignore:
 
 def reverse_service(device: Device, stream: Stream, command: str) -> _Ignore:
     """Answer one `reverse:` request on its stream, then close it."""
-    table = ReverseTable.of(device)
+    table = device.reverses
     stream.send(_answer(table, stream.conn, command))
     stream.close()
     return _Ignore()
@@ -161,7 +153,7 @@ class Channel:
 
 def connect(device: Device, port: int, timeout: float = 5.0) -> Channel | None:
     """Connect to a device port that a reverse rule carries to the host; None: refused."""
-    rule = next((r for r in ReverseTable.of(device).live() if r.device_spec == f"tcp:{port}"), None)
+    rule = next((r for r in device.reverses.live() if r.device_spec == f"tcp:{port}"), None)
     if rule is None:
         return None
     channel = Channel(rule.conn)

@@ -45,14 +45,6 @@ class LogBuffer:
         self.dropped = 0  # entries ever dropped or cleared: positions stay valid for followers
         self.cond = threading.Condition()
 
-    @staticmethod
-    def of(device: Device) -> LogBuffer:
-        with device.lock:
-            buf = device.__dict__.get("_logd")
-            if buf is None:
-                buf = device.__dict__["_logd"] = LogBuffer()
-            return buf
-
     def write(self, entry: Entry) -> None:
         with self.cond:
             self.entries.append(entry)
@@ -70,7 +62,7 @@ class LogBuffer:
 
 def log(device: Device, priority: str, tag: str, message: str, pid: int = 1000, buffer: str = "main") -> None:
     """Write one line to the device's log, as a system service or an app would."""
-    LogBuffer.of(device).write(Entry(device.clock.now(), pid, pid, priority, tag, message, buffer))
+    device.logd.write(Entry(device.clock.now(), pid, pid, priority, tag, message, buffer))
 
 
 # -- filters: "TAG:P" rules, "*" the default; the first rule naming the tag wins -------------------
@@ -221,7 +213,7 @@ def logcat(ctx: CommandContext) -> int:
     if opts["max"] and opts["tail"] and opts["dump"]:
         ctx.err("logcat: Cannot use -m (--max-count) and -t together.\n")
         return 1
-    logd = LogBuffer.of(ctx.device)
+    logd = ctx.device.logd
     if opts["size"]:
         for name in (b for b in BUFFERS if b in buffers):
             ctx.out(f"{name}: ring buffer is 256 KiB (0 B consumed), max entry is 5120 B, max payload is 4068 B\n")

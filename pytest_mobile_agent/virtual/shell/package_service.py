@@ -60,7 +60,6 @@ def package_verb(ctx: CommandContext, verb: str, args: list[str]) -> int | None:
         if not ctx.device.packages.is_installed(name):
             return _exception(ctx, verb, f"java.lang.IllegalArgumentException: Unknown package: {name}")
         state = {"enable": "enabled", "disable": "disabled", "disable-user": "disabled-user"}.get(verb, "default")
-        ctx.device.__dict__.setdefault("_package_states", {})[name] = state
         ctx.out(f"Package {name} new state: {state}\n")
         return 0
     return None
