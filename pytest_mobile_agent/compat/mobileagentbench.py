@@ -219,7 +219,7 @@ def _advance(state: dict[str, Any], ui: Any, events: Any) -> None:
 
 
 @pytest.fixture
-def mab_task(request: pytest.FixtureRequest, device: Any) -> Any:
+def mab_task(request: pytest.FixtureRequest, device: Any, events: Any) -> Any:
     """The MobileAgentBench Task object, set up on the leased device, torn down afterwards."""
     cls = request.node.stash[MAB_CLASS_KEY]
     os.environ["ANDROID_SERIAL"] = device.serial  # plain `adb shell ...` in task code reaches this device
@@ -229,6 +229,9 @@ def mab_task(request: pytest.FixtureRequest, device: Any) -> Any:
     vc = device.view_client()
     vc.dump(sleep=0)
     task.setup(vc)
+    # The orchestrator drops the events the setup caused: let them all arrive, so that the
+    # episode's start (the events' mark) comes after them.
+    events.sync()
     task._pma_state = {"task": task, "vc": vc, "xml": None, "seen": 0, "finished": False}
     yield task
     vc.dump(sleep=0)
