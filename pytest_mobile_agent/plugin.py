@@ -141,6 +141,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "mobile_task: a mobile-agent benchmark task (added by @task)")
     config.addinivalue_line("markers", "online: a task that needs an online app (skipped when it is not installed)")
     config.addinivalue_line("markers", "near_miss: a task that declares a near-miss path (for --agent=near-miss)")
+    config.addinivalue_line("markers", f"{mobileagentbench.FILE_MARKER}: a task from a MobileAgentBench task file")
     for level in ("easy", "medium", "hard"):
         config.addinivalue_line("markers", f"{level}: task difficulty")
     session = MobileSession(config, Options.from_config(config))
@@ -164,8 +165,17 @@ def pytest_configure(config: pytest.Config) -> None:
 # -- collection ---------------------------------------------------------------------------------
 def pytest_collect_file(file_path: Any, parent: pytest.Collector) -> pytest.Collector | None:
     """MobileAgentBench task files (a Task subclass with check_finish) run unchanged."""
-    if mobileagentbench.is_task_file(file_path):
+    if mobileagentbench.is_task_file(file_path) and not parent.session.isinitpath(file_path):
         return mobileagentbench.TaskFile.from_parent(parent, path=file_path)
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pycollect_makemodule(module_path: Any, parent: pytest.Collector) -> pytest.Collector | None:
+    """A task file named on the command line, which pytest would import as a test module (its
+    relative imports would fail there), is collected as a task file only."""
+    if mobileagentbench.is_task_file(module_path):
+        return mobileagentbench.TaskFile.from_parent(parent, path=module_path)
     return None
 
 
@@ -212,6 +222,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             item.add_marker("online")
         if instance.near_miss:
             item.add_marker("near_miss")
+    mobileagentbench.borrow_golden(items)
     if seen and not mobile_session(config).options.agent:
         raise pytest.UsageError(
             "these tests are mobile-agent tasks: choose the agent with --agent=NAME (oracle, noop, random), "

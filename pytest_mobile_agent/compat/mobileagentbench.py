@@ -8,114 +8,111 @@ AndroidViewClient dump (with `app_event=None`) and every click / window event; o
 returned True the task stays finished. `view_client` is AndroidViewClient on the leased
 device, and `adb` commands in the task reach that device (ANDROID_SERIAL is set).
 
-If the real `mobile_agent_benchmark` package is not installed, small stand-ins for its
-`bench_task` and `server` modules are provided so `from mobile_agent_benchmark.bench_task
-import Task` works.
+Task files import `Task` and the event types relatively (`from ..bench_task import Task`), so
+each is loaded as `mobile_agent_benchmark.tasks.<file name>`, its folder added to that
+package's path (siblings like `task_utils` resolve). The `mobile_agent_benchmark` package is
+the installed one if there is one, else the one the task files sit in (a checkout of the
+benchmark: `.../mobile_agent_benchmark/tasks/x.py` next to `bench_task.py`), else this
+plugin's stand-in (`compat/mab_package`).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import importlib
 import importlib.util
 import os
 import re
 import sys
 import types
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from ..events.log import CLICKED, WINDOW_STATE
-from ..tasks import TaskInstance, TaskSpec, difficulty_for
+from ..session import TASK_KEY
+from ..tasks import TaskInstance, TaskSpec, app_marker, difficulty_for
 
 MAB_CLASS_KEY = pytest.StashKey[type]()
+PACKAGE = "mobile_agent_benchmark"
+FILE_MARKER = "mobileagentbench_file"
+STANDIN = Path(__file__).with_name("mab_package")
 _MARKERS = re.compile(r"def\s+check_finish\s*\(")
+_CLASS = re.compile(r"^class\s+\w+\s*\(", re.MULTILINE)
 
 
-# -- stand-ins for mobile_agent_benchmark.bench_task / .server ----------------------------------
-class AppEventType(Enum):
-    Unknown = 0
-    Click = 1
-    WindowStateChange = 2
+# -- the mobile_agent_benchmark package ---------------------------------------------------------
+def _checkout_root(task_file: Path) -> Path | None:
+    """The benchmark package a task file sits in, if it sits in one (`<root>/tasks/<file>`)."""
+    root = task_file.parent.parent
+    if task_file.parent.name == "tasks" and root.name == PACKAGE and (root / "bench_task.py").is_file():
+        return root
+    return None
 
 
-class AppEvent:
-    def __init__(self) -> None:
-        self.type = AppEventType.Unknown
-        self.package = ""
-        self.id_str = ""
-        self.content_desc = ""
-        self.text_list: list[str] = []
-
-    def __str__(self) -> str:
-        return (
-            f"Event - type: {self.type}, id_str: {self.id_str!r}, text_list: {self.text_list}, package: {self.package}"
-        )
-
-
-class Task:
-    def __init__(
-        self,
-        task_name: str,
-        prompt: str,
-        min_steps: int,
-        package: str,
-        max_steps: int = 20,
-        stop_after_finish: bool = False,
-        permissions: list[str] | None = None,
-    ) -> None:
-        self.task_name = task_name
-        self.prompt = prompt
-        self.min_steps = min_steps
-        self.package = package
-        self.max_steps = max_steps
-        self.stop_after_finish = stop_after_finish
-        self.permissions = list(permissions or [])
-        self.current_step = 0
-        self.action_logs: list[Any] = []
-        self.finished = False
-
-    def setup(self, view_client: Any) -> None:
-        return None
-
-    def teardown(self, view_client: Any) -> None:
-        return None
-
-    def check_finish(self, view_client: Any, app_event: Any) -> bool:
-        raise NotImplementedError
+def _load_package_from(root: Path) -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location(PACKAGE, root / "__init__.py", submodule_search_locations=[str(root)])
+    assert spec and spec.loader
+    package = importlib.util.module_from_spec(spec)
+    sys.modules[PACKAGE] = package
+    try:
+        spec.loader.exec_module(package)
+    except BaseException:
+        del sys.modules[PACKAGE]
+        raise
+    return package
 
 
-def install_shims() -> None:
-    """Make `mobile_agent_benchmark.bench_task` / `.server` importable if the real package is not."""
-    if importlib.util.find_spec("mobile_agent_benchmark") is not None:
-        return
-    package = types.ModuleType("mobile_agent_benchmark")
-    package.__path__ = []  # a package, so submodule imports resolve through sys.modules
-    bench_task = types.ModuleType("mobile_agent_benchmark.bench_task")
-    bench_task.Task = Task  # type: ignore[attr-defined]
-    server = types.ModuleType("mobile_agent_benchmark.server")
-    server.AppEvent, server.AppEventType = AppEvent, AppEventType  # type: ignore[attr-defined]
-    tasks = types.ModuleType("mobile_agent_benchmark.tasks")
-    tasks.__path__ = []
-    for mod in (package, bench_task, server, tasks):
-        sys.modules.setdefault(mod.__name__, mod)
+def benchmark_package(task_file: Path | None = None) -> types.ModuleType:
+    """`mobile_agent_benchmark`, imported once per process: installed, else the task files'
+    checkout, else the stand-in."""
+    if PACKAGE in sys.modules:
+        return sys.modules[PACKAGE]
+    if importlib.util.find_spec(PACKAGE) is not None:
+        return importlib.import_module(PACKAGE)
+    root = _checkout_root(task_file) if task_file else None
+    return _load_package_from(root or STANDIN)
 
 
-def _task_bases() -> tuple[type, ...]:
-    real = sys.modules.get("mobile_agent_benchmark.bench_task")
-    return (Task,) if real is None or getattr(real, "Task", Task) is Task else (Task, real.Task)
+def load_task_file(path: Path) -> types.ModuleType:
+    """Import a task file as `mobile_agent_benchmark.tasks.<stem>` (relative imports work)."""
+    benchmark_package(path)
+    tasks = importlib.import_module(PACKAGE + ".tasks")
+    folder = str(path.parent)
+    if folder not in tasks.__path__:
+        tasks.__path__.insert(0, folder)  # the files being run shadow same-named installed ones
+    name = f"{PACKAGE}.tasks.{path.stem}"
+    loaded = sys.modules.get(name)
+    if loaded is not None:
+        if Path(loaded.__file__ or "").resolve() == path.resolve():
+            return loaded  # already imported by a sibling (`from .calendar_laundry import ...`)
+        digest = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:8]
+        name = f"{PACKAGE}.tasks._{digest}_{path.stem}"  # same name, other folder
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
 
 
-def to_app_event(ev: Any) -> AppEvent | None:
+def task_base() -> type:
+    return importlib.import_module(PACKAGE + ".bench_task").Task
+
+
+def to_app_event(ev: Any) -> Any:
     """Our stream's event as MobileAgentBench's listener reported it (clicks and window changes)."""
-    server = sys.modules.get("mobile_agent_benchmark.server")
-    cls_event = getattr(server, "AppEvent", AppEvent)
-    cls_type = getattr(server, "AppEventType", AppEventType)
-    kind = {CLICKED: cls_type.Click, WINDOW_STATE: cls_type.WindowStateChange}.get(ev.type)
+    server = importlib.import_module(PACKAGE + ".server")
+    kind = {CLICKED: server.AppEventType.Click, WINDOW_STATE: server.AppEventType.WindowStateChange}.get(ev.type)
     if kind is None:
         return None
-    out = cls_event()
+    out = server.AppEvent()
     out.type, out.package = kind, ev.package
     out.id_str, out.content_desc = ev.view_id or "", ev.content_description or ""
     out.text_list = list(ev.text)
@@ -124,27 +121,27 @@ def to_app_event(ev: Any) -> AppEvent | None:
 
 # -- collection ----------------------------------------------------------------------------------
 def is_task_file(path: Path) -> bool:
-    if path.suffix != ".py" or path.name.startswith(("test_", "conftest")) or path.name.endswith("_test.py"):
+    """A file defining a Task subclass: one with `check_finish` that names `bench_task`, or any
+    module with a class in a benchmark checkout's `tasks/` (a task may subclass a sibling's)."""
+    name = path.name
+    if path.suffix != ".py" or name.startswith(("test_", "conftest", "__init__")) or name.endswith("_test.py"):
         return False
     try:
         text = path.read_text(errors="replace")
     except OSError:
         return False
+    if _checkout_root(path) is not None:
+        return bool(_CLASS.search(text))
     return bool(_MARKERS.search(text)) and ("bench_task" in text or "mobileagentbench" in text)
 
 
 class TaskFile(pytest.File):
     def collect(self):  # noqa: ANN201
-        install_shims()
-        name = "_mab_" + re.sub(r"\W", "_", str(self.path.with_suffix("")))
-        spec = importlib.util.spec_from_file_location(name, self.path)
-        assert spec and spec.loader
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-        bases = _task_bases()
+        module = load_task_file(self.path)
+        base = task_base()
         for attr, obj in vars(module).items():
-            if isinstance(obj, type) and issubclass(obj, bases) and obj not in bases and obj.__module__ == name:
+            own = isinstance(obj, type) and obj.__module__ == module.__name__  # not one imported from a sibling
+            if own and issubclass(obj, base) and obj is not base:
                 yield _make_item(self, attr, obj)
 
 
@@ -167,15 +164,38 @@ def _make_item(parent: pytest.Collector, name: str, cls: type) -> pytest.Functio
         name=probe.task_name,
     )
     item.stash[MAB_CLASS_KEY] = cls
-    from ..session import TASK_KEY
-
-    item.stash[TASK_KEY] = TaskInstance(
-        probe.task_name, spec, probe.prompt, (), probe.min_steps, difficulty_for(probe.min_steps), {}
-    )
+    difficulty = difficulty_for(probe.min_steps)
+    item.stash[TASK_KEY] = TaskInstance(probe.task_name, spec, probe.prompt, (), probe.min_steps, difficulty, {})
+    known = {line.split(":")[0] for line in item.config.getini("markers")}
+    for marker in (FILE_MARKER, app_marker(probe.package), difficulty):
+        if marker not in known:
+            item.config.addinivalue_line("markers", f"{marker}: mobile task group")
+        item.add_marker(marker)
     for fixture in ("device", "agent"):
         if fixture not in item.fixturenames:
             item.fixturenames.append(fixture)
     return item
+
+
+def borrow_golden(items: list[pytest.Item]) -> None:
+    """Task files have no golden path: collected beside a suite (`pytest task_suites/mobileagentbench
+    path/to/tasks -m mobileagentbench_file --agent=oracle`), each takes the golden path of the
+    suite's task of the same name, so the oracle can replay it against the original check."""
+    golden: dict[str, tuple] = {}
+    for item in items:
+        task = item.stash.get(TASK_KEY, None)
+        if task is not None and task.golden and MAB_CLASS_KEY not in item.stash:
+            golden.setdefault(task_name(task), task.golden)
+    for item in items:
+        task = item.stash.get(TASK_KEY, None)
+        if MAB_CLASS_KEY in item.stash and task is not None and not task.golden and task.name in golden:
+            item.stash[TASK_KEY] = dataclasses.replace(task, golden=golden[task.name])
+
+
+def task_name(task: TaskInstance) -> str:
+    """A suite task's benchmark name: `name=` in @task, or a `name` parameter of its parametrization."""
+    name = task.params.get("name")
+    return name if isinstance(name, str) else task.name
 
 
 def _advance(state: dict[str, Any], ui: Any, events: Any) -> None:
@@ -199,7 +219,7 @@ def _advance(state: dict[str, Any], ui: Any, events: Any) -> None:
 
 
 @pytest.fixture
-def mab_task(request: pytest.FixtureRequest, device: Any) -> Any:
+def mab_task(request: pytest.FixtureRequest, device: Any, events: Any) -> Any:
     """The MobileAgentBench Task object, set up on the leased device, torn down afterwards."""
     cls = request.node.stash[MAB_CLASS_KEY]
     os.environ["ANDROID_SERIAL"] = device.serial  # plain `adb shell ...` in task code reaches this device
@@ -209,6 +229,9 @@ def mab_task(request: pytest.FixtureRequest, device: Any) -> Any:
     vc = device.view_client()
     vc.dump(sleep=0)
     task.setup(vc)
+    # The orchestrator drops the events the setup caused: let them all arrive, so that the
+    # episode's start (the events' mark) comes after them.
+    events.sync()
     task._pma_state = {"task": task, "vc": vc, "xml": None, "seen": 0, "finished": False}
     yield task
     vc.dump(sleep=0)

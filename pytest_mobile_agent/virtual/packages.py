@@ -28,6 +28,12 @@ class PackageRecord:
     services: list[str] = field(default_factory=list)
 
 
+PROVIDER_PACKAGES = {
+    "com.android.providers.contacts": "ContactsProvider",
+    "com.android.providers.telephony": "TelephonyProvider",
+}
+
+
 class PackageError(Exception):
     pass
 
@@ -53,6 +59,9 @@ class PackageManager:
         for cls in BUILTIN_APPS:
             apk = f"/{'system' if cls.system else 'data'}/app/{cls.package}/base.apk"
             self.records[cls.package] = PackageRecord(cls.package, cls.version_code, cls.version_name, cls.system, apk)
+        # The providers' own packages own their databases: `pm clear` of one empties its data.
+        for name, apk in PROVIDER_PACKAGES.items():
+            self.records[name] = PackageRecord(name, 33, "13", True, f"/system/priv-app/{apk}/{apk}.apk")
         self._save()
 
     def _save(self) -> None:

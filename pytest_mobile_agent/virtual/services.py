@@ -1,4 +1,4 @@
-"""Services a host can open on the device: shell (legacy and v2), exec, sync, tcp, framebuffer."""
+"""Services a host can open on the device: shell (legacy and v2), exec, sync, tcp, framebuffer, reverse."""
 
 from __future__ import annotations
 
@@ -198,5 +198,9 @@ def open_service(device: Device, stream: Stream, service: str) -> StreamHandler 
         return factory(stream) if factory else None
     if name == "framebuffer":
         return _framebuffer(device, stream)
+    if name == "reverse":
+        from .reverse import reverse_service
+
+        return reverse_service(device, stream, arg)
     log.info("refusing unknown service %r", service)
     return None

@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING
 from .accessibility import Accessibility
 from .fs import FileSystem
 from .packages import PackageManager
+from .reverse import ReverseTable
 from .shell import android as _android_commands  # noqa: F401  (registers the commands)
+from .shell.logcat import LogBuffer
 from .ui.window import WindowManager
 
 if TYPE_CHECKING:
@@ -132,6 +134,8 @@ class Device:
         self.settings = Settings(self.fs)
         self.props = self._props(config)
         self.tcp_servers: dict[int, Callable[[Stream], StreamHandler | None]] = {}
+        self.logd = LogBuffer()  # what `logcat` reads
+        self.reverses = ReverseTable()  # `adb reverse` rules
         self.accessibility = Accessibility(self)
         self.packages = PackageManager(self)
         self.wm = WindowManager(self, config.width, config.height, config.density)

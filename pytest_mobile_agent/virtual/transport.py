@@ -203,6 +203,16 @@ class Connection(asyncio.Protocol):
         self.write(A_OKAY, stream.local_id, remote_id)
         stream._okayed()
 
+    def open_to_host(self, service: str, handler: StreamHandler) -> Stream:
+        """A stream the device opens (`adb reverse`): OPEN(id, 0, service); the host's OKAY gives its
+        id and releases queued writes, its CLSE refuses. Call on the event loop thread."""
+        stream = Stream(self, next(self._ids), 0)
+        stream._in_flight = True  # until the host's OKAY
+        stream.handler = handler
+        self.streams[stream.local_id] = stream
+        self.write(A_OPEN, stream.local_id, 0, service.encode() + b"\0")
+        return stream
+
     def connection_lost(self, exc: Exception | None) -> None:
         for stream in list(self.streams.values()):
             stream._host_closed()

@@ -260,7 +260,7 @@ UNKNOWN_SERVICES = [
     b"abb_exec:cmd",
     b"jdwp:1234",
     b"track-jdwp",
-    b"reverse:forward:tcp:1;tcp:2",
+    b"reverse-forward:tcp:1;tcp:2",
     b"host:version",
     b"dev:/dev/null",
     b"localabstract:chrome_devtools_remote",

@@ -40,6 +40,7 @@ def compose_top_bar(activity: Activity, title: str) -> View:
 
 class AboutActivity(Activity):
     name = f"{COMMONS}.AboutActivity"
+    label = "About"  # the manifest label: the window title Android reports
     # Per app: FAQ entries (title, text), whether Google relations show (core flavour).
     contributors: ClassVar[tuple[str, ...]] = ("Tibor Kaputa", "Ensar Sarajčić", "Naveen Singh", "Agnieszka C")
 
@@ -65,6 +66,7 @@ class AboutActivity(Activity):
 
 class FAQActivity(Activity):
     name = f"{COMMONS}.FAQActivity"
+    label = "Frequently asked questions"  # the manifest label: the window title Android reports
 
     def content(self) -> View:
         rows = []
@@ -76,6 +78,7 @@ class FAQActivity(Activity):
 
 class ContributorsActivity(Activity):
     name = f"{COMMONS}.ContributorsActivity"
+    label = "Contributors"  # the manifest label: the window title Android reports
 
     def content(self) -> View:
         rows = [w.section(self, "", "Development")]

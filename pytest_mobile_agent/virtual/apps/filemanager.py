@@ -88,11 +88,16 @@ class MainActivity(Activity):
 
     def access_dialog(self):  # noqa: ANN201
         """ConfirmationAdvancedDialog asking for all-files access; OK stands for granting it in the
-        system's "All files access" screen, BACK refuses and closes the app."""
+        system's "All files access" screen (apps/settings.py), BACK refuses and closes the app."""
         packages = self.app.device.packages
 
         def ok() -> None:
-            packages.grant(PKG, MANAGE_STORAGE)
+            from .settings import AllFilesAccess, Settings
+
+            if Settings.package in packages.models and packages.is_installed(Settings.package):
+                self.wm.start_activity(packages.app(Settings.package), AllFilesAccess, {"package": PKG})
+            else:  # a device image without the Settings model: the grant the screen would give
+                packages.grant(PKG, MANAGE_STORAGE)
 
         body = [
             w.text(

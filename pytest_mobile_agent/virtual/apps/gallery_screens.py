@@ -325,6 +325,7 @@ class SetWallpaperActivity(Activity):
     """Simple Wallpaper: crop screen, ✓ Save asks where the wallpaper goes, then finishes."""
 
     name = ".activities.SetWallpaperActivity"
+    label = "Simple Wallpaper"  # the manifest label: the window title Android reports
 
     def content(self) -> View:
         a = self.app

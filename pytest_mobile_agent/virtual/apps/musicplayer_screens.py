@@ -84,21 +84,17 @@ def query(activity: Activity) -> str:
 
 
 def list_page(activity: Activity, holder: str, name: str, rows: list[View], extra: View | None = None) -> View:
-    """A tab page or list screen: `NAME_fastscroller` > `NAME_list`, or `NAME_placeholder`(s)."""
+    """A tab page or list screen: `NAME_fastscroller` > `NAME_list`, and `NAME_placeholder`(s) when empty."""
     rid = activity.app.rid
-    if rows:
-        kids = [
-            View(
-                RELATIVE,
-                id=rid(f"{name}_fastscroller"),
-                weight=1,
-                children=[w.scroll(rid(f"{name}_list"), rows, cls=RECYCLER)],
-            )
-        ]
-    else:
-        kids = [w.text(rid(f"{name}_placeholder"), NO_ITEMS, gravity="center", padding=24)]
+    # The list stays on screen when empty (the fragments only show the placeholder over it).
+    scroller = View(
+        RELATIVE, id=rid(f"{name}_fastscroller"), weight=1, children=[w.scroll(rid(f"{name}_list"), rows, cls=RECYCLER)]
+    )
+    kids = [scroller]
+    if not rows:
+        kids.insert(0, w.text(rid(f"{name}_placeholder"), NO_ITEMS, gravity="center", padding=24))
         if extra is not None:
-            kids.append(extra)
+            kids.insert(1, extra)
     return View(RELATIVE, id=rid(holder), children=kids, weight=1)
 
 

@@ -4,7 +4,8 @@ Importing this package registers the shell's own commands (files, text, builtins
 Android commands register themselves from their own modules.
 """
 
-from . import files, interp, parser  # noqa: F401  (import registers commands)
+# Importing a module registers its commands.
+from . import files, interp, logcat, netcat, package_service, parser, sed, system_info  # noqa: F401
 from .interp import interactive, run_script
 
 __all__ = ["interactive", "run_script"]

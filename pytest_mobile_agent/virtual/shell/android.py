@@ -15,6 +15,8 @@ from ..apps.base import App
 from ..packages import PackageError
 from ..ui.window import KEYCODES
 from .api import CommandContext, command
+from .logcat import log
+from .package_service import package_verb
 
 ADB_KEYBOARD = "com.android.adbkeyboard"
 ADB_KEYBOARD_IME = "com.android.adbkeyboard/.AdbIME"
@@ -92,6 +94,7 @@ def _dumpsys_window(ctx: CommandContext, windows: bool) -> None:
         f"    init={ctx.device.wm.width}x{ctx.device.wm.height} {ctx.device.wm.density}dpi "
         f"cur={ctx.device.wm.width}x{ctx.device.wm.height} app={ctx.device.wm.width}x{ctx.device.wm.height}\n"
         "    mRotation=0 mPredictedRotation=0 mLastOrientation=-1\n"
+        "    mCurrentRotation=ROTATION_0 mUserRotation=ROTATION_0\n"
     )
     if windows:
         ctx.out("WINDOW MANAGER WINDOWS (dumpsys window windows)\n")
@@ -111,6 +114,10 @@ def _task_id(ctx: CommandContext, activity) -> int:  # noqa: ANN001
 @command("dumpsys")
 def dumpsys(ctx: CommandContext) -> int:
     args = ctx.argv[1:]
+    while args[:1] in (["-t"], ["-T"]) and len(args) > 1:  # a timeout for the service's dump: ours are instant
+        if not args[1].isdigit():
+            return _usage(ctx, f"Error parsing timeout: {args[1]}")
+        args = args[2:]
     service = args[0] if args else ""
     d = ctx.device
     with d.lock:
@@ -127,7 +134,11 @@ def dumpsys(ctx: CommandContext) -> int:
                 f'  mBaseDisplayInfo=DisplayInfo{{"Built-in Screen", displayId 0, real {w} x {h}, '
                 f"density {wm.density}, orientation=0}}\n"
             )
-        elif service == "activity" and len(args) > 1 and args[1] in ("activities", "a", "top", "recents"):
+        elif service == "activity" and (len(args) == 1 or args[1] in ("recents", "r", "services", "s")):
+            _dumpsys_activity(ctx, args[1] if len(args) > 1 else "")
+        elif service == "activity" and args[1] not in ("activities", "a", "top"):
+            ctx.out(f"Bad activity command, or no activities match: {args[1]}\nUse -h for help.\n")
+        elif service == "activity":
             top = wm.top()
             if args[1] == "top":
                 ctx.out(
@@ -161,12 +172,22 @@ def dumpsys(ctx: CommandContext) -> int:
                     "    signatures=PackageSignatures{7a8b9c0 version:2, signatures:[a1b2c3d4], past signatures:[]}\n"
                     "    runtime permissions:\n" + "".join(f"      {p}: granted=true\n" for p in record.granted)
                 )
+        elif service == "meminfo":
+            _dumpsys_meminfo(ctx, args[1:])
         elif service in ("battery",):
             ctx.out("Current Battery Service state:\n  AC powered: true\n  level: 100\n  scale: 100\n")
         elif service == "power":
             ctx.out("POWER MANAGER (dumpsys power)\n  mWakefulness=Awake\n  mHoldingDisplaySuspendBlocker=true\n")
         elif service == "SurfaceFlinger":
             ctx.out('Display 4619827259835644672 (HWC display 0): port=0 pnpId=GGL displayName="Virtual"\n')
+        elif service == "input":
+            w, h = wm.width, wm.height
+            ctx.out(
+                "INPUT MANAGER (dumpsys input)\n\nInput Manager State:\n  Viewports:\n"
+                f"    DisplayViewport{{type=INTERNAL, valid=true, isActive=true, displayId=0, uniqueId='local:0', "
+                f"physicalPort=0, orientation=0, logicalFrame=[0, 0, {w}, {h}], physicalFrame=[0, 0, {w}, {h}], "
+                f"deviceSize=[{w}, {h}]}}\n"
+            )
         elif service == "input_method":
             ctx.out(
                 f"  mCurMethodId={d.settings.get('secure', 'default_input_method')}\n"
@@ -175,6 +196,44 @@ def dumpsys(ctx: CommandContext) -> int:
         else:
             ctx.out(f"Can't find service: {service}\n" if service else "")
     return 0
+
+
+def _dumpsys_meminfo(ctx: CommandContext, args: list[str]) -> None:
+    """`dumpsys meminfo [PKG]`: app processes with fixed, plausible sizes (uiautomator2 reads TOTAL)."""
+    running = [t[0].app.package for t in ctx.device.wm.tasks]
+    wanted = [a for a in args if not a.startswith("-")]
+    if wanted and wanted[0] not in running:
+        ctx.out(f"No process found for: {wanted[0]}\n")
+        return
+    ctx.out("Applications Memory Usage (in Kilobytes):\nUptime: 3600000 Realtime: 3600000\n")
+    for pkg in wanted or running:
+        ctx.out(
+            f"\n** MEMINFO in pid {_pid(pkg)} [{pkg}] **\n"
+            "                   Pss  Private  Private  SwapPss      Rss     Heap     Heap     Heap\n"
+            "                 Total    Dirty    Clean    Dirty    Total     Size    Alloc     Free\n"
+            "        TOTAL    42310    35120     4200        0   112340    24576    18432     6144\n"
+        )
+
+
+def _dumpsys_activity(ctx: CommandContext, section: str) -> None:
+    """`dumpsys activity` [recents|services]: the recent tasks (AndroidWorld reads their ids, SPA-Bench
+    their `topActivity`) and the running services (none are modelled)."""
+    wm = ctx.device.wm
+    if section in ("", "services", "s"):
+        ctx.out("ACTIVITY MANAGER SERVICES (dumpsys activity services)\n  (nothing)\n")
+    if section in ("", "recents", "r"):
+        ctx.out("ACTIVITY MANAGER RECENT TASKS (dumpsys activity recents)\n  Recent tasks:\n")
+        for i, task in enumerate(reversed(wm.tasks)):
+            root, top, tid = task[0], task[-1], _task_id(ctx, task[0])
+            pkg = root.app.package
+            ctx.out(
+                f"  * Recent #{i}: Task{{4f1b2a{i} #{tid} type=standard A=10135:{pkg} U=0 visible=true}}\n"
+                f"    userId=0 effectiveUid=u0a135 mCallingUid=u0a135 mCallingPackage={pkg}\n"
+                f"    affinity={pkg}\n    realActivity={root.component}\n"
+                f"    taskId={tid} rootTaskId={tid}\n"
+                f"    baseActivity=ComponentInfo{{{root.component}}}\n"
+                f"    topActivity=ComponentInfo{{{top.component}}}\n"
+            )
 
 
 def _pid(package: str) -> int:
@@ -347,11 +406,27 @@ def _resolve(ctx: CommandContext, fields: dict[str, str]) -> tuple[App, type] | 
     if action == "android.intent.action.MAIN" and fields.get("-c") == "android.intent.category.HOME":
         home = packages.home_app()
         return home, home.main_activity
-    target = fields.get("-p")
+    target = fields.get("-p") or (_VIEWER.get(_data_key(fields.get("-d", ""))) if action.endswith(".VIEW") else None)
     if target and packages.is_installed(target) and target in packages.models:
         app = packages.app(target)
         return app, app.main_activity
     return "Error: Activity not started, unable to resolve Intent"
+
+
+# ACTION_VIEW of these data: the installed app whose manifest takes it (AndroidWorld opens apps so).
+_VIEWER = {
+    "http": "com.android.chrome",
+    "https": "com.android.chrome",
+    "content://contacts": "com.simplemobiletools.contacts.pro",
+    "content://com.android.contacts": "com.simplemobiletools.contacts.pro",
+    "content://com.android.calendar": "com.simplemobiletools.calendar.pro",
+    "content://media": "com.simplemobiletools.gallery.pro",
+}
+
+
+def _data_key(uri: str) -> str:
+    scheme, _, rest = uri.partition(":")
+    return f"content://{rest[2:].split('/')[0]}" if scheme == "content" else scheme
 
 
 @command("am")
@@ -369,6 +444,7 @@ def am(ctx: CommandContext) -> int:
                 for k, v in (
                     ("act", fields.get("-a")),
                     ("cat", fields.get("-c")),
+                    ("dat", fields.get("-d")),
                     ("cmp", fields.get("-n")),
                 )
                 if v
@@ -376,9 +452,11 @@ def am(ctx: CommandContext) -> int:
             ctx.out(f"Starting: Intent {{ {desc} }}\n")
             resolved = _resolve(ctx, fields)
             if isinstance(resolved, str):
-                ctx.err(f"Error type 3\n{resolved}\n")
+                unresolved = f" {{ {desc} flg=0x10000000 }}" if resolved.endswith("resolve Intent") else ""
+                ctx.err(f"Error type 3\n{resolved}{unresolved}\n")
                 return 1
             app, activity = resolved
+            log(d, "I", "ActivityTaskManager", f"START u0 {{{desc}}} from uid 2000")
             if app is d.packages.home_app():
                 d.wm.home()
             else:
@@ -410,6 +488,15 @@ def am(ctx: CommandContext) -> int:
             return 0
         if verb == "stack" or verb == "stop-app":
             return 0
+        if verb == "get-current-user":
+            ctx.out("0\n")
+            return 0
+        if verb in ("startservice", "start-service", "start-foreground-service"):
+            fields, _, rest = _parse_intent(args[1:])
+            target = fields.get("-n") or (rest[-1] if rest else "")
+            ctx.out(f"Starting service: Intent {{ cmp={target} }}\n")
+            ctx.err("Error: Not found; no service started.\n")  # no app here exports a service
+            return 1
     return _usage(
         ctx,
         f"Error: Unknown command: {verb}" if verb else "usage: am [subcommand] [options]",
@@ -435,12 +522,15 @@ def ime(ctx: CommandContext) -> int:
         if args[:1] == ["enable"] and len(args) > 1:
             ctx.out(f"Input method {args[1]}: now enabled for user #0\n")
             return 0
+        if args[:1] == ["disable"] and len(args) > 1:
+            ctx.out(f"Input method {args[1]}: now disabled for user #0\n")
+            return 0
         if args[:1] == ["list"]:
             ctx.out("com.android.inputmethod.latin/.LatinIME\n")
             if d.packages.is_installed(ADB_KEYBOARD):
                 ctx.out(f"{ADB_KEYBOARD_IME}\n")
             return 0
-    return _usage(ctx, "usage: ime list|enable|set ID")
+    return _usage(ctx, "usage: ime list|enable|disable|set ID")
 
 
 @command("monkey")
@@ -501,6 +591,10 @@ def pm(ctx: CommandContext) -> int:
                 return 0
     except PackageError as exc:
         return _usage(ctx, str(exc))
+    with d.lock:
+        status = package_verb(ctx, verb, args[1:])
+    if status is not None:
+        return status
     return _usage(
         ctx,
         f"Unknown command: {verb}" if verb else "usage: pm [list|path|install|uninstall|clear|grant|revoke]",

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import keyboard
 from .layout import _intrinsic, layout
-from .view import EDIT, FRAME, LINEAR, Bounds, View
+from .view import EDIT, FRAME, IMAGE, IMAGE_BUTTON, LINEAR, Bounds, View
 
 if TYPE_CHECKING:
     from ..apps.base import Activity, App, Overlay
@@ -398,8 +398,9 @@ class WindowManager:
 
     def _perform(self, win: Window, view: View, long: bool) -> None:
         acc = self.device.accessibility
-        # Android fills a container's click event with its descendants' texts.
-        texts = [view.text] if view.text else [v.text for v in view.walk() if v.text and v.shown]
+        # Android fills a container's click event with its descendants' texts; an ImageView adds
+        # its content description (ImageView.onPopulateAccessibilityEventInternal).
+        texts = [view.text] if view.text else [t for v in view.walk() if v.shown and (t := _event_text(v))]
         if long:
             acc.emit_view("TYPE_VIEW_LONG_CLICKED", view, win.package, text=texts)
             if view.on_long_click:
@@ -531,3 +532,10 @@ class WindowManager:
             win.owner.focus = nxt.key
             self.changed()
             self.device.accessibility.emit_view("TYPE_VIEW_FOCUSED", nxt, win.package)
+
+
+def _event_text(view: View) -> str:
+    """What a view adds to the text of an accessibility event it is part of."""
+    if view.text:
+        return view.text
+    return view.desc if view.cls in (IMAGE, IMAGE_BUTTON) and view.desc else ""

@@ -61,7 +61,12 @@ def test_all_files_access_prompt(u2d, adbd):
     d.press("back")  # refusing closes the app
     assert d.app_current()["package"] != PKG
     d.app_start(PKG)
-    d(text="OK").click()
+    d(text="OK").click()  # opens the system's "All files access" screen
+    assert d.app_current()["package"] == "com.android.settings"
+    assert f"{ACCESS}: granted=true" not in adbd.shell(f"dumpsys package {PKG}")
+    d(text="Allow access to manage all files").click()
+    assert d(resourceId="android:id/switch_widget").info["checked"]
+    d(description="Navigate up").click()
     assert f"{ACCESS}: granted=true" in adbd.shell(f"dumpsys package {PKG}")
     assert "Download" in texts(d, "item_name")
     adbd.shell(f"am force-stop {PKG}")

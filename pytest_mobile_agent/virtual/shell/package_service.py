@@ -1,0 +1,169 @@
+"""`cmd SERVICE ...` (the binder shell commands `pm`, `am`, `wm`... are front ends of) and the
+package manager's verbs beyond install/list/clear: `resolve-activity`, `query-activities`,
+`enable`, `disable`, `disable-user`. Output follows PackageManagerShellCommand (Android 13):
+AndroidViewClient's `startActivity(package=)` reads the second line of
+`cmd package resolve-activity --brief PKG`.
+"""
+
+from __future__ import annotations
+
+from .api import COMMANDS, CommandContext, command
+
+# Services `cmd -l` lists and the shell command each one is the back end of.
+SERVICES = {
+    "activity": "am",
+    "input": "input",
+    "input_method": "ime",
+    "package": "pm",
+    "settings": "settings",
+    "window": "wm",
+}
+LAUNCHER_MATCH = "priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false"
+RESOLVER = "android/com.android.internal.app.ResolverActivity"
+
+
+@command("cmd")
+def cmd(ctx: CommandContext) -> int:
+    args = ctx.argv[1:]
+    if args[:1] == ["-l"]:
+        ctx.out("Currently running services:\n" + "".join(f"  {name}\n" for name in sorted(SERVICES)))
+        return 0
+    if not args:
+        ctx.err("cmd: No service specified; use -l to list all running services. Use -w to start and wait "
+                "for a service.\n")
+        return 20
+    front_end = SERVICES.get(args[0])
+    if front_end is None:
+        ctx.err(f"cmd: Can't find service: {args[0]}\n")
+        return 20
+    ctx.argv = [front_end, *args[1:]]
+    return COMMANDS[front_end](ctx)
+
+
+def _exception(ctx: CommandContext, verb: str, message: str) -> int:
+    """An exception thrown by the service: Android's shell prints it and exits 255."""
+    ctx.err(f"Exception occurred while executing '{verb}':\n{message}\n")
+    return 255
+
+
+def package_verb(ctx: CommandContext, verb: str, args: list[str]) -> int | None:
+    """The `pm` verbs this module adds; None for a verb it does not know."""
+    if verb in ("resolve-activity", "query-activities"):
+        return _resolve(ctx, verb, args)
+    if verb == "list" and args:
+        return _list(ctx, args[0])
+    if verb in ("enable", "disable", "disable-user", "default-state"):
+        names = [a for i, a in enumerate(args) if not a.startswith("-") and (i == 0 or args[i - 1] != "--user")]
+        if not names:
+            return _exception(ctx, verb, "java.lang.IllegalArgumentException: Unknown package: null")
+        name = names[0].split("/")[0]
+        if not ctx.device.packages.is_installed(name):
+            return _exception(ctx, verb, f"java.lang.IllegalArgumentException: Unknown package: {name}")
+        state = {"enable": "enabled", "disable": "disabled", "disable-user": "disabled-user"}.get(verb, "default")
+        ctx.out(f"Package {name} new state: {state}\n")
+        return 0
+    return None
+
+
+FEATURES = (
+    "android.hardware.audio.output",
+    "android.hardware.screen.portrait",
+    "android.hardware.touchscreen",
+    "android.hardware.touchscreen.multitouch",
+    "android.software.app_widgets",
+    "android.software.home_screen",
+    "android.software.input_methods",
+)
+
+
+def _list(ctx: CommandContext, what: str) -> int:
+    """`pm list users|features|instrumentation|permission-groups` (packages is pm's own)."""
+    if what == "users":
+        ctx.out("Users:\n\tUserInfo{0:Owner:c13} running\n")
+    elif what == "features":
+        ctx.out("".join(f"feature:{f}\n" for f in FEATURES) + "feature:reqGlEsVersion=0x30002\n")
+    elif what in ("instrumentation", "permission-groups", "libraries", "staged-sessions"):
+        pass  # none on this device
+    else:
+        ctx.err(f"Error: unknown list type '{what}'\n")
+        return 255
+    return 0
+
+
+def _resolve(ctx: CommandContext, verb: str, args: list[str]) -> int:
+    from .android import _parse_intent
+
+    brief = "--brief" in args
+    components = "--components" in args
+    fields, _, rest = _parse_intent([a for a in args if a not in ("--brief", "--components")])
+    for bare in rest:  # Intent.parseCommandArgs: a URI, a component or a package
+        if ":" in bare:
+            fields.setdefault("-d", bare)
+        elif "/" in bare:
+            fields.setdefault("-n", bare)
+        else:
+            fields.setdefault("-p", bare)
+    found = _activities(ctx, fields)
+    if verb == "resolve-activity":
+        if not found:
+            ctx.out("No activity found\n")
+            return 0
+        _print_resolved(ctx, found[0] if len(found) == 1 else RESOLVER, "", brief, components)
+        return 0
+    if not found:
+        ctx.out("No activities found\n")
+        return 0
+    if not components:
+        ctx.out(f"{len(found)} activities found:\n")
+    for i, component in enumerate(found):
+        if not components:
+            ctx.out(f"  Activity #{i}:\n")
+        _print_resolved(ctx, component, "" if components else "    ", brief, components)
+    return 0
+
+
+def _activities(ctx: CommandContext, fields: dict[str, str]) -> list[str]:
+    """Components (package/.Class) the intent resolves to, as the launcher models declare them."""
+    packages = ctx.device.packages
+    if "-n" in fields:
+        pkg, _, cls = fields["-n"].partition("/")
+        if pkg in packages.models and packages.is_installed(pkg):
+            activity = packages.app(pkg).activity_class(cls if cls.startswith(".") else cls.removeprefix(pkg))
+            return [f"{pkg}/{activity.name}"] if activity else []
+        return []
+    action, category, target = fields.get("-a"), fields.get("-c"), fields.get("-p")
+    if category == "android.intent.category.HOME":
+        home = packages.home_app()
+        return [f"{home.package}/{home.main_activity.name}"]
+    if action not in (None, "android.intent.action.MAIN") or category not in (None, "android.intent.category.LAUNCHER"):
+        return []
+    apps = [packages.app(target)] if target in packages.models and packages.is_installed(target) else []
+    if target is None and action and category:
+        apps = packages.launchable()
+    return [f"{app.package}/{app.main_activity.name}" for app in apps]
+
+
+def _print_resolved(ctx: CommandContext, component: str, prefix: str, brief: bool, components: bool) -> None:
+    if brief or components:
+        if not components:
+            ctx.out(f"{prefix}{LAUNCHER_MATCH}\n")
+        ctx.out(f"{prefix}{component}\n")
+        return
+    pkg, _, cls = component.partition("/")
+    name = pkg + cls if cls.startswith(".") else cls
+    ctx.out(
+        f"{prefix}{LAUNCHER_MATCH}\n"
+        f"{prefix}ActivityInfo:\n"
+        f"{prefix}  name={name}\n"
+        f"{prefix}  packageName={pkg}\n"
+        f"{prefix}  enabled=true exported=true directBootAware=false\n"
+        f"{prefix}  taskAffinity={pkg} targetActivity=null persistableMode=PERSIST_ROOT_ONLY\n"
+        f"{prefix}  launchMode=0 flags=0x3 privateFlags=0x0 theme=0x0\n"
+        f"{prefix}  screenOrientation=-1 configChanges=0xfb3 softInputMode=0x0\n"
+        f"{prefix}  lockTaskLaunchMode=LOCK_TASK_LAUNCH_MODE_DEFAULT\n"
+        f"{prefix}  resizeMode=RESIZE_MODE_RESIZEABLE_VIA_SDK_VERSION\n"
+        f"{prefix}  ApplicationInfo:\n"
+        f"{prefix}    packageName={pkg}\n"
+        f"{prefix}    processName={pkg}\n"
+        f"{prefix}    enabled=true minSdkVersion=23 targetSdkVersion=33\n"
+    )
