@@ -44,9 +44,10 @@ def test_disagreements_get_their_category_beside_the_failures_own(alluredir):
 
     results = by_title(allure_results(alluredir))
     got = {e: category_of(results[e]) for e, *_ in SUMS}
-    assert got == {"3 + 5": ["Judge disagreement"], "12 - 4": [], "1 + 1": ["Judge disagreement", "Wrong final state"],
-                   "2 + 2": ["Wrong final state"]}
-    assert results["1 + 1"]["statusDetails"]["message"].startswith("[wrong final state] ")
+    wrong = "Premature: wrong final state"
+    disagree = "Judge disagreement"
+    assert got == {"3 + 5": [disagree], "12 - 4": [], "1 + 1": [disagree, wrong], "2 + 2": [wrong]}
+    assert results["1 + 1"]["statusDetails"]["message"].startswith("[premature: wrong final state] ")
     message = results["3 + 5"]["statusDetails"]["message"]
     assert message.startswith("[judge disagreement] the body passed; checkpoints failed it: CheckPoints l1 0/0, l2 0/1")
 
@@ -59,4 +60,4 @@ def test_allure3_groups_the_disagreements_first(alluredir, tmp_path):
     index = generate_report(alluredir, tmp_path / "report")
     found = report_categories(index)
     assert found["Judge disagreement"] == {"Calculate the result of '3 + 5'", "Calculate the result of '1 + 1'"}
-    assert found["Wrong final state"] == {"Calculate the result of '2 + 2'"}
+    assert found["Premature: wrong final state"] == {"Calculate the result of '2 + 2'"}
