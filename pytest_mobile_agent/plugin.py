@@ -17,7 +17,7 @@ from .compat import mobileagentbench
 from .compat.mobileagentbench import mab_task  # noqa: F401  (fixture)
 from .device.errors import DeviceLost
 from .episode import ERROR, INFRASTRUCTURE, AgentError, EpisodeRunner
-from .fixtures import agent, device, events, mobile_device, mobile_pool, ui  # noqa: F401  (fixtures)
+from .fixtures import agent, changes, device, events, mobile_device, mobile_near_miss, mobile_pool, ui  # noqa: F401
 from .metrics import episode_record, summarize
 from .reporting import allure as allure_report
 from .reporting import draw, plots, results, terminal, trajectory
@@ -31,7 +31,7 @@ from .session import (
     Options,
     mobile_session,
 )
-from .tasks import TaskDefinitionError, app_marker, instantiate, spec_of
+from .tasks import NEAR_MISS_ARG, TaskDefinitionError, app_marker, instantiate, spec_of
 
 
 class InfrastructureError(Exception):
@@ -176,6 +176,16 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: Any):
     yield
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Under --agent=near-miss a task runs once per near miss, its label in the test id."""
+    spec = spec_of(metafunc.function)
+    if spec is None or mobile_session(metafunc.config).options.agent != "near-miss":
+        return
+    labels = list(spec.near_misses())
+    if labels and NEAR_MISS_ARG in metafunc.fixturenames:
+        metafunc.parametrize(NEAR_MISS_ARG, labels, ids=labels)
+
+
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
     seen: set[str] = set()
     for item in items:
@@ -278,6 +288,11 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
     def call_body(view: Any) -> None:
         pyfuncitem.obj(**{n: view if n == "events" else funcargs[n] for n in argnames})
 
+    # The durable state when the agent starts; the body declares what it asked to change.
+    from .changes import Changes
+
+    durable = funcargs.get("changes") or Changes(dev)
+
     def judge(view: Any) -> tuple[bool, str]:
         try:
             call_body(view)
@@ -294,6 +309,11 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
         pool.give_up()
         raise InfrastructureError(str(exc)) from exc
     log.mark()
+    if task.spec.check_changes:
+        durable.start()
+    budget = task.budget(opts.step_factor)
+    if getattr(the_agent, "name", None) == "near-miss":  # a near miss may add a step nobody asked for
+        budget = max(budget, len(task.near_miss))
     runner = EpisodeRunner(
         dev,
         the_agent,
@@ -301,7 +321,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
         judge=judge,
         ui=tree,
         events=log,
-        budget=task.budget(opts.step_factor),
+        budget=budget,
         step_timeout=opts.step_timeout,
         max_invalid=opts.max_invalid,
         # Screenshots of every step only when a report keeps them; agents still get theirs.
@@ -323,7 +343,10 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
             raise AgentError(episode.error)
         try:
             with dev.reading():
+                durable.declared.clear()
                 call_body(log)
+                if task.spec.check_changes:
+                    durable.nothing_else()
         except AssertionError as exc:
             episode.success = False
             episode.failure_message = str(exc).split("\n")[0] or "the final state does not satisfy the task"

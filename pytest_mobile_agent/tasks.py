@@ -17,7 +17,7 @@ import inspect
 import math
 import re
 import string
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +27,8 @@ from .actions import Action
 
 DIFFICULTIES = ("easy", "medium", "hard")
 ATTR = "__mobile_task__"
+NEAR_MISS_ARG = "mobile_near_miss"  # the parameter that picks one near miss under --agent=near-miss
+ActionPath = Sequence[Action] | Callable[..., Sequence[Action]]
 
 
 class TaskDefinitionError(Exception):
@@ -58,8 +60,19 @@ class TaskSpec:
     max_steps: int | None = None
     name: str | None = None
     online: bool = False
-    near_miss: Sequence[Action] | Callable[..., Sequence[Action]] | None = None
+    near_miss: ActionPath | Mapping[str, ActionPath] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    # The body declares (through the `changes` fixture) every durable change it asked for; any
+    # other change fails the task. Off for task files of other benchmarks, which declare none.
+    check_changes: bool = False
+
+    def near_misses(self) -> dict[str, ActionPath]:
+        """The near misses by label; one given without a label is called "near-miss"."""
+        if self.near_miss is None:
+            return {}
+        if isinstance(self.near_miss, Mapping):
+            return dict(self.near_miss)
+        return {"near-miss": self.near_miss}
 
 
 def task(
@@ -75,14 +88,24 @@ def task(
     max_steps: int | None = None,
     name: str | None = None,
     online: bool = False,
-    near_miss: Sequence[Action] | Callable[..., Sequence[Action]] | None = None,
+    near_miss: ActionPath | Mapping[str, ActionPath] | None = None,
+    check_changes: bool = True,
     **extra: Any,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Declare a benchmark task on a test function (see the module docstring).
 
     `near_miss` is the golden path with one thing wrong (a wrong value, the wrong item, a step
-    undone); the `near-miss` agent replays it, and the task must fail under it.
+    undone, something asked done and something else changed too), or several of them by label:
+    `{"renamed instead of created": [...], "another note deleted too": [...]}`. Under
+    `--agent=near-miss` the task runs once per label (the label in the test id), and must fail
+    under every one.
+
+    `check_changes`: the task fails on any durable change (contacts, SMS, files, app data,
+    packages) its body did not declare through the `changes` fixture; a body that declares none
+    asserts that nothing durable changed.
     """
+    if isinstance(near_miss, Mapping) and not all(isinstance(k, str) and k for k in near_miss):
+        raise TaskDefinitionError("near_miss labels must be non-empty strings")
     apps = (app,) if isinstance(app, str) else tuple(app)
     if not apps:
         raise TaskDefinitionError("a task needs at least one app package")
@@ -91,13 +114,14 @@ def task(
     spec = TaskSpec(
         prompt=prompt, apps=apps, golden=golden, golden_steps=golden_steps, difficulty=difficulty, tags=tuple(tags),
         grants=tuple(grants), launch=launch, max_steps=max_steps, name=name, online=online, near_miss=near_miss,
-        extra=extra,
+        extra=extra, check_changes=check_changes,
     )
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
         setattr(fn, ATTR, spec)
         # The episode needs these whatever the body asks for.
-        return pytest.mark.usefixtures("device", "ui", "events", "agent")(pytest.mark.mobile_task(fn))
+        used = ("device", "ui", "events", "agent", NEAR_MISS_ARG)
+        return pytest.mark.usefixtures(*used)(pytest.mark.mobile_task(fn))
 
     return decorate
 
@@ -137,7 +161,10 @@ def _call_with_params(fn: Callable[..., Any], params: dict[str, Any]) -> Any:
 
 
 def instantiate(spec: TaskSpec, name: str, params: dict[str, Any]) -> TaskInstance:
-    """Bind parameters: render the prompt template and build the golden path."""
+    """Bind parameters: render the prompt template, build the golden path and the near miss
+    (the one `params[NEAR_MISS_ARG]` names, else the first)."""
+    params = dict(params)
+    label = params.pop(NEAR_MISS_ARG, None)
     fields = {f for _, f, _, _ in string.Formatter().parse(spec.prompt) if f}
     missing = fields - set(params)
     if missing:
@@ -154,6 +181,10 @@ def instantiate(spec: TaskSpec, name: str, params: dict[str, Any]) -> TaskInstan
         raise TaskDefinitionError(
             f"{name}: the golden path has {len(golden)} actions but golden_steps={spec.golden_steps}"
         )
-    near_raw = _call_with_params(spec.near_miss, params) if callable(spec.near_miss) else spec.near_miss
+    near_misses = spec.near_misses()
+    if label is not None and label not in near_misses:
+        raise TaskDefinitionError(f"{name}: no near miss labelled {label!r}")
+    chosen = near_misses.get(label) if label is not None else next(iter(near_misses.values()), None)
+    near_raw = _call_with_params(chosen, params) if callable(chosen) else chosen
     near_miss = tuple(Action.parse(a) for a in (near_raw or ()))
     return TaskInstance(name, spec, prompt, golden, steps, spec.difficulty or difficulty_for(steps), params, near_miss)
