@@ -24,6 +24,7 @@ class Changes:
         self.device = device
         self.before: DurableState | None = None
         self.declared: list[Change] = []
+        self.ignored: list[tuple[str, str | None]] = []
         self._last: tuple[str, DurableState] | None = None
 
     # -- the harness's side --------------------------------------------------------------------
@@ -33,8 +34,11 @@ class Changes:
         self.declared = []
 
     def unexpected(self) -> StateDiff:
-        """The changes no body call declared."""
-        return self.diff.without(self.declared)
+        """The changes no body call declared and no `ignore` covers."""
+        left = self.diff.without(self.declared)
+        for area, key in self.ignored:
+            left = left.without(left.where(area, key=key))
+        return left
 
     # -- the body's side -----------------------------------------------------------------------
     @property
@@ -53,6 +57,11 @@ class Changes:
     def allow(self, area: str, key: str | None = None, kind: str | None = None) -> None:
         """Let changes that match happen (or not): app bookkeeping that is no part of the goal."""
         self.where(area, kind, key)
+
+    def ignore(self, area: str, key: str | None = None) -> None:
+        """Never count changes that match (globs) for this task: an app's bookkeeping (the tab it
+        reopens on, a one-time hint shown). A suite's autouse fixture says it once for all tasks."""
+        self.ignored.append((area, key))
 
     def added(self, area: str, key: str | None = None) -> Any:
         """The one item added in `area` (and matching `key`); its value."""

@@ -224,7 +224,10 @@ def _text_entries(rel: str, text: str) -> dict[str, Any] | None:
 
 
 def _records(key: str, value: Any) -> dict[str, Any]:
-    """A list of records that carry an id becomes one entry a record, so a diff shows which."""
+    """A list of records that carry an id becomes one entry a record, so a diff shows which; an
+    empty list is no entry (as no file is)."""
+    if value == []:
+        return {}
     if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
         for id_key in ID_KEYS:
             ids = [v.get(id_key) for v in value]
@@ -343,7 +346,9 @@ class StateDiff:
 
     def where(self, area: str | None = None, kind: str | None = None, key: str | None = None) -> StateDiff:
         """The changes in `area` (a glob: `com.simplemobiletools.*`), of `kind` (added, removed,
-        changed), whose key matches the glob `key`."""
+        changed), whose key matches the glob `key` (`*` and `?`; brackets match themselves, as
+        keys such as `files/notes.json[id=2]` hold them)."""
+        key = key.replace("[", "[[]") if key is not None else None
         return StateDiff(
             tuple(
                 c
@@ -355,8 +360,9 @@ class StateDiff:
         )
 
     def without(self, changes: Iterable[Change]) -> StateDiff:
-        drop = set(map(id, changes))
-        return StateDiff(tuple(c for c in self.changes if id(c) not in drop))
+        """These changes left out (by area and key: the same change in a later reading counts)."""
+        drop = {(c.area, c.key) for c in changes}
+        return StateDiff(tuple(c for c in self.changes if (c.area, c.key) not in drop))
 
     def __str__(self) -> str:
         if not self.changes:
