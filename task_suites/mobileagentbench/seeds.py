@@ -68,3 +68,15 @@ def run_in_app(device: Any, package: str, actions: list) -> None:
     device.launch(package)
     for action in actions:
         device.execute(action, device.ui())
+
+
+def clear_contacts(device: Any) -> None:
+    """Delete every contact, so a task's screens and counts do not depend on what an earlier
+    episode left (a contact renamed, one added twice). The device is the benchmark's own: on a
+    personal phone this deletes its contacts."""
+    device.sh(f"content delete --uri {RAW_CONTACTS}")
+
+
+def clear_conversations(device: Any) -> None:
+    """Delete every SMS and thread, for the same reason (the benchmark's own device)."""
+    device.sh("content delete --uri content://sms; content delete --uri content://mms-sms/conversations")
