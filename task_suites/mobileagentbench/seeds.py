@@ -80,3 +80,8 @@ def clear_contacts(device: Any) -> None:
 def clear_conversations(device: Any) -> None:
     """Delete every SMS and thread, for the same reason (the benchmark's own device)."""
     device.sh("content delete --uri content://sms; content delete --uri content://mms-sms/conversations")
+
+
+def add_sms_thread(device: Any, number: str = NUMBER, message: str = MESSAGE) -> None:
+    """A conversation with `number` holding the sent `message` (after clear_conversations)."""
+    device.sh(f"content insert --uri content://sms/sent --bind address:s:{number} --bind 'body:s:{message}'")
