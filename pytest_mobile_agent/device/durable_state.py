@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import binascii
 import fnmatch
+import functools
 import json
 import re
 import sqlite3
@@ -236,8 +237,10 @@ def _records(key: str, value: Any) -> dict[str, Any]:
     return {key: value}
 
 
+@functools.lru_cache(maxsize=16)
 def _db_entries(rel: str, db: bytes, wal: bytes | None) -> dict[str, Any] | None:
-    """Every row of every table of an SQLite database (with its write-ahead log), by key."""
+    """Every row of every table of an SQLite database (with its write-ahead log), by key.
+    Cached: a task body reads the state after every step, and the database rarely changes."""
     if not db.startswith(b"SQLite format 3"):
         return None
     with tempfile.TemporaryDirectory() as tmp:

@@ -34,9 +34,11 @@ FAVORITE_FIRST = [Tap(id=rid(GALLERY, "media_item_holder")), Tap(id=rid(GALLERY,
 
 @pytest.fixture(autouse=True)
 def download_media(device):
-    """Pushes the files with contents unique to this episode (a wallpaper left by an earlier one
-    cannot match), a minute apart oldest first, so their modified times set the order."""
+    """Empties Download, then pushes the files with contents unique to this episode (a wallpaper
+    left by an earlier one cannot match), a minute apart oldest first, so their modified times
+    set the order."""
     token = f"{time.time_ns()}".encode()
+    device.sh(f"rm -rf {DOWNLOAD} && mkdir -p {DOWNLOAD}")  # nothing an earlier episode left
     oldest = int(device.sh("date +%s")) - 3600
     contents = {}
     for i, name in enumerate(MEDIA):
