@@ -158,6 +158,16 @@ def list_names(ui) -> list[str]:
             Type(NUMBER),
             SAVE,
         ],
+        "the name as first name and surname": [
+            Tap(id=rid(CONTACTS, "fragment_fab")),
+            Tap(id=rid(CONTACTS, "contact_first_name")),
+            Type("Yuzai"),
+            Tap(id=rid(CONTACTS, "contact_surname")),
+            Type("Yuzai"),
+            Tap(id=rid(CONTACTS, "contact_number")),
+            Type(NUMBER),
+            SAVE,
+        ],
         "Zack renamed instead": [
             Tap(text="Zack"),
             Tap(desc="Edit contact"),
@@ -183,6 +193,9 @@ def test_contacts_create(only_zack, device, changes):
     # contact must be saved, a new one (Zack untouched), with Yuzai as first name and that number.
     contact = changes.added("contacts")
     assert contact.get("name.data2") == "Yuzai", f"first name: {contact.get('name.data2')!r}"
+    # Nothing typed into another field: the name is the first name alone, the one number, no more.
+    extra = {k for k in contact if "." in k and not k.startswith("phone.")} - {"name.data1", "name.data2"}
+    assert not extra, f"fields the prompt did not name: { {k: contact[k] for k in sorted(extra)} }"
     assert numbers_of(device, "Yuzai") == [NUMBER], "no saved contact Yuzai with the number 123456789"
 
 
