@@ -309,7 +309,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
         pool.give_up()
         raise InfrastructureError(str(exc)) from exc
     log.mark()
-    if task.spec.check_changes:
+    if task.spec.check_changes or "changes" in funcargs:
         durable.start()
     budget = task.budget(opts.step_factor)
     if getattr(the_agent, "name", None) == "near-miss":  # a near miss may add a step nobody asked for
