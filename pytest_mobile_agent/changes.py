@@ -9,7 +9,10 @@ nothing asserts that nothing durable changed (show, check, search, open).
     def test_create_contact(no_yuzai, changes):
         contact = changes.added("contacts")            # exactly one new contact
         assert contact["name.data2"] == "Yuzai"        # the first name, not the surname
-        changes.value(CONTACTS, "files/prefs.json:*")  # the app may store what it likes too
+
+    def test_sort(changes):
+        assert changes.value(CONTACTS, "files/prefs.json:sort_by") == "date_created"
+        changes.allow(CONTACTS, "files/prefs.json:sort_descending")  # may change, or not
 """
 
 from __future__ import annotations
