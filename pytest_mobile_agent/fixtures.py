@@ -105,3 +105,19 @@ def events(device: AndroidDevice, mobile_pool: DevicePool) -> EventLog:
     log = EventLog(lambda: stream.events, lost_on_error(stream.sync, device.serial))
     log.mark()
     return log
+
+
+@pytest.fixture
+def changes(device: AndroidDevice) -> Any:
+    """The durable change since the agent started (contacts, SMS, files, app data, packages):
+    see pytest_mobile_agent/changes.py. Every change the body reads through it is declared; the
+    plugin fails the task on any other."""
+    from .changes import Changes
+
+    return Changes(device)
+
+
+@pytest.fixture
+def mobile_near_miss(request: pytest.FixtureRequest) -> str | None:
+    """The near miss this item runs under --agent=near-miss (its label), else None."""
+    return getattr(request, "param", None)

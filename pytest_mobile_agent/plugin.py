@@ -18,7 +18,18 @@ from .compat import mobileagentbench
 from .compat.mobileagentbench import mab_task  # noqa: F401  (fixture)
 from .device.errors import DeviceLost
 from .episode import ERROR, INFRASTRUCTURE, AgentError, Episode, EpisodeRunner
-from .fixtures import agent, device, events, mobile_device, mobile_model, mobile_pool, mobile_resets, ui  # noqa: F401
+from .fixtures import (  # noqa: F401  (fixtures)
+    agent,
+    changes,
+    device,
+    events,
+    mobile_device,
+    mobile_model,
+    mobile_near_miss,
+    mobile_pool,
+    mobile_resets,
+    ui,
+)
 from .infrastructure import InfrastructureError
 from .judges import runner as judge_runner
 from .metrics import apply_model_usage, episode_record, summarize
@@ -35,7 +46,7 @@ from .session import (
     Options,
     mobile_session,
 )
-from .tasks import TaskDefinitionError, app_marker, instantiate, spec_of, task_name
+from .tasks import NEAR_MISS_ARG, TaskDefinitionError, app_marker, instantiate, spec_of, task_name
 
 OPTIONS = (
     # (flag, dest/ini name, type, default, help)
@@ -197,6 +208,16 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: Any):
         if extra:
             pytest.mark.usefixtures(*extra)(obj)
     yield
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Under --agent=near-miss a task runs once per near miss, its label in the test id."""
+    spec = spec_of(metafunc.function)
+    if spec is None or mobile_session(metafunc.config).options.agent != "near-miss":
+        return
+    labels = list(spec.near_misses())
+    if labels and NEAR_MISS_ARG in metafunc.fixturenames:
+        metafunc.parametrize(NEAR_MISS_ARG, labels, ids=labels)
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -385,6 +406,11 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
 
     judges = pyfuncitem.config.stash[judge_runner.PANEL_KEY]
 
+    # The durable state when the agent starts; the body declares what it asked to change.
+    from .changes import Changes
+
+    durable = funcargs.get("changes") or Changes(dev)
+
     def judge(view: Any) -> tuple[bool, str]:
         if task.spec.judge_only:
             return False, "judged by its judges once the episode is over"
@@ -410,6 +436,11 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
         _record_unrun(pyfuncitem, dev.serial, task_errors.TASK_ERROR, error)
         raise task_errors.TaskError(f"{pyfuncitem.nodeid}: task {task.name!r}: {error}") from None
     log.mark()
+    if task.spec.check_changes or "changes" in funcargs:
+        durable.start()
+    budget = task.budget(opts.step_factor)
+    if getattr(the_agent, "name", None) == "near-miss":  # a near miss may add a step nobody asked for
+        budget = max(budget, len(task.near_miss) + 1)  # + its "done"
     runner = EpisodeRunner(
         dev,
         the_agent,
@@ -417,7 +448,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
         judge=judge,
         ui=tree,
         events=log,
-        budget=task.budget(opts.step_factor),
+        budget=budget,
         step_timeout=opts.step_timeout,
         max_invalid=opts.max_invalid,
         # Screenshots of every step only when a report keeps them; agents still get theirs.
@@ -455,7 +486,10 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
             return True
         try:
             with dev.reading():
+                durable.declared.clear()
                 call_body(log)
+                if task.spec.check_changes:
+                    durable.nothing_else()
             episode.body_success = True
             votes = pyfuncitem.config.hook.pytest_mobile_agent_judge(
                 item=pyfuncitem, episode=episode, ui=tree, events=log

@@ -17,7 +17,7 @@ import inspect
 import math
 import re
 import string
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +27,8 @@ from .actions import Action, InvalidAction
 
 DIFFICULTIES = ("easy", "medium", "hard")
 ATTR = "__mobile_task__"
+NEAR_MISS_ARG = "mobile_near_miss"  # the parameter that picks one near miss under --agent=near-miss
+ActionPath = Sequence[Action] | Callable[..., Sequence[Action]]
 
 
 class TaskDefinitionError(Exception):
@@ -58,10 +60,21 @@ class TaskSpec:
     max_steps: int | None = None
     name: str | None = None
     online: bool = False
-    near_miss: Sequence[Action] | Callable[..., Sequence[Action]] | None = None
+    near_miss: ActionPath | Mapping[str, ActionPath] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     judge_inputs: dict[str, Any] = field(default_factory=dict)  # key_components, checkpoints, substates
     judge_only: bool = False
+    # The body declares (through the `changes` fixture) every durable change it asked for; any
+    # other change fails the task. Off for task files of other benchmarks, which declare none.
+    check_changes: bool = False
+
+    def near_misses(self) -> dict[str, ActionPath]:
+        """The near misses by label; one given without a label is called "near-miss"."""
+        if self.near_miss is None:
+            return {}
+        if isinstance(self.near_miss, Mapping):
+            return dict(self.near_miss)
+        return {"near-miss": self.near_miss}
 
 
 def task(
@@ -77,17 +90,25 @@ def task(
     max_steps: int | None = None,
     name: str | None = None,
     online: bool = False,
-    near_miss: Sequence[Action] | Callable[..., Sequence[Action]] | None = None,
+    near_miss: ActionPath | Mapping[str, ActionPath] | None = None,
     key_components: Sequence[str] | Callable[..., Sequence[str]] | None = None,
     checkpoints: dict[str, Any] | Callable[..., dict[str, Any]] | None = None,
     substates: Sequence[str] | Callable[..., Sequence[str]] | None = None,
     judge_only: bool = False,
+    check_changes: bool = True,
     **extra: Any,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Declare a benchmark task on a test function (see the module docstring).
 
     `near_miss` is the golden path with one thing wrong (a wrong value, the wrong item, a step
-    undone); the `near-miss` agent replays it, and the task must fail under it.
+    undone, something asked done and something else changed too), or several of them by label:
+    `{"renamed instead of created": [...], "another note deleted too": [...]}`. Under
+    `--agent=near-miss` the task runs once per label (the label in the test id), and must fail
+    under every one.
+
+    `check_changes`: the task fails on any durable change (contacts, SMS, files, app data,
+    packages) its body did not declare through the `changes` fixture; a body that declares none
+    asserts that nothing durable changed.
 
     The declaration is checked when the test is collected, not here: a malformed task fails
     alone, with a message naming it, and the file's other tasks still run.
@@ -99,11 +120,13 @@ def task(
     success condition (a task file of another benchmark); the judges of `--mobile-judge` decide,
     and without one the task fails.
     """
+    if isinstance(near_miss, Mapping) and not all(isinstance(k, str) and k for k in near_miss):
+        raise TaskDefinitionError("near_miss labels must be non-empty strings")
     apps = (app,) if isinstance(app, str) else tuple(app)
     spec = TaskSpec(
         prompt=prompt, apps=apps, golden=golden, golden_steps=golden_steps, difficulty=difficulty, tags=tuple(tags),
         grants=tuple(grants), launch=launch, max_steps=max_steps, name=name, online=online, near_miss=near_miss,
-        extra=extra, judge_only=judge_only,
+        extra=extra, judge_only=judge_only, check_changes=check_changes,
         judge_inputs={k: v for k, v in (("key_components", key_components), ("checkpoints", checkpoints),
                                         ("substates", substates)) if v is not None},
     )
@@ -111,7 +134,8 @@ def task(
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
         setattr(fn, ATTR, spec)
         # The episode needs these whatever the body asks for.
-        return pytest.mark.usefixtures("device", "ui", "events", "agent")(pytest.mark.mobile_task(fn))
+        used = ("device", "ui", "events", "agent", NEAR_MISS_ARG)
+        return pytest.mark.usefixtures(*used)(pytest.mark.mobile_task(fn))
 
     return decorate
 
@@ -200,9 +224,12 @@ def _check_declaration(spec: TaskSpec) -> None:
 
 
 def instantiate(spec: TaskSpec, name: str, params: dict[str, Any]) -> TaskInstance:
-    """Bind parameters: render the prompt template and build the golden path. Raises
-    TaskDefinitionError with what is wrong (the caller names the file and the test)."""
+    """Bind parameters: render the prompt template, build the golden path and the near miss
+    (the one `params[NEAR_MISS_ARG]` names, else the first). Raises TaskDefinitionError with what
+    is wrong (the caller names the file and the test)."""
     _check_declaration(spec)
+    params = dict(params)
+    label = params.pop(NEAR_MISS_ARG, None)
     try:
         fields = {f for _, f, _, _ in string.Formatter().parse(spec.prompt) if f}
     except ValueError as exc:
@@ -225,7 +252,11 @@ def instantiate(spec: TaskSpec, name: str, params: dict[str, Any]) -> TaskInstan
         raise TaskDefinitionError(
             f"the golden path has {len(golden)} actions but golden_steps={spec.golden_steps}"
         )
-    near_miss = _actions(_build(spec.near_miss, params, "near_miss"), "near_miss path")
+    near_misses = spec.near_misses()
+    if label is not None and label not in near_misses:
+        raise TaskDefinitionError(f"no near miss labelled {label!r}")
+    chosen = near_misses.get(label) if label is not None else next(iter(near_misses.values()), None)
+    near_miss = _actions(_build(chosen, params, "near_miss"), f"near_miss path {label or ''}".strip())
     judge_inputs = {k: _call_with_params(v, params) if callable(v) else v for k, v in spec.judge_inputs.items()}
     return TaskInstance(
         name, spec, prompt, golden, steps, spec.difficulty or difficulty_for(steps), params, near_miss, judge_inputs

@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import binascii
 import fnmatch
+import functools
 import json
 import re
 import sqlite3
@@ -67,12 +68,14 @@ def capture_script(packages: Iterable[str] | None = None) -> str:
         f"echo '{MARK}dirs'; find {SDCARD} -type d 2>/dev/null",
         f"echo '{MARK}files'; find {SDCARD} -type f -exec md5sum {{}} + 2>/dev/null",
         f"echo '{MARK}packages'; pm list packages",
-        f"roots=''; for p in {pkgs}; do [ -d /data/data/$p ] && roots=\"$roots /data/data/$p\"; done",
-        f"echo '{MARK}appfiles'; [ -n \"$roots\" ] && find $roots -type f -exec md5sum {{}} + 2>/dev/null",
-        # JSON and prefs XML by content, databases (and their write-ahead logs) in base64.
-        "[ -n \"$roots\" ] && for f in $(find $roots -type f -name '*.json' 2>/dev/null)"
-        f" $(find $roots -type f -name '*.xml' 2>/dev/null); do echo '{MARK}text '$f; cat $f; echo; done",
-        "[ -n \"$roots\" ] && for f in $(find $roots -type f -name '*.db' 2>/dev/null); do"
+        # App data, from /data/data: paths print as PKG/REL. Every file hashed; JSON and prefs XML
+        # by content (grep -H '' prints each line after its file's path); databases (and their
+        # write-ahead logs) in base64.
+        f"cd /data/data; pkgs=\"{pkgs}\"; [ -n \"$pkgs\" ] || pkgs=/nonexistent",
+        f"echo '{MARK}appfiles'; find $pkgs -type f -exec md5sum {{}} + 2>/dev/null",
+        f"echo '{MARK}text'; find $pkgs -type f -name '*.json' -exec grep -H '' {{}} + 2>/dev/null",
+        "find $pkgs -type f -name '*.xml' -exec grep -H '' {} + 2>/dev/null",
+        "for f in $(find $pkgs -type f -name '*.db' 2>/dev/null); do"
         f" echo '{MARK}db '$f; base64 $f; [ -f $f-wal ] && echo '{MARK}wal '$f && base64 $f-wal; done",
     ]
     return "; ".join(parts) + "; true"
@@ -107,18 +110,23 @@ def parse_capture(output: str) -> DurableState:
         package, rel = _app_rel(path)
         if package and not any(fnmatch.fnmatchcase(rel, p) for p in IGNORED_APP_FILES):
             apps.setdefault(package, {})[rel] = digest
-    dbs: dict[str, dict[str, bytes]] = {}
-    for name, lines in sections.items():
-        kind, _, path = name.partition(" ")
+    texts: dict[str, list[str]] = {}
+    for line in sections.get("text", []):
+        path, sep, text = line.partition(":")
+        if sep:
+            texts.setdefault(path, []).append(text)
+    for path, lines in texts.items():
         package, rel = _app_rel(path)
-        if not package or package not in apps or rel not in apps[package]:
-            continue
-        if kind == "text":
+        if package in apps and rel in apps[package]:
             entries = _text_entries(rel, "\n".join(lines))
             if entries is not None:
                 del apps[package][rel]
                 apps[package].update(entries)
-        elif kind in ("db", "wal"):
+    dbs: dict[str, dict[str, bytes]] = {}
+    for name, lines in sections.items():
+        kind, _, path = name.partition(" ")
+        package, rel = _app_rel(path)
+        if kind in ("db", "wal") and package in apps and rel in apps[package]:
             dbs.setdefault(path, {})[kind] = _b64(lines)
     for path, parts in dbs.items():
         package, rel = _app_rel(path)
@@ -194,7 +202,8 @@ def _sdcard_rel(path: str) -> str:
 
 
 def _app_rel(path: str) -> tuple[str, str]:
-    m = re.match(r"/data/data/([^/]+)/(.+)", path)
+    """(package, path inside its data folder) of `PKG/REL` (the capture lists from /data/data)."""
+    m = re.match(r"(?:/data/data/)?([^/]+)/(.+)", path)
     return (m.group(1), m.group(2)) if m else ("", "")
 
 
@@ -224,7 +233,10 @@ def _text_entries(rel: str, text: str) -> dict[str, Any] | None:
 
 
 def _records(key: str, value: Any) -> dict[str, Any]:
-    """A list of records that carry an id becomes one entry a record, so a diff shows which."""
+    """A list of records that carry an id becomes one entry a record, so a diff shows which; an
+    empty list is no entry (as no file is)."""
+    if value == []:
+        return {}
     if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
         for id_key in ID_KEYS:
             ids = [v.get(id_key) for v in value]
@@ -233,8 +245,10 @@ def _records(key: str, value: Any) -> dict[str, Any]:
     return {key: value}
 
 
+@functools.lru_cache(maxsize=16)
 def _db_entries(rel: str, db: bytes, wal: bytes | None) -> dict[str, Any] | None:
-    """Every row of every table of an SQLite database (with its write-ahead log), by key."""
+    """Every row of every table of an SQLite database (with its write-ahead log), by key.
+    Cached: a task body reads the state after every step, and the database rarely changes."""
     if not db.startswith(b"SQLite format 3"):
         return None
     with tempfile.TemporaryDirectory() as tmp:
@@ -343,7 +357,9 @@ class StateDiff:
 
     def where(self, area: str | None = None, kind: str | None = None, key: str | None = None) -> StateDiff:
         """The changes in `area` (a glob: `com.simplemobiletools.*`), of `kind` (added, removed,
-        changed), whose key matches the glob `key`."""
+        changed), whose key matches the glob `key` (`*` and `?`; brackets match themselves, as
+        keys such as `files/notes.json[id=2]` hold them)."""
+        key = key.replace("[", "[[]") if key is not None else None
         return StateDiff(
             tuple(
                 c
@@ -355,8 +371,9 @@ class StateDiff:
         )
 
     def without(self, changes: Iterable[Change]) -> StateDiff:
-        drop = set(map(id, changes))
-        return StateDiff(tuple(c for c in self.changes if id(c) not in drop))
+        """These changes left out (by area and key: the same change in a later reading counts)."""
+        drop = {(c.area, c.key) for c in changes}
+        return StateDiff(tuple(c for c in self.changes if (c.area, c.key) not in drop))
 
     def __str__(self) -> str:
         if not self.changes:

@@ -64,8 +64,10 @@ class ProviderError(Exception):
 def open_db(device: Device, path: str) -> sqlite3.Connection:
     host = device.fs.host(path)
     host.parent.mkdir(parents=True, exist_ok=True)
+    fresh = not host.exists() or host.stat().st_size == 0  # the schema once, not on every query
     db = sqlite3.connect(host, isolation_level=None)
-    db.executescript(_CONTACTS_SCHEMA if path == CONTACTS_DB else _SMS_SCHEMA)
+    if fresh:
+        db.executescript(_CONTACTS_SCHEMA if path == CONTACTS_DB else _SMS_SCHEMA)
     return db
 
 

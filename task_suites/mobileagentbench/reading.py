@@ -25,3 +25,11 @@ def app_object(device: Any, package: str, name: str) -> dict:
 def prefs(device: Any, package: str) -> dict:
     """The app's stored settings (prefs.json); {} until it writes any."""
     return app_object(device, package, "prefs")
+
+
+PREFS = "files/prefs.json"  # the prefs file as durable-state keys name it: f"{PREFS}:sort_by"
+
+
+def pref(name: str) -> str:
+    """The durable-state key of one stored setting, for `changes.value(PACKAGE, pref("sorting"))`."""
+    return f"{PREFS}:{name}"

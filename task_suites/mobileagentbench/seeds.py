@@ -68,3 +68,20 @@ def run_in_app(device: Any, package: str, actions: list) -> None:
     device.launch(package)
     for action in actions:
         device.execute(action, device.ui())
+
+
+def clear_contacts(device: Any) -> None:
+    """Delete every contact, so a task's screens and counts do not depend on what an earlier
+    episode left (a contact renamed, one added twice). The device is the benchmark's own: on a
+    personal phone this deletes its contacts."""
+    device.sh(f"content delete --uri {RAW_CONTACTS}")
+
+
+def clear_conversations(device: Any) -> None:
+    """Delete every SMS and thread, for the same reason (the benchmark's own device)."""
+    device.sh("content delete --uri content://sms; content delete --uri content://mms-sms/conversations")
+
+
+def add_sms_thread(device: Any, number: str = NUMBER, message: str = MESSAGE) -> None:
+    """A conversation with `number` holding the sent `message` (after clear_conversations)."""
+    device.sh(f"content insert --uri content://sms/sent --bind address:s:{number} --bind 'body:s:{message}'")

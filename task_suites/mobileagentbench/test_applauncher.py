@@ -13,7 +13,7 @@ import pytest
 from pytest_mobile_agent import LongPress, Tap, Type, task
 
 from .apps import APP_LAUNCHER, rid
-from .reading import app_data, prefs
+from .reading import app_data, pref
 from .seeds import run_in_app
 
 CHROME, CAMERA = "com.android.chrome", "com.android.camera2"
@@ -21,6 +21,9 @@ CHROME, CAMERA = "com.android.chrome", "com.android.camera2"
 SORT_BY_TITLE, SORT_DESCENDING, SORT_BY_CUSTOM = 2048, 1024, 131072
 MORE = Tap(desc="More options")
 OK = Tap(id="android:id/button1")
+LAUNCHERS = "files/launchers.json"
+HIDE_NAMES = Tap(id=rid(APP_LAUNCHER, "toggle_app_name"))  # a setting changed on the way: nobody asked
+REMOVE_CAMERA = [LongPress(text="Camera"), Tap(id=rid(APP_LAUNCHER, "cab_remove")), OK]
 
 
 @pytest.fixture
@@ -28,6 +31,11 @@ def chrome_and_camera(device):
     """MobileAgentBench's setup (LauncherRenameApp.setup): +, tick Chrome and Camera, OK."""
     run_in_app(device, APP_LAUNCHER, [Tap(id=rid(APP_LAUNCHER, "fab")), Tap(text="Chrome"), Tap(text="Camera"), OK])
     assert launchers(device) == {CAMERA: "Camera", CHROME: "Chrome"}
+
+
+def launcher(package: str) -> str:
+    """The durable-state key of one app in the grid."""
+    return f"{LAUNCHERS}[package={package}]"
 
 
 def launchers(device) -> dict[str, str]:
@@ -40,12 +48,22 @@ def launchers(device) -> dict[str, str]:
     app=APP_LAUNCHER,
     name="launcher_add_apps",
     golden=[Tap(id=rid(APP_LAUNCHER, "fab")), Tap(text="Chrome"), Tap(text="Camera"), OK],
-    near_miss=[Tap(id=rid(APP_LAUNCHER, "fab")), Tap(text="Chrome"), Tap(text="Camera"), Tap(text="Cancel")],
+    near_miss={
+        "cancelled": [Tap(id=rid(APP_LAUNCHER, "fab")), Tap(text="Chrome"), Tap(text="Camera"), Tap(text="Cancel")],
+        "added and names hidden": [
+            Tap(id=rid(APP_LAUNCHER, "fab")),
+            Tap(text="Chrome"),
+            Tap(text="Camera"),
+            OK,
+            HIDE_NAMES,
+        ],
+    },
 )
-def test_launcher_add_apps(device):
+def test_launcher_add_apps(device, changes):
     # MobileAgentBench counted clicks on "Camera", "Chrome" and "OK" in any order (ticking one
     # twice, or OK on another dialog, passed); here the grid must hold exactly the two apps.
-    assert launchers(device) == {CAMERA: "Camera", CHROME: "Chrome"}
+    added = changes.where(APP_LAUNCHER, "added", f"{LAUNCHERS}*")
+    assert {c.after["package"]: c.after["title"] for c in added} == {CAMERA: "Camera", CHROME: "Chrome"}
 
 
 @task(
@@ -53,7 +71,10 @@ def test_launcher_add_apps(device):
     app=APP_LAUNCHER,
     name="launcher_check_contributor",
     golden=[MORE, Tap(text="About"), Tap(text="Contributors")],
-    near_miss=[MORE, Tap(text="About"), Tap(text="Donate")],
+    near_miss={
+        "donate page": [MORE, Tap(text="About"), Tap(text="Donate")],
+        "names hidden on the way": [HIDE_NAMES, MORE, Tap(text="About"), Tap(text="Contributors")],
+    },
 )
 def test_launcher_check_contributor(ui):
     # The Contributors screen must be up at the end, with its list, not only have been opened.
@@ -66,12 +87,15 @@ def test_launcher_check_contributor(ui):
     app=APP_LAUNCHER,
     name="launcher_hide_app_name",
     golden=[Tap(id=rid(APP_LAUNCHER, "toggle_app_name"))],
-    near_miss=[LongPress(text="Chrome")],  # selects the app instead
+    near_miss={
+        "app selected instead": [LongPress(text="Chrome")],
+        "names hidden and Camera removed": [*REMOVE_CAMERA, HIDE_NAMES],
+    },
 )
-def test_launcher_hide_app_name(chrome_and_camera, ui, device):
+def test_launcher_hide_app_name(chrome_and_camera, ui, changes):
     assert ui.exists(id=rid(APP_LAUNCHER, "launcher_icon")), "the app grid is not shown"
     assert not ui.exists(id=rid(APP_LAUNCHER, "launcher_label")), "app names are shown"
-    assert prefs(device, APP_LAUNCHER).get("show_app_name") is False
+    assert changes.value(APP_LAUNCHER, pref("show_app_name")) is False
 
 
 @task(
@@ -79,7 +103,10 @@ def test_launcher_hide_app_name(chrome_and_camera, ui, device):
     app=APP_LAUNCHER,
     name="launcher_open_about_FAQ",
     golden=[MORE, Tap(text="About"), Tap(text="Frequently asked questions")],
-    near_miss=[MORE, Tap(text="About"), Tap(text="Contributors")],
+    near_miss={
+        "contributors instead": [MORE, Tap(text="About"), Tap(text="Contributors")],
+        "names hidden on the way": [HIDE_NAMES, MORE, Tap(text="About"), Tap(text="Frequently asked questions")],
+    },
 )
 def test_launcher_open_about_faq(ui):
     assert ui.package == APP_LAUNCHER
@@ -93,9 +120,25 @@ def test_launcher_open_about_faq(ui):
     name="launcher_remove_app",
     # The first removal explains itself in a dialog (wasRemoveInfoShown), confirmed with OK.
     golden=[LongPress(text="Chrome"), Tap(id=rid(APP_LAUNCHER, "cab_remove")), OK],
-    near_miss=[LongPress(text="Camera"), Tap(id=rid(APP_LAUNCHER, "cab_remove")), OK],
+    near_miss={
+        "Camera removed instead": REMOVE_CAMERA,
+        "Camera removed too": [
+            LongPress(text="Chrome"),
+            Tap(id=rid(APP_LAUNCHER, "cab_remove")),
+            OK,
+            *REMOVE_CAMERA[:2],
+        ],
+        "Chrome renamed to nothing": [
+            LongPress(text="Chrome"),
+            Tap(id=rid(APP_LAUNCHER, "cab_edit")),
+            LongPress(id=rid(APP_LAUNCHER, "edit_launcher_edittext")),
+            Type(" "),
+            OK,
+        ],
+    },
 )
-def test_launcher_remove_app(chrome_and_camera, device):
+def test_launcher_remove_app(chrome_and_camera, device, changes):
+    assert changes.removed(APP_LAUNCHER, launcher(CHROME))["title"] == "Chrome", "Chrome is still in the grid"
     assert launchers(device) == {CAMERA: "Camera"}
 
 
@@ -112,17 +155,35 @@ def test_launcher_remove_app(chrome_and_camera, device):
         Type("MyChrome"),
         OK,
     ],
-    near_miss=[  # typed without selecting the old name first: "ChromeMyChrome"
-        LongPress(text="Chrome"),
-        Tap(id=rid(APP_LAUNCHER, "cab_edit")),
-        Tap(id=rid(APP_LAUNCHER, "edit_launcher_edittext")),
-        Type("MyChrome"),
-        OK,
-    ],
+    near_miss={
+        "typed after the old name": [  # "ChromeMyChrome"
+            LongPress(text="Chrome"),
+            Tap(id=rid(APP_LAUNCHER, "cab_edit")),
+            Tap(id=rid(APP_LAUNCHER, "edit_launcher_edittext")),
+            Type("MyChrome"),
+            OK,
+        ],
+        "Camera renamed": [
+            LongPress(text="Camera"),
+            Tap(id=rid(APP_LAUNCHER, "cab_edit")),
+            LongPress(id=rid(APP_LAUNCHER, "edit_launcher_edittext")),
+            Type("MyChrome"),
+            OK,
+        ],
+        "renamed and names hidden": [
+            LongPress(text="Chrome"),
+            Tap(id=rid(APP_LAUNCHER, "cab_edit")),
+            LongPress(id=rid(APP_LAUNCHER, "edit_launcher_edittext")),
+            Type("MyChrome"),
+            OK,
+            HIDE_NAMES,
+        ],
+    },
 )
-def test_launcher_rename_app(chrome_and_camera, device):
+def test_launcher_rename_app(chrome_and_camera, device, changes):
     # MobileAgentBench looked for a view reading "MyChrome" on the main screen; here Chrome's
     # saved title must be MyChrome (not Camera renamed) and Camera kept.
+    assert changes.changed(APP_LAUNCHER, launcher(CHROME)).after["title"] == "MyChrome"
     assert launchers(device) == {CAMERA: "Camera", CHROME: "MyChrome"}
 
 
@@ -131,7 +192,10 @@ def test_launcher_rename_app(chrome_and_camera, device):
     app=APP_LAUNCHER,
     name="launcher_search_app",
     golden=[Tap(id=rid(APP_LAUNCHER, "top_toolbar_search")), Type("Chrome")],
-    near_miss=[Tap(id=rid(APP_LAUNCHER, "top_toolbar_search")), Type("Camera")],
+    near_miss={
+        "Camera searched": [Tap(id=rid(APP_LAUNCHER, "top_toolbar_search")), Type("Camera")],
+        "Camera removed first": [*REMOVE_CAMERA, Tap(id=rid(APP_LAUNCHER, "top_toolbar_search")), Type("Chrome")],
+    },
 )
 def test_launcher_search_app(chrome_and_camera, ui):
     query = ui.text_of(rid(APP_LAUNCHER, "top_toolbar_search")) or ""
@@ -146,11 +210,20 @@ def test_launcher_search_app(chrome_and_camera, ui):
     app=APP_LAUNCHER,
     name="launcher_setting_close_app_when_launching",
     golden=[MORE, Tap(text="Settings"), Tap(id=rid(APP_LAUNCHER, "settings_close_app_holder"))],
-    near_miss=[MORE, Tap(text="Settings"), Tap(text="General")],  # the section label, not the row
+    near_miss={
+        "section label tapped": [MORE, Tap(text="Settings"), Tap(text="General")],  # not the row
+        "set and names hidden": [
+            MORE,
+            Tap(text="Settings"),
+            Tap(id=rid(APP_LAUNCHER, "settings_close_app_holder")),
+            Tap(desc="Back"),
+            HIDE_NAMES,
+        ],
+    },
 )
-def test_launcher_setting_close_app_when_launching(device):
+def test_launcher_setting_close_app_when_launching(changes):
     # The saved setting rather than an unchecked box on the settings screen (MobileAgentBench).
-    assert prefs(device, APP_LAUNCHER).get("close_app") is False
+    assert changes.value(APP_LAUNCHER, pref("close_app")) is False
 
 
 def sort_dialog(*taps: str) -> list:
@@ -162,12 +235,15 @@ def sort_dialog(*taps: str) -> list:
     app=APP_LAUNCHER,
     name="launcher_sort_by_custom",
     golden=sort_dialog("Custom", "OK"),
-    near_miss=sort_dialog("Custom", "Cancel"),
+    near_miss={
+        "cancelled": sort_dialog("Custom", "Cancel"),
+        "sorted and names hidden": [*sort_dialog("Custom", "OK"), HIDE_NAMES],
+    },
 )
-def test_launcher_sort_by_custom(chrome_and_camera, device):
+def test_launcher_sort_by_custom(chrome_and_camera, changes):
     # Custom keeps the order the apps were added in (Camera, Chrome), the same as by title, so
     # only the saved sorting can tell.
-    assert prefs(device, APP_LAUNCHER).get("sorting") == SORT_BY_CUSTOM
+    assert changes.value(APP_LAUNCHER, pref("sorting")) == SORT_BY_CUSTOM
 
 
 @task(
@@ -175,7 +251,10 @@ def test_launcher_sort_by_custom(chrome_and_camera, device):
     app=APP_LAUNCHER,
     name="launcher_sort_by_title_desc",
     golden=sort_dialog("Descending", "OK"),
-    near_miss=sort_dialog("Custom", "OK"),
+    near_miss={
+        "custom instead": sort_dialog("Custom", "OK"),
+        "sorted and Camera removed": [*sort_dialog("Descending", "OK"), *REMOVE_CAMERA],
+    },
 )
-def test_launcher_sort_by_title_desc(chrome_and_camera, device):
-    assert prefs(device, APP_LAUNCHER).get("sorting") == SORT_BY_TITLE | SORT_DESCENDING
+def test_launcher_sort_by_title_desc(chrome_and_camera, changes):
+    assert changes.value(APP_LAUNCHER, pref("sorting")) == SORT_BY_TITLE | SORT_DESCENDING

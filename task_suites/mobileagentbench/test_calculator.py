@@ -14,8 +14,12 @@ import pytest
 from pytest_mobile_agent import Tap, task
 
 from .apps import CALCULATOR, rid
+from .reading import pref
 
 RESULT, FORMULA = rid(CALCULATOR, "result"), rid(CALCULATOR, "formula")
+HISTORY = "files/history.json"  # every computation is kept in the history: the task's own change
+# A setting changed on the way (a second family of near misses: the goal and a change nobody asked for).
+VIBRATION_OFF = [Tap(desc="Settings"), Tap(text="Vibrate on button press"), Tap(desc="Back")]
 
 
 def keys(sequence: str) -> list:
@@ -38,9 +42,17 @@ ARITHMETIC = [
 @pytest.mark.parametrize(
     "name, expression, presses, near, formula, expected", ARITHMETIC, ids=[c[0] for c in ARITHMETIC]
 )
-@task(prompt="Calculate the result of '{expression}'", app=CALCULATOR, golden=lambda presses: keys(presses),
-      near_miss=lambda near: keys(near))
-def test_arithmetic(ui, events, formula, expected):
+@task(
+    prompt="Calculate the result of '{expression}'",
+    app=CALCULATOR,
+    golden=lambda presses: keys(presses),
+    near_miss={
+        "one key wrong": lambda near: keys(near),
+        "vibration switched off too": lambda presses: [*VIBRATION_OFF, *keys(presses)],
+    },
+)
+def test_arithmetic(ui, events, changes, formula, expected):
+    changes.allow(CALCULATOR, HISTORY)
     assert ui.text_of(RESULT) == expected
     assert ui.text_of(FORMULA) == formula
     assert events.clicked(text="=", package=CALCULATOR)
@@ -53,10 +65,14 @@ def test_arithmetic(ui, events, formula, expected):
     prompt="Calculate the result of '18+(24×3)-(9÷3)'",
     app=CALCULATOR,
     golden=keys("24×3+18-3="),
-    near_miss=keys("24×3+18-9÷3="),  # 9÷3 typed in: left to right, that gives 27
+    near_miss={
+        "9÷3 typed in": keys("24×3+18-9÷3="),  # left to right, that gives 27
+        "vibration switched off too": [*VIBRATION_OFF, *keys("24×3+18-3=")],
+    },
     name="calculator_mixed",
 )
-def test_calculator_mixed(ui, events):
+def test_calculator_mixed(ui, events, changes):
+    changes.allow(CALCULATOR, HISTORY)
     assert ui.text_of(RESULT) == "87"
     assert ui.text_of(FORMULA) == "90-3"
     assert events.clicked(text="=", package=CALCULATOR)
@@ -78,10 +94,14 @@ def typed_12_times_4(device):
     "the calculation",
     app=CALCULATOR,
     golden=keys("C5="),
-    near_miss=keys("5="),  # the 4 is never deleted: 12×45
+    near_miss={
+        "4 never deleted": keys("5="),  # 12×45
+        "vibration switched off too": [*VIBRATION_OFF, *keys("C5=")],
+    },
     name="calculator_recalculate",
 )
-def test_calculator_recalculate(typed_12_times_4, ui, events):
+def test_calculator_recalculate(typed_12_times_4, ui, events, changes):
+    changes.allow(CALCULATOR, HISTORY)
     assert ui.text_of(RESULT) == "60"
     assert ui.text_of(FORMULA) == "12×5"
     assert events.clicked(text="C", package=CALCULATOR)
@@ -99,16 +119,27 @@ def test_calculator_recalculate(typed_12_times_4, ui, events):
         Tap(id=rid(CALCULATOR, "swap_button")),
         Tap(id=rid(CALCULATOR, "btn_1")),
     ],
-    # The near miss converts the other way, kilometres to miles (the swap left out).
-    near_miss=[
-        Tap(desc="Unit converter"),
-        Tap(text="Length"),
-        Tap(id=rid(CALCULATOR, "bottom_unit_holder")),
-        Tap(text="Mile (mi)"),
-        Tap(id=rid(CALCULATOR, "btn_1")),
-    ],
+    near_miss={
+        "kilometres to miles": [  # the swap left out
+            Tap(desc="Unit converter"),
+            Tap(text="Length"),
+            Tap(id=rid(CALCULATOR, "bottom_unit_holder")),
+            Tap(text="Mile (mi)"),
+            Tap(id=rid(CALCULATOR, "btn_1")),
+        ],
+        "vibration switched off too": [
+            *VIBRATION_OFF,
+            Tap(desc="Unit converter"),
+            Tap(text="Length"),
+            Tap(id=rid(CALCULATOR, "bottom_unit_holder")),
+            Tap(text="Mile (mi)"),
+            Tap(id=rid(CALCULATOR, "swap_button")),
+            Tap(id=rid(CALCULATOR, "btn_1")),
+        ],
+    },
 )
-def test_calculator_convert_length(ui):
+def test_calculator_convert_length(ui, changes):
+    changes.allow(CALCULATOR, pref("converter_*"))  # the converter reopens on the units last used
     # MobileAgentBench looked for the texts Mile, Kilometer, 1 and 1.609344 anywhere on screen;
     # here they must be in the converter's own fields, from mile to kilometer.
     assert ui.text_of(rid(CALCULATOR, "top_unit_name")) == "Mile"

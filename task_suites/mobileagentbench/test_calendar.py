@@ -26,7 +26,7 @@ import pytest
 from pytest_mobile_agent import LongPress, Scroll, Tap, Type, task
 
 from .apps import CALENDAR, rid
-from .reading import prefs
+from .reading import pref
 from .seeds import run_in_app
 
 MORE = Tap(desc="More options")
@@ -36,6 +36,8 @@ SETTINGS = Tap(desc="Settings")  # a toolbar icon while today's period is shown
 SEARCH = rid(CALENDAR, "top_toolbar_search")
 EVENTS_DB = f"/data/data/{CALENDAR}/databases/events.db"
 DAILY_VIEW = 0  # the stored view: Daily, Weekly, Monthly, Monthly and daily, Yearly, Simple event list
+EVENTS = "databases/events.db:events*"  # the durable-state keys of saved events and tasks
+EVENT_LIST = [Tap(desc="Change view"), Tap(text="Simple event list")]
 
 
 def new_event(title: str) -> list:
@@ -58,6 +60,23 @@ def saved_events(device) -> list[dict]:
         with closing(sqlite3.connect(local)) as db:
             db.row_factory = sqlite3.Row
             return [dict(r) for r in db.execute("SELECT * FROM events ORDER BY id")]
+
+
+def rename_event(old: str, new: str) -> list:
+    """From the simple event list: open the event, select its title, type the new one, save."""
+    return [*EVENT_LIST, Tap(text=old), LongPress(id=rid(CALENDAR, "event_title")), Type(new), SAVE]
+
+
+def delete_event(title: str) -> list:
+    """From the simple event list."""
+    return [LongPress(text=title), Tap(id=rid(CALENDAR, "cab_delete")), Tap(text="Yes")]
+
+
+def added_event(changes, kind: int = 0) -> dict:
+    """The one event (kind 0) or task (1) the agent saved."""
+    event = changes.added(CALENDAR, EVENTS)
+    assert event["type"] == kind, f"saved a {'task' if event['type'] else 'event'}: {event['title']!r}"
+    return event
 
 
 def titles(ui, list_id: str) -> list[str]:
@@ -92,9 +111,14 @@ def three_events(device):
     app=CALENDAR,
     name="calendar_laundry",
     golden=new_event("laundry"),
-    near_miss=[*new_event("laundry")[:-1], Tap(desc="Back")],  # left without saving
+    near_miss={
+        "left without saving": [*new_event("laundry")[:-1], Tap(desc="Back")],
+        "event1 renamed instead": rename_event("event1", "laundry"),
+        "made and event1 deleted": [*new_event("laundry"), *EVENT_LIST, *delete_event("event1")],
+    },
 )
-def test_calendar_laundry(one_event, device):
+def test_calendar_laundry(one_event, device, changes):
+    assert added_event(changes)["title"].lower() == "laundry", "the new event is not 'laundry'"
     events = [e["title"] for e in saved_events(device) if e["type"] == 0]
     assert any(t.lower() == "laundry" for t in events), f"saved events: {events}"
 
@@ -104,9 +128,13 @@ def test_calendar_laundry(one_event, device):
     app=CALENDAR,
     name="calendar_create_and_search",
     golden=[*new_event("laundry"), Tap(id=SEARCH), Type("laundry")],
-    near_miss=[*new_event("laundy"), Tap(id=SEARCH), Type("laundry")],  # a typo in the title
+    near_miss={
+        "a typo in the title": [*new_event("laundy"), Tap(id=SEARCH), Type("laundry")],
+        "made twice": [*new_event("laundry"), *new_event("laundry"), Tap(id=SEARCH), Type("laundry")],
+    },
 )
-def test_calendar_create_and_search(one_event, ui, device):
+def test_calendar_create_and_search(one_event, ui, device, changes):
+    assert added_event(changes)["title"].lower() == "laundry", "the new event is not 'laundry'"
     assert (ui.text_of(SEARCH) or "").lower() == "laundry", f"the search field holds {ui.text_of(SEARCH)!r}"
     found = titles(ui, "search_results_list")
     assert any(t.lower() == "laundry" for t in found), f"search results: {found}"
@@ -126,15 +154,27 @@ def test_calendar_create_and_search(one_event, ui, device):
         Tap(id=rid(CALENDAR, "task_all_day")),
         SAVE,
     ],
-    near_miss=[  # not marked all-day
-        FAB,
-        Tap(text="Task"),
-        Type("laundry"),
-        Type("wash all my clothes", id=rid(CALENDAR, "task_description")),
-        SAVE,
-    ],
+    near_miss={
+        "not all-day": [
+            FAB,
+            Tap(text="Task"),
+            Type("laundry"),
+            Type("wash all my clothes", id=rid(CALENDAR, "task_description")),
+            SAVE,
+        ],
+        "and an event": [
+            FAB,
+            Tap(text="Task"),
+            Type("laundry"),
+            Type("wash all my clothes", id=rid(CALENDAR, "task_description")),
+            Tap(id=rid(CALENDAR, "task_all_day")),
+            SAVE,
+            *new_event("wash"),
+        ],
+    },
 )
-def test_calendar_new_task(one_event, device):
+def test_calendar_new_task(one_event, device, changes):
+    added_event(changes, kind=1)
     tasks = [e for e in saved_events(device) if e["type"] == 1]
     assert any(
         t["title"].lower() == "laundry" and t["description"].lower() == "wash all my clothes" and t["flags"] & 1
@@ -154,16 +194,29 @@ def test_calendar_new_task(one_event, device):
         Tap(id=rid(CALENDAR, "cab_delete")),
         Tap(text="Yes"),
     ],
-    near_miss=[  # Cooking deleted instead of Meeting
-        Tap(desc="Change view"),
-        Tap(text="Simple event list"),
-        LongPress(text="Laundry"),
-        Tap(text="Cooking"),
-        Tap(id=rid(CALENDAR, "cab_delete")),
-        Tap(text="Yes"),
-    ],
+    near_miss={
+        "Cooking instead of Meeting": [
+            *EVENT_LIST,
+            LongPress(text="Laundry"),
+            Tap(text="Cooking"),
+            Tap(id=rid(CALENDAR, "cab_delete")),
+            Tap(text="Yes"),
+        ],
+        "Meeting renamed instead": [
+            *EVENT_LIST,
+            *delete_event("Laundry"),
+            Tap(text="Meeting"),
+            LongPress(id=rid(CALENDAR, "event_title")),
+            Type("Done"),
+            SAVE,
+        ],
+        "and Cooking too": [*EVENT_LIST, *delete_event("Laundry"), *delete_event("Meeting"), *delete_event("Cooking")],
+    },
 )
-def test_calendar_delete_tasks(three_events, ui, device):
+def test_calendar_delete_tasks(three_events, ui, device, changes):
+    changes.allow(CALENDAR, pref("view"))  # the simple event list, as asked
+    removed = sorted(c.before["title"] for c in changes.where(CALENDAR, "removed", EVENTS))
+    assert removed == ["Laundry", "Meeting"], f"deleted: {removed}"
     # MobileAgentBench wanted "Cooking" and no "Laundry"/"Meeting" on whatever screen was up;
     # the simple event list must show Cooking alone, and the database hold only it.
     shown = titles(ui, "calendar_events_list")
@@ -180,7 +233,11 @@ def test_calendar_delete_tasks(three_events, ui, device):
     app=CALENDAR,
     name="calendar_next_month",
     golden=[Tap(id=rid(CALENDAR, "top_right_arrow"))],
-    near_miss=[Tap(id=rid(CALENDAR, "top_left_arrow"))],  # last month
+    near_miss={
+        "last month": [Tap(id=rid(CALENDAR, "top_left_arrow"))],
+        # On a fresh app the first save with a reminder asks to OK the Disclaimer.
+        "an event made first": [*new_event("x"), Tap(text="OK"), Tap(id=rid(CALENDAR, "top_right_arrow"))],
+    },
 )
 def test_calendar_next_month(ui, device):
     # MobileAgentBench took any click on the right arrow; the month view must show the month
@@ -198,13 +255,16 @@ def test_calendar_next_month(ui, device):
     app=CALENDAR,
     name="calendar_daily_view",
     golden=[Tap(desc="Change view"), Tap(text="Daily view")],
-    near_miss=[Tap(desc="Change view"), Tap(text="Weekly view")],
+    near_miss={
+        "weekly": [Tap(desc="Change view"), Tap(text="Weekly view")],
+        "an event made first": [*new_event("x"), Tap(text="OK"), Tap(desc="Change view"), Tap(text="Daily view")],
+    },
 )
-def test_calendar_daily_view(ui, device):
+def test_calendar_daily_view(ui, changes):
     # MobileAgentBench looked for the day's event list, which a day opened from the month view
     # (stacked over it) also shows; the view itself must be switched.
     assert ui.exists(id=rid(CALENDAR, "day_events")), "no daily view on screen"
-    assert prefs(device, CALENDAR).get("view") == DAILY_VIEW, "the daily view is not the chosen view"
+    assert changes.value(CALENDAR, pref("view")) == DAILY_VIEW, "the daily view is not the chosen view"
 
 
 @task(
@@ -212,7 +272,10 @@ def test_calendar_daily_view(ui, device):
     app=CALENDAR,
     name="calendar_search",
     golden=[Tap(id=SEARCH), Type("laundry")],
-    near_miss=[Tap(id=SEARCH), Type("laundri")],
+    near_miss={
+        "a typo": [Tap(id=SEARCH), Type("laundri")],
+        "an event made first": [*new_event("x"), Tap(id=SEARCH), Type("laundry")],
+    },
 )
 def test_calendar_search(laundry_event, ui):
     # MobileAgentBench read the search field only; the event must be found too.
@@ -226,7 +289,10 @@ def test_calendar_search(laundry_event, ui):
     app=CALENDAR,
     name="calendar_open_about",
     golden=[MORE, Tap(text="About")],
-    near_miss=[MORE, Tap(text="Go to date")],
+    near_miss={
+        "go to date": [MORE, Tap(text="Go to date")],
+        "an event made first": [*new_event("x"), Tap(text="OK"), MORE, Tap(text="About")],
+    },
 )
 def test_calendar_open_about(ui):
     assert ui.package == CALENDAR and ui.exists(text="About"), "the Calendar About page is not shown"
@@ -242,13 +308,27 @@ def test_calendar_open_about(ui):
     name="calendar_snooze_time",
     # Snooze time sits below the first screen of settings.
     golden=[SETTINGS, Scroll("down"), Tap(id=rid(CALENDAR, "settings_snooze_time_holder")), Tap(text="1 minute")],
-    near_miss=[SETTINGS, Scroll("down"), Tap(id=rid(CALENDAR, "settings_snooze_time_holder")), Tap(text="5 minutes")],
+    near_miss={
+        "5 minutes": [
+            SETTINGS,
+            Scroll("down"),
+            Tap(id=rid(CALENDAR, "settings_snooze_time_holder")),
+            Tap(text="5 minutes"),
+        ],
+        "and weeks on Monday": [
+            SETTINGS,
+            Tap(id=rid(CALENDAR, "settings_start_week_on_holder")),
+            Tap(text="Monday"),
+            Scroll("down"),
+            Tap(id=rid(CALENDAR, "settings_snooze_time_holder")),
+            Tap(text="1 minute"),
+        ],
+    },
 )
-def test_calendar_snooze_time(device):
+def test_calendar_snooze_time(changes):
     # MobileAgentBench read the value on the settings screen; the stored setting must be 1 minute.
-    assert prefs(device, CALENDAR).get("snooze_time") == 1, (
-        f"snooze time: {prefs(device, CALENDAR).get('snooze_time', 10)} minutes"
-    )
+    snooze = changes.value(CALENDAR, pref("snooze_time"))
+    assert snooze == 1, f"snooze time: {snooze} minutes"
 
 
 @task(
@@ -256,9 +336,19 @@ def test_calendar_snooze_time(device):
     app=CALENDAR,
     name="calendar_start_week",
     golden=[SETTINGS, Tap(id=rid(CALENDAR, "settings_start_week_on_holder")), Tap(text="Monday")],
-    near_miss=[SETTINGS, Tap(id=rid(CALENDAR, "settings_start_week_on_holder")), Tap(text="Tuesday")],
+    near_miss={
+        "Tuesday": [SETTINGS, Tap(id=rid(CALENDAR, "settings_start_week_on_holder")), Tap(text="Tuesday")],
+        "and snooze 1 minute": [
+            SETTINGS,
+            Tap(id=rid(CALENDAR, "settings_start_week_on_holder")),
+            Tap(text="Monday"),
+            Scroll("down"),
+            Tap(id=rid(CALENDAR, "settings_snooze_time_holder")),
+            Tap(text="1 minute"),
+        ],
+    },
 )
-def test_calendar_start_week(device):
+def test_calendar_start_week(changes):
     # MobileAgentBench read the value on the settings screen; the stored setting must be Monday.
-    first = prefs(device, CALENDAR).get("first_day_of_week", list(day_name).index("Sunday"))
+    first = changes.value(CALENDAR, pref("first_day_of_week"))
     assert first == 0, f"weeks start on {day_name[first]}"

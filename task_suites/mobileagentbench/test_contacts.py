@@ -20,13 +20,20 @@ import pytest
 from pytest_mobile_agent import LongPress, Tap, Type, task
 
 from .apps import CONTACTS, rid
-from .reading import prefs
-from .seeds import NUMBER, add_contact, contact_yuzai, remove_contacts
+from .reading import pref
+from .seeds import NUMBER, add_contact, clear_contacts
 
 MORE = Tap(desc="More options")
 OK = Tap(text="OK")
 YUZAI = Tap(text="Yuzai")  # a list row: opens the contact's details
 SEARCH = rid(CONTACTS, "top_toolbar_search")
+ZACK_NUMBER = "555123"
+SAVE = Tap(desc="Save")
+STAR = Tap(id=rid(CONTACTS, "contact_toggle_favorite"))
+SETTINGS = [MORE, Tap(text="Settings")]
+NO_MERGING = Tap(id=rid(CONTACTS, "settings_merge_duplicate_contacts_holder"))
+HIDE_DIALPAD = Tap(id=rid(CONTACTS, "settings_show_dialpad_button_holder"))
+DELETE_ZACK = [Tap(text="Zack"), Tap(desc="Delete"), Tap(text="Yes")]
 # BaseConfig.showContactFields: the fields shown by default.
 DEFAULT_FIELDS = {
     "first_name",
@@ -41,36 +48,53 @@ DEFAULT_FIELDS = {
 }
 
 
+# Every fixture starts from no contacts at all, whatever an earlier episode left.
 @pytest.fixture
 def no_yuzai(device):
-    remove_contacts(device, "Yuzai")
-    yield
-    remove_contacts(device, "Yuzai")
+    clear_contacts(device)
+
+
+@pytest.fixture
+def only_zack(device):
+    """contacts_create's setup: no Yuzai, but another contact (Zack) an agent could rename."""
+    clear_contacts(device)
+    add_contact(device, "Zack", ZACK_NUMBER)
 
 
 @pytest.fixture
 def yuzai(device):
-    contact_yuzai(device)
-    yield
-    remove_contacts(device, "Yuzai")
+    """MobileAgentBench's setup: Yuzai with the number 123456789, the only contact."""
+    clear_contacts(device)
+    add_contact(device, "Yuzai", NUMBER)
+
+
+@pytest.fixture
+def yuzai_and_zack(device):
+    """Yuzai, and Zack: a contact the task must leave alone."""
+    clear_contacts(device)
+    add_contact(device, "Yuzai", NUMBER)
+    add_contact(device, "Zack", ZACK_NUMBER)
 
 
 @pytest.fixture
 def yuzai_with_email(device):
     """contacts_hide_email's setup: Yuzai also has the email yuzai@gmail.com."""
-    contact_yuzai(device, email="yuzai@gmail.com")
-    yield
-    remove_contacts(device, "Yuzai")
+    clear_contacts(device)
+    add_contact(device, "Yuzai", NUMBER, email="yuzai@gmail.com")
 
 
 @pytest.fixture
 def yuzai_then_zack(device):
     """contacts_sort's setup: Yuzai, then Zack (created later), both with 123456789."""
-    remove_contacts(device, "Yuzai", "Zack")
+    clear_contacts(device)
     add_contact(device, "Yuzai", NUMBER)
     add_contact(device, "Zack", NUMBER)
-    yield
-    remove_contacts(device, "Yuzai", "Zack")
+
+
+def changed_fields(change) -> set[str]:
+    """The fields of a contact that a change touched."""
+    before, after = change.before, change.after
+    return {k for k in set(before) | set(after) if before.get(k) != after.get(k)}
 
 
 def numbers_of(device, name: str) -> list[str] | None:
@@ -117,18 +141,61 @@ def list_names(ui) -> list[str]:
         Type(NUMBER),
         Tap(desc="Save"),
     ],
-    near_miss=[  # the number's last digit missed
-        Tap(id=rid(CONTACTS, "fragment_fab")),
-        Tap(id=rid(CONTACTS, "contact_first_name")),
-        Type("Yuzai"),
-        Tap(id=rid(CONTACTS, "contact_number")),
-        Type(NUMBER[:-1]),
-        Tap(desc="Save"),
-    ],
+    near_miss={
+        "a digit missed": [
+            Tap(id=rid(CONTACTS, "fragment_fab")),
+            Tap(id=rid(CONTACTS, "contact_first_name")),
+            Type("Yuzai"),
+            Tap(id=rid(CONTACTS, "contact_number")),
+            Type(NUMBER[:-1]),
+            SAVE,
+        ],
+        "the name as surname": [
+            Tap(id=rid(CONTACTS, "fragment_fab")),
+            Tap(id=rid(CONTACTS, "contact_surname")),
+            Type("Yuzai"),
+            Tap(id=rid(CONTACTS, "contact_number")),
+            Type(NUMBER),
+            SAVE,
+        ],
+        "the name as first name and surname": [
+            Tap(id=rid(CONTACTS, "fragment_fab")),
+            Tap(id=rid(CONTACTS, "contact_first_name")),
+            Type("Yuzai"),
+            Tap(id=rid(CONTACTS, "contact_surname")),
+            Type("Yuzai"),
+            Tap(id=rid(CONTACTS, "contact_number")),
+            Type(NUMBER),
+            SAVE,
+        ],
+        "Zack renamed instead": [
+            Tap(text="Zack"),
+            Tap(desc="Edit contact"),
+            LongPress(id=rid(CONTACTS, "contact_first_name")),
+            Type("Yuzai"),
+            LongPress(id=rid(CONTACTS, "contact_number")),
+            Type(NUMBER),
+            SAVE,
+        ],
+        "created and Zack deleted": [
+            Tap(id=rid(CONTACTS, "fragment_fab")),
+            Tap(id=rid(CONTACTS, "contact_first_name")),
+            Type("Yuzai"),
+            Tap(id=rid(CONTACTS, "contact_number")),
+            Type(NUMBER),
+            SAVE,
+            *DELETE_ZACK,
+        ],
+    },
 )
-def test_contacts_create(no_yuzai, device):
+def test_contacts_create(only_zack, device, changes):
     # MobileAgentBench took the editor's fields as typed plus a list row reading Yuzai; the
-    # contact must be saved, with that number.
+    # contact must be saved, a new one (Zack untouched), with Yuzai as first name and that number.
+    contact = changes.added("contacts")
+    assert contact.get("name.data2") == "Yuzai", f"first name: {contact.get('name.data2')!r}"
+    # Nothing typed into another field: the name is the first name alone, the one number, no more.
+    extra = {k for k in contact if "." in k and not k.startswith("phone.")} - {"name.data1", "name.data2"}
+    assert not extra, f"fields the prompt did not name: { {k: contact[k] for k in sorted(extra)} }"
     assert numbers_of(device, "Yuzai") == [NUMBER], "no saved contact Yuzai with the number 123456789"
 
 
@@ -146,15 +213,46 @@ def test_contacts_create(no_yuzai, device):
         Tap(desc="Save"),
     ],
     golden_steps=5,
-    near_miss=[  # changed in the editor, never saved
-        YUZAI,
-        Tap(desc="Edit contact"),
-        LongPress(id=rid(CONTACTS, "contact_number")),
-        Type("987654321"),
-    ],
+    near_miss={
+        "never saved": [
+            YUZAI,
+            Tap(desc="Edit contact"),
+            LongPress(id=rid(CONTACTS, "contact_number")),
+            Type("987654321"),
+        ],
+        "a new Yuzai instead": [
+            Tap(id=rid(CONTACTS, "fragment_fab")),
+            Tap(id=rid(CONTACTS, "contact_first_name")),
+            Type("Yuzai"),
+            Tap(id=rid(CONTACTS, "contact_number")),
+            Type("987654321"),
+            SAVE,
+        ],
+        "changed and starred": [
+            YUZAI,
+            Tap(desc="Edit contact"),
+            LongPress(id=rid(CONTACTS, "contact_number")),
+            Type("987654321"),
+            SAVE,
+            STAR,
+        ],
+        "changed and Zack deleted": [
+            YUZAI,
+            Tap(desc="Edit contact"),
+            LongPress(id=rid(CONTACTS, "contact_number")),
+            Type("987654321"),
+            SAVE,
+            Tap(desc="Back"),
+            *DELETE_ZACK,
+        ],
+    },
 )
-def test_contacts_modify(yuzai, device):
-    # MobileAgentBench read the details screen; the provider must hold the new number, saved.
+def test_contacts_modify(yuzai_and_zack, device, changes):
+    # MobileAgentBench read the details screen; the provider must hold the new number, saved,
+    # in Yuzai's own contact (not a new one), with nothing else about it changed.
+    change = changes.changed("contacts")
+    assert change.after.get("phone.data1") == "987654321", f"Yuzai's number: {change.after.get('phone.data1')}"
+    assert changed_fields(change) <= {"phone.data1", "version", "dirty"}, f"changed: {changed_fields(change)}"
     assert numbers_of(device, "Yuzai") == ["987654321"], f"Yuzai's numbers: {numbers_of(device, 'Yuzai')}"
 
 
@@ -163,10 +261,22 @@ def test_contacts_modify(yuzai, device):
     app=CONTACTS,
     name="contacts_delete",
     golden=[YUZAI, Tap(desc="Delete"), Tap(text="Yes")],
-    near_miss=[YUZAI, Tap(desc="Delete"), Tap(text="No")],
+    near_miss={
+        "not confirmed": [YUZAI, Tap(desc="Delete"), Tap(text="No")],
+        "renamed instead": [
+            YUZAI,
+            Tap(desc="Edit contact"),
+            LongPress(id=rid(CONTACTS, "contact_first_name")),
+            Type("Old"),
+            SAVE,
+        ],
+        "Zack deleted too": [YUZAI, Tap(desc="Delete"), Tap(text="Yes"), *DELETE_ZACK],
+    },
 )
-def test_contacts_delete(yuzai, device):
+def test_contacts_delete(yuzai_and_zack, device, changes):
     # MobileAgentBench wanted a "Yes" click and no "Yuzai" on screen (any other screen had none).
+    # The contact must be gone from the provider (not renamed), and only it.
+    assert changes.removed("contacts").get("name.data2") == "Yuzai", "the contact Yuzai was not deleted"
     assert numbers_of(device, "Yuzai") is None, "the contact Yuzai still exists"
 
 
@@ -174,11 +284,16 @@ def test_contacts_delete(yuzai, device):
     prompt="Set the contact Yuzai to Favorite",
     app=CONTACTS,
     name="contacts_favorite",
-    golden=[YUZAI, Tap(id=rid(CONTACTS, "contact_toggle_favorite"))],
-    near_miss=[YUZAI, *[Tap(id=rid(CONTACTS, "contact_toggle_favorite"))] * 2],  # starred, then unstarred
+    golden=[YUZAI, STAR],
+    near_miss={
+        "starred, then unstarred": [YUZAI, STAR, STAR],
+        "Zack starred too": [YUZAI, STAR, Tap(desc="Back"), Tap(text="Zack"), STAR],
+    },
 )
-def test_contacts_favorite(yuzai, device):
+def test_contacts_favorite(yuzai_and_zack, device, changes):
     # MobileAgentBench took any click on the star, which a second click undoes.
+    change = changes.changed("contacts")
+    assert change.after.get("display_name") == "Yuzai" and changed_fields(change) <= {"starred", "version", "dirty"}
     assert starred(device, "Yuzai") == ["1"], "Yuzai is not a favorite"
 
 
@@ -190,7 +305,10 @@ def test_contacts_favorite(yuzai, device):
     app=CONTACTS,
     name="contacts_search",
     golden=[Tap(id=SEARCH), Type("Yuzai")],
-    near_miss=[Tap(id=SEARCH), Type("Yuzia")],
+    near_miss={
+        "a typo": [Tap(id=SEARCH), Type("Yuzia")],
+        "starred on the way": [YUZAI, STAR, Tap(desc="Back"), Tap(id=SEARCH), Type("Yuzai")],
+    },
 )
 def test_contacts_search(yuzai, ui):
     assert ui.text_of(SEARCH) == "Yuzai", f"the search field holds {ui.text_of(SEARCH)!r}"
@@ -203,15 +321,25 @@ def test_contacts_search(yuzai, ui):
     app=CONTACTS,
     name="contacts_filter",
     golden=[Tap(desc="Filter"), Tap(text="Phone storage (1)"), OK],
-    near_miss=[Tap(desc="Filter"), Tap(text="Phone storage (1)"), Tap(text="Cancel")],
+    near_miss={
+        "cancelled": [Tap(desc="Filter"), Tap(text="Phone storage (1)"), Tap(text="Cancel")],
+        "filtered and sorted by surname": [
+            Tap(desc="Filter"),
+            Tap(text="Phone storage (1)"),
+            OK,
+            Tap(desc="Sort by"),
+            Tap(text="Surname"),
+            OK,
+        ],
+    },
 )
-def test_contacts_filter(yuzai, ui, device):
+def test_contacts_filter(yuzai, ui, changes):
     # MobileAgentBench wanted a click on a "Phone storage" row and "Change filter" on screen: a
     # cancelled dialog over an empty list passed. The source must be filtered out, and the
     # contacts view show none of its contacts.
     assert ui.exists(id=rid(CONTACTS, "contacts_fragment")), "the contacts view is not shown"
     assert not list_names(ui), f"contacts still shown: {list_names(ui)}"
-    assert "Phone storage" in prefs(device, CONTACTS).get("ignored_sources", []), "phone storage is not filtered out"
+    assert "Phone storage" in changes.value(CONTACTS, pref("ignored_sources")), "phone storage is not filtered out"
 
 
 # Sort, Date created, Descending, OK: 4 steps, not the table's 5 (all are on the first screen of
@@ -222,15 +350,22 @@ def test_contacts_filter(yuzai, ui, device):
     name="contacts_sort",
     golden=[Tap(desc="Sort by"), Tap(text="Date created"), Tap(text="Descending"), OK],
     golden_steps=4,
-    near_miss=[Tap(desc="Sort by"), Tap(text="Date created"), OK],  # still ascending
+    near_miss={
+        "still ascending": [Tap(desc="Sort by"), Tap(text="Date created"), OK],
+        "sorted and Zack deleted": [
+            Tap(desc="Sort by"),
+            Tap(text="Date created"),
+            Tap(text="Descending"),
+            OK,
+            *DELETE_ZACK,
+        ],
+    },
 )
-def test_contacts_sort(yuzai_then_zack, ui, device):
+def test_contacts_sort(yuzai_then_zack, ui, changes):
     # MobileAgentBench read the list order only, which first name or surname descending give too.
     assert list_names(ui)[:2] == ["Zack", "Yuzai"], f"list order: {list_names(ui)}"
-    settings = prefs(device, CONTACTS)
-    assert settings.get("sort_by") == "date_created" and settings.get("sort_descending") is True, (
-        f"sorting stored: {settings.get('sort_by')}, descending={settings.get('sort_descending')}"
-    )
+    sort_by, descending = changes.value(CONTACTS, pref("sort_by")), changes.value(CONTACTS, pref("sort_descending"))
+    assert sort_by == "date_created" and descending is True, f"sorting stored: {sort_by}, descending={descending}"
 
 
 @task(
@@ -238,7 +373,10 @@ def test_contacts_sort(yuzai_then_zack, ui, device):
     app=CONTACTS,
     name="contacts_about",
     golden=[MORE, Tap(text="About")],
-    near_miss=[MORE, Tap(text="Settings")],
+    near_miss={
+        "settings instead": [MORE, Tap(text="Settings")],
+        "dialpad button removed on the way": [*SETTINGS, HIDE_DIALPAD, Tap(desc="Back"), MORE, Tap(text="About")],
+    },
 )
 def test_contacts_about(ui):
     # MobileAgentBench looked for "Frequently asked questions" on any screen; it must be this
@@ -261,18 +399,28 @@ def test_contacts_about(ui):
         Tap(id=rid(CONTACTS, "manage_visible_fields_emails")),
         OK,
     ],
-    near_miss=[
-        YUZAI,
-        MORE,
-        Tap(text="Manage shown contact fields"),
-        Tap(id=rid(CONTACTS, "manage_visible_fields_emails")),
-        Tap(text="Cancel"),
-    ],
+    near_miss={
+        "cancelled": [
+            YUZAI,
+            MORE,
+            Tap(text="Manage shown contact fields"),
+            Tap(id=rid(CONTACTS, "manage_visible_fields_emails")),
+            Tap(text="Cancel"),
+        ],
+        "hidden and Yuzai starred": [
+            YUZAI,
+            MORE,
+            Tap(text="Manage shown contact fields"),
+            Tap(id=rid(CONTACTS, "manage_visible_fields_emails")),
+            OK,
+            STAR,
+        ],
+    },
 )
-def test_contacts_hide_email(yuzai_with_email, device):
+def test_contacts_hide_email(yuzai_with_email, changes):
     # MobileAgentBench wanted the box unticked and then any "OK" click; the stored fields must be
     # the defaults without Emails (nothing else hidden or shown).
-    shown = prefs(device, CONTACTS).get("shown_fields")
+    shown = changes.value(CONTACTS, pref("shown_fields"))
     assert shown is not None and set(shown) == DEFAULT_FIELDS - {"emails"}, f"shown fields: {shown}"
 
 
@@ -281,15 +429,13 @@ def test_contacts_hide_email(yuzai_with_email, device):
     app=CONTACTS,
     name="contacts_remove_dialog",
     golden=[MORE, Tap(text="Settings"), Tap(id=rid(CONTACTS, "settings_show_dialpad_button_holder")), Tap(desc="Back")],
-    near_miss=[  # the wrong switch: the list's thumbnails
-        MORE,
-        Tap(text="Settings"),
-        Tap(id=rid(CONTACTS, "settings_show_contact_thumbnails_holder")),
-        Tap(desc="Back"),
-    ],
+    near_miss={
+        "duplicate merging switched instead": [*SETTINGS, NO_MERGING, Tap(desc="Back")],
+        "duplicate merging switched too": [*SETTINGS, HIDE_DIALPAD, NO_MERGING, Tap(desc="Back")],
+    },
 )
-def test_contacts_remove_dialog(ui, device):
+def test_contacts_remove_dialog(ui, changes):
     # "dialog button" is the dialpad button. Back on the main view, without it, and so stored.
     assert ui.exists(id=rid(CONTACTS, "fragment_fab")), "not on the main view"
     assert not ui.exists(id=rid(CONTACTS, "main_dialpad_button")), "the dialpad button is still shown"
-    assert prefs(device, CONTACTS).get("show_dialpad_button") is False, "the dialpad button setting is still on"
+    assert changes.value(CONTACTS, pref("show_dialpad_button")) is False, "the dialpad button setting is still on"

@@ -30,11 +30,42 @@ MORE = Tap(desc="More options")
 YES = Tap(text="Yes")
 DELETE = Tap(id=rid(FILE_MANAGER, "cab_delete"))
 SEARCH = rid(FILE_MANAGER, "top_toolbar_search")
+STANDARD_FOLDERS = (
+    "Alarms",
+    "DCIM",
+    "Documents",
+    "Download",
+    "Movies",
+    "Music",
+    "Notifications",
+    "Pictures",
+    "Podcasts",
+    "Recordings",
+    "Ringtones",
+)
+OTHER = "other.txt"  # a file beside the task's own, which the task must leave alone
+RENAME_FIELD = rid(FILE_MANAGER, "rename_item_name")
+
+
+def delete(name: str) -> list:
+    return [LongPress(text=name), DELETE, YES]
+
+
+def hide(name: str) -> list:
+    """Hidden instead of deleted: renamed with a leading dot (the extension field keeps .txt)."""
+    return [
+        LongPress(text=name),
+        Tap(desc="Rename"),
+        LongPress(id=RENAME_FIELD),
+        Type("." + name.split(".")[0]),
+        Tap(text="OK"),
+    ]
+
+
+SORT_BY_SIZE = [Tap(desc="Sort by"), Tap(id=rid(FILE_MANAGER, "sorting_dialog_radio_size")), Tap(text="OK")]
 TXT_FILES = ("voice.m4a", "random.txt", "video.mov")
 VIDEO_FILES = ("iccv.mp3", "icml.mp4", "aaai.txt", "corl.avi", "neurips.exe", "cvpr.mov")
 VIDEOS = ("icml.mp4", "corl.avi", "cvpr.mov")
-# Everything these tasks may leave in Download (a near miss's "testfile1.txt.txt" included).
-LEFTOVERS = ("testfile*", "Testfile*", "hidden", ".hidden", *TXT_FILES, *VIDEO_FILES)
 
 
 def push(device, *names: str) -> None:
@@ -64,22 +95,22 @@ def current_folder(ui) -> str:
 
 @pytest.fixture(autouse=True)
 def clean_download(device):
-    device.sh(f"cd {DOWNLOAD} && rm -rf {' '.join(LEFTOVERS)}")
-    yield
-    device.sh(f"cd {DOWNLOAD} && rm -rf {' '.join(LEFTOVERS)}")
+    """Download starts empty (hidden files too), and the main page shows Android's standard
+    folders, whatever an earlier episode left or deleted."""
+    device.sh(f"rm -rf {DOWNLOAD} && cd /sdcard && mkdir -p {' '.join(STANDARD_FOLDERS)}")
 
 
 @pytest.fixture
 def testfile(device):
-    """testfile.txt in Download; the app shows Download."""
-    push(device, "testfile.txt")
+    """testfile.txt (and other.txt) in Download; the app shows Download."""
+    push(device, "testfile.txt", OTHER)
     open_download(device)
 
 
 @pytest.fixture
 def capital_testfile(device):
-    """filemanager_rename_file's setup: MobileAgentBench's default name, Testfile.txt."""
-    push(device, "Testfile.txt")
+    """filemanager_rename_file's setup: MobileAgentBench's default name, Testfile.txt (and other.txt)."""
+    push(device, "Testfile.txt", OTHER)
     open_download(device)
 
 
@@ -100,6 +131,7 @@ def hidden_folder_shown(device):
     """filemanager_hide_folder's setup: a folder 'hidden' in Download, and hidden items
     temporarily shown (which lasts while the app's screen lives)."""
     device.sh(f"mkdir -p {DOWNLOAD}/hidden")
+    push(device, OTHER)
     open_download(device)
     for action in (MORE, Tap(text="Temporarily show hidden")):
         device.execute(action, device.ui())
@@ -120,16 +152,29 @@ def hidden_folder_shown(device):
         Tap(id=rid(FILE_MANAGER, "dialog_radio_file")),
         Tap(text="OK"),
     ],
-    near_miss=[  # "Folder" left checked: a folder named testfile.txt
-        Tap(text="Download"),
-        Tap(id=rid(FILE_MANAGER, "items_fab")),
-        Type("testfile.txt"),
-        Tap(text="OK"),
-    ],
+    near_miss={
+        "a folder": [  # "Folder" left checked: a folder named testfile.txt
+            Tap(text="Download"),
+            Tap(id=rid(FILE_MANAGER, "items_fab")),
+            Type("testfile.txt"),
+            Tap(text="OK"),
+        ],
+        "and a folder too": [
+            Tap(text="Download"),
+            Tap(id=rid(FILE_MANAGER, "items_fab")),
+            Type("testfile.txt"),
+            Tap(id=rid(FILE_MANAGER, "dialog_radio_file")),
+            Tap(text="OK"),
+            Tap(id=rid(FILE_MANAGER, "items_fab")),
+            Type("extra"),
+            Tap(text="OK"),
+        ],
+    },
 )
-def test_filemanager_create_new_file(device):
+def test_filemanager_create_new_file(device, changes):
     # MobileAgentBench wanted a click on "File" and the name listed under "> Download"; the file
-    # must exist there, and be a file.
+    # must exist there, and be a file (and the only new thing).
+    changes.added("files", "Download/testfile.txt")
     out = device.sh(f"test -f {DOWNLOAD}/testfile.txt && echo file || echo missing").strip()
     assert out == "file", "no file testfile.txt in Download"
 
@@ -140,7 +185,10 @@ def test_filemanager_create_new_file(device):
     grants=GRANTS,
     name="filemanager_check_file_properties",
     golden=[LongPress(text="testfile.txt"), Tap(desc="Properties")],
-    near_miss=[LongPress(text="testfile.txt"), Tap(desc="Rename")],
+    near_miss={
+        "rename instead": [LongPress(text="testfile.txt"), Tap(desc="Rename")],
+        "Download sorted by size on the way": [*SORT_BY_SIZE, LongPress(text="testfile.txt"), Tap(desc="Properties")],
+    },
 )
 def test_filemanager_check_file_properties(testfile, ui):
     # MobileAgentBench counted the texts of a window titled Properties; here its rows must be
@@ -160,12 +208,17 @@ def test_filemanager_check_file_properties(testfile, ui):
     app=FILE_MANAGER,
     grants=GRANTS,
     name="filemanager_delete_file",
-    golden=[LongPress(text="testfile.txt"), DELETE, YES],
-    near_miss=[LongPress(text="testfile.txt"), DELETE, Tap(text="No")],
+    golden=delete("testfile.txt"),
+    near_miss={
+        "not confirmed": [LongPress(text="testfile.txt"), DELETE, Tap(text="No")],
+        "hidden instead": hide("testfile.txt"),
+        "other.txt deleted too": [*delete("testfile.txt"), *delete(OTHER)],
+    },
 )
-def test_filemanager_delete_file(testfile, device):
+def test_filemanager_delete_file(testfile, device, changes):
     # MobileAgentBench wanted the name gone from a screen showing "> Download" (a search there
-    # that found nothing passed); the file must be gone.
+    # that found nothing passed); the file must be gone, not hidden or renamed, and only it.
+    changes.removed("files", "Download/testfile.txt")
     assert "testfile.txt" not in download(device), "testfile.txt is still in Download"
 
 
@@ -174,10 +227,15 @@ def test_filemanager_delete_file(testfile, device):
     app=FILE_MANAGER,
     grants=GRANTS,
     name="filemanager_delete_txt",
-    golden=[LongPress(text="random.txt"), DELETE, YES],
-    near_miss=[LongPress(text="video.mov"), DELETE, YES],
+    golden=delete("random.txt"),
+    near_miss={
+        "the video instead": delete("video.mov"),
+        "hidden instead": hide("random.txt"),
+        "the video too": [*delete("random.txt"), *delete("video.mov")],
+    },
 )
-def test_filemanager_delete_txt(txt_and_media, device):
+def test_filemanager_delete_txt(txt_and_media, device, changes):
+    changes.removed("files", "Download/random.txt")
     names = download(device)
     assert "random.txt" not in names, "random.txt is still in Download"
     assert {"voice.m4a", "video.mov"} <= names, f"other files deleted too: {sorted(names)}"
@@ -191,11 +249,14 @@ def test_filemanager_delete_txt(txt_and_media, device):
     grants=GRANTS,
     name="filemanager_delete_videos",
     golden=[action for name in VIDEOS for action in (LongPress(text=name), DELETE, YES)],
-    near_miss=[  # the audio file taken for a video instead of corl.avi
-        action for name in ("icml.mp4", "iccv.mp3", "cvpr.mov") for action in (LongPress(text=name), DELETE, YES)
-    ],
+    near_miss={
+        "the audio file for corl.avi": [a for name in ("icml.mp4", "iccv.mp3", "cvpr.mov") for a in delete(name)],
+        "aaai.txt too": [*(a for name in VIDEOS for a in delete(name)), *delete("aaai.txt")],
+    },
 )
-def test_filemanager_delete_videos(videos_and_others, device):
+def test_filemanager_delete_videos(videos_and_others, device, changes):
+    removed = {c.key for c in changes.where("files", "removed")}
+    assert removed == {f"Download/{v}" for v in VIDEOS}, f"deleted: {sorted(removed)}"
     names = download(device)
     assert not names & set(VIDEOS), f"videos left: {sorted(names & set(VIDEOS))}"
     kept = {"iccv.mp3", "aaai.txt", "neurips.exe"}
@@ -218,15 +279,33 @@ def test_filemanager_delete_videos(videos_and_others, device):
         Tap(text="OK"),
     ],
     golden_steps=5,
-    near_miss=[  # the full name typed into the name field, which keeps its extension
-        LongPress(text="Testfile.txt"),
-        Tap(desc="Rename"),
-        LongPress(id=rid(FILE_MANAGER, "rename_item_name")),
-        Type("testfile1.txt"),
-        Tap(text="OK"),
-    ],
+    near_miss={
+        "extension typed twice": [  # the full name typed into the name field, which keeps its extension
+            LongPress(text="Testfile.txt"),
+            Tap(desc="Rename"),
+            LongPress(id=RENAME_FIELD),
+            Type("testfile1.txt"),
+            Tap(text="OK"),
+        ],
+        "other.txt renamed": [
+            LongPress(text=OTHER),
+            Tap(desc="Rename"),
+            LongPress(id=RENAME_FIELD),
+            Type("testfile1"),
+            Tap(text="OK"),
+        ],
+        "renamed and other.txt deleted": [
+            LongPress(text="Testfile.txt"),
+            Tap(desc="Rename"),
+            LongPress(id=RENAME_FIELD),
+            Type("testfile1"),
+            Tap(text="OK"),
+            *delete(OTHER),
+        ],
+    },
 )
-def test_filemanager_rename_file(capital_testfile, device):
+def test_filemanager_rename_file(capital_testfile, device, changes):
+    changes.moved("files", "Download/Testfile.txt", "Download/testfile1.txt")  # the same content
     # MobileAgentBench wanted "testfile1.txt" in the name field, which the separate extension
     # field turns into testfile1.txt.txt, while the right entry (testfile1) failed it. The file
     # on the device is what counts.
@@ -244,9 +323,20 @@ def test_filemanager_rename_file(capital_testfile, device):
     # setup turned on "Temporarily show hidden", so stopping it takes 2 more.
     golden=[LongPress(text="hidden"), MORE, Tap(text="Hide"), MORE, Tap(text="Stop showing hidden media")],
     golden_steps=5,
-    near_miss=[LongPress(text="hidden"), MORE, Tap(text="Hide")],  # hidden, yet still shown
+    near_miss={
+        "still shown": [LongPress(text="hidden"), MORE, Tap(text="Hide")],
+        "other.txt deleted too": [
+            LongPress(text="hidden"),
+            MORE,
+            Tap(text="Hide"),
+            *delete(OTHER),
+            MORE,
+            Tap(text="Stop showing hidden media"),
+        ],
+    },
 )
-def test_filemanager_hide_folder(hidden_folder_shown, ui, device):
+def test_filemanager_hide_folder(hidden_folder_shown, ui, device, changes):
+    changes.moved("files", "Download/hidden/", "Download/.hidden/")
     # MobileAgentBench wanted ".hidden" on screen: hidden while hidden items are still shown,
     # the opposite of the prompt's second half. Here Download is shown without it...
     assert current_folder(ui) == "> Download", f"the app shows {current_folder(ui)!r}, not Download"
@@ -265,7 +355,10 @@ def test_filemanager_hide_folder(hidden_folder_shown, ui, device):
     grants=GRANTS,
     name="filemanager_search_file",
     golden=[Tap(id=SEARCH), Type("testfile.txt")],
-    near_miss=[Tap(id=SEARCH), Type("testfile1.txt")],
+    near_miss={
+        "a wrong name": [Tap(id=SEARCH), Type("testfile1.txt")],
+        "other.txt deleted first": [*delete(OTHER), Tap(id=SEARCH), Type("testfile.txt")],
+    },
 )
 def test_filemanager_search_file(testfile, ui):
     # MobileAgentBench read the search field only; the file must be among the results too.
@@ -279,7 +372,10 @@ def test_filemanager_search_file(testfile, ui):
     grants=GRANTS,
     name="filemanager_check_storage",
     golden=[Tap(text="Storage")],
-    near_miss=[Tap(text="Recents")],
+    near_miss={
+        "recents instead": [Tap(text="Recents")],
+        "Alarms deleted first": [*delete("Alarms"), Tap(text="Storage")],
+    },
 )
 def test_filemanager_check_storage(ui):
     total = ui.text_of(rid(FILE_MANAGER, "total_space")) or ""
@@ -297,13 +393,19 @@ def test_filemanager_check_storage(ui):
         Tap(id=rid(FILE_MANAGER, "sorting_dialog_radio_descending")),
         Tap(text="OK"),
     ],
-    near_miss=[  # left ascending
-        Tap(desc="Sort by"),
-        Tap(id=rid(FILE_MANAGER, "sorting_dialog_radio_size")),
-        Tap(text="OK"),
-    ],
+    near_miss={
+        "left ascending": SORT_BY_SIZE,
+        "sorted and Alarms deleted": [
+            Tap(desc="Sort by"),
+            Tap(id=rid(FILE_MANAGER, "sorting_dialog_radio_size")),
+            Tap(id=rid(FILE_MANAGER, "sorting_dialog_radio_descending")),
+            Tap(text="OK"),
+            *delete("Alarms"),
+        ],
+    },
 )
-def test_filemanager_sort_folder_by_size_desc(ui, device):
+def test_filemanager_sort_folder_by_size_desc(ui, device, changes):
+    changes.allow(FILE_MANAGER, "files/prefs.json:*sorting")  # for all folders, or for this one
     # MobileAgentBench wanted the Size and Descending rows seen (they always are in the dialog)
     # and an "OK" click: any OK passed. The main page's sorting must be stored as asked (for
     # all folders or for this one), with the dialog closed.

@@ -15,7 +15,7 @@ import pytest
 from pytest_mobile_agent import Scroll, Tap, task
 
 from .apps import GALLERY, rid
-from .reading import app_data, prefs
+from .reading import app_data, pref
 
 DOWNLOAD = "/storage/emulated/0/Download"
 # Oldest first: the newest file is the first thumbnail (default order: last modified, descending).
@@ -25,15 +25,19 @@ MORE = Tap(desc="More options")
 OK = Tap(id="android:id/button1")
 SETTINGS = [MORE, Tap(text="Settings")]
 OPEN_DOWNLOAD = Tap(text="Download")
+# A change nobody asked for, made on the way (the second family of near misses).
+LIST_VIEW = [MORE, Tap(text="Change view type"), Tap(id=rid(GALLERY, "change_view_type_dialog_radio_list")), OK]
+FAVORITE_FIRST = [Tap(id=rid(GALLERY, "media_item_holder")), Tap(id=rid(GALLERY, "bottom_favorite")), Tap(desc="Back")]
 
 
 @pytest.fixture(autouse=True)
 def download_media(device, request):
-    """Pushes the files with contents unique to this task and device time (a wallpaper left by an
-    earlier task cannot match, while the same task from the same device state gets the same
-    files), a minute apart oldest first, so their modified times set the order."""
+    """Empties Download, then pushes the files with contents unique to this task and device time
+    (a wallpaper left by an earlier task cannot match, while the same task from the same device
+    state gets the same files), a minute apart oldest first, so their modified times set the order."""
     now = int(device.sh("date +%s"))
     token = f"{now}:{request.node.nodeid}".encode()
+    device.sh(f"rm -rf {DOWNLOAD} && mkdir -p {DOWNLOAD}")  # nothing an earlier episode left
     oldest = now - 3600
     contents = {}
     for i, name in enumerate(MEDIA):
@@ -58,17 +62,28 @@ def download_media(device, request):
         Tap(id=rid(GALLERY, "filter_media_svgs")),
         OK,
     ],
-    near_miss=[  # SVGs left in
-        MORE,
-        Tap(text="Filter media"),
-        Tap(id=rid(GALLERY, "filter_media_gifs")),
-        Tap(id=rid(GALLERY, "filter_media_raws")),
-        OK,
-    ],
+    near_miss={
+        "SVGs left in": [
+            MORE,
+            Tap(text="Filter media"),
+            Tap(id=rid(GALLERY, "filter_media_gifs")),
+            Tap(id=rid(GALLERY, "filter_media_raws")),
+            OK,
+        ],
+        "filtered and list view": [
+            MORE,
+            Tap(text="Filter media"),
+            Tap(id=rid(GALLERY, "filter_media_gifs")),
+            Tap(id=rid(GALLERY, "filter_media_raws")),
+            Tap(id=rid(GALLERY, "filter_media_svgs")),
+            OK,
+            *LIST_VIEW,
+        ],
+    },
 )
-def test_gallery_filter_by_images_and_videos(device):
+def test_gallery_filter_by_images_and_videos(changes):
     # TYPE_IMAGES | TYPE_VIDEOS
-    assert prefs(device, GALLERY).get("filter_media") == 1 | 2, "the filter is not images and videos only"
+    assert changes.value(GALLERY, pref("filter_media")) == 1 | 2, "the filter is not images and videos only"
 
 
 @task(
@@ -76,15 +91,19 @@ def test_gallery_filter_by_images_and_videos(device):
     app=GALLERY,
     name="gallery_list_view_type",
     golden=[MORE, Tap(text="Change view type"), Tap(id=rid(GALLERY, "change_view_type_dialog_radio_list")), OK],
-    near_miss=[
-        MORE,
-        Tap(text="Change view type"),
-        Tap(id=rid(GALLERY, "change_view_type_dialog_radio_list")),
-        Tap(text="Cancel"),
-    ],
+    near_miss={
+        "cancelled": [
+            MORE,
+            Tap(text="Change view type"),
+            Tap(id=rid(GALLERY, "change_view_type_dialog_radio_list")),
+            Tap(text="Cancel"),
+        ],
+        "list view and a favourite": [*LIST_VIEW, OPEN_DOWNLOAD, *FAVORITE_FIRST],
+    },
 )
-def test_gallery_list_view_type(device):
-    assert prefs(device, GALLERY).get("view_type_folders") == "list"
+def test_gallery_list_view_type(changes):
+    changes.allow(GALLERY, pref("group_direct_subfolders"))  # the dialog stores its checkbox too
+    assert changes.value(GALLERY, pref("view_type_folders")) == "list"
 
 
 # The table counts 4 steps, which needs "Sort by" as a toolbar icon. On a phone (360-499 dp wide)
@@ -103,11 +122,21 @@ def test_gallery_list_view_type(device):
         OK,
     ],
     golden_steps=5,
-    near_miss=[MORE, Tap(text="Sort by"), Tap(id=rid(GALLERY, "sorting_dialog_radio_size")), OK],  # descending
+    near_miss={
+        "descending": [MORE, Tap(text="Sort by"), Tap(id=rid(GALLERY, "sorting_dialog_radio_size")), OK],
+        "sorted and list view": [
+            MORE,
+            Tap(text="Sort by"),
+            Tap(id=rid(GALLERY, "sorting_dialog_radio_size")),
+            Tap(id=rid(GALLERY, "sorting_dialog_radio_ascending")),
+            OK,
+            *LIST_VIEW,
+        ],
+    },
 )
-def test_gallery_sort_by_size_asc(device):
+def test_gallery_sort_by_size_asc(changes):
     # The folders screen's sorting (the gallery's, not one folder's files).
-    sorting = prefs(device, GALLERY).get("directory_sorting") or {}
+    sorting = changes.value(GALLERY, pref("directory_sorting")) or {}
     assert (sorting.get("by"), sorting.get("desc")) == ("size", False), f"folders sorted by {sorting}"
 
 
@@ -139,17 +168,23 @@ VIDEO_SETTINGS = [
 ]
 
 
-@pytest.mark.parametrize("name, prompt, row, near, pref", VIDEO_SETTINGS, ids=[c[0] for c in VIDEO_SETTINGS])
+@pytest.mark.parametrize("name, prompt, row, near, setting", VIDEO_SETTINGS, ids=[c[0] for c in VIDEO_SETTINGS])
 @task(
     prompt="{prompt}",
     app=GALLERY,
     golden=lambda row: setting_row(row, scroll=True),
-    near_miss=lambda near: setting_row(near, scroll=True),  # the neighbouring row
+    near_miss={
+        "the neighbouring row": lambda near: setting_row(near, scroll=True),
+        "the neighbouring row too": lambda row, near: [
+            *setting_row(row, scroll=True),
+            Tap(id=rid(GALLERY, f"settings_{near}_holder")),
+        ],
+    },
 )
-def test_gallery_video_setting(device, pref):
+def test_gallery_video_setting(changes, setting):
     # MobileAgentBench took a click on the row (autoplay: so a second click, turning it off
     # again, passed too) or a checked box on screen; here the setting must be saved as on.
-    assert prefs(device, GALLERY).get(pref) is True
+    assert changes.value(GALLERY, pref(setting)) is True
 
 
 @task(
@@ -157,10 +192,16 @@ def test_gallery_video_setting(device, pref):
     app=GALLERY,
     name="gallery_show_hidden_items",
     golden=setting_row("show_hidden_items"),
-    near_miss=setting_row("search_all_files"),
+    near_miss={
+        "search all files instead": setting_row("search_all_files"),
+        "search all files too": [
+            *setting_row("show_hidden_items"),
+            Tap(id=rid(GALLERY, "settings_search_all_files_holder")),
+        ],
+    },
 )
-def test_gallery_show_hidden_items(device):
-    assert prefs(device, GALLERY).get("show_hidden_media") is True
+def test_gallery_show_hidden_items(changes):
+    assert changes.value(GALLERY, pref("show_hidden_media")) is True
 
 
 @task(
@@ -173,15 +214,25 @@ def test_gallery_show_hidden_items(device):
         Tap(id=rid(GALLERY, "change_date_time_dialog_24_hour")),
         OK,
     ],
-    near_miss=[
-        *SETTINGS,
-        Tap(text="Change date and time format"),
-        Tap(id=rid(GALLERY, "change_date_time_dialog_24_hour")),
-        Tap(text="Cancel"),
-    ],
+    near_miss={
+        "cancelled": [
+            *SETTINGS,
+            Tap(text="Change date and time format"),
+            Tap(id=rid(GALLERY, "change_date_time_dialog_24_hour")),
+            Tap(text="Cancel"),
+        ],
+        "and hidden items shown": [
+            *SETTINGS,
+            Tap(text="Change date and time format"),
+            Tap(id=rid(GALLERY, "change_date_time_dialog_24_hour")),
+            OK,
+            Tap(id=rid(GALLERY, "settings_show_hidden_items_holder")),
+        ],
+    },
 )
-def test_gallery_use_24_hour_time_format(device):
-    assert prefs(device, GALLERY).get("use_24_hour_format") is True
+def test_gallery_use_24_hour_time_format(changes):
+    changes.allow(GALLERY, pref("date_format"))  # the dialog stores the date format with it
+    assert changes.value(GALLERY, pref("use_24_hour_format")) is True
 
 
 # -- the Download folder ------------------------------------------------------------------------
@@ -192,17 +243,27 @@ def test_gallery_use_24_hour_time_format(device):
     app=GALLERY,
     name="gallery_group_by_file_type",
     golden=[OPEN_DOWNLOAD, MORE, Tap(text="Group by"), Tap(id=rid(GALLERY, "grouping_dialog_radio_file_type")), OK],
-    near_miss=[
-        OPEN_DOWNLOAD,
-        MORE,
-        Tap(text="Group by"),
-        Tap(id=rid(GALLERY, "grouping_dialog_radio_extension")),
-        OK,
-    ],
+    near_miss={
+        "by extension": [
+            OPEN_DOWNLOAD,
+            MORE,
+            Tap(text="Group by"),
+            Tap(id=rid(GALLERY, "grouping_dialog_radio_extension")),
+            OK,
+        ],
+        "grouped and a favourite": [
+            OPEN_DOWNLOAD,
+            MORE,
+            Tap(text="Group by"),
+            Tap(id=rid(GALLERY, "grouping_dialog_radio_file_type")),
+            OK,
+            *FAVORITE_FIRST,
+        ],
+    },
 )
-def test_gallery_group_by_file_type(device):
+def test_gallery_group_by_file_type(changes):
     # Download's grouping: its own ("Use for this folder only") or the one all folders share.
-    data = prefs(device, GALLERY)
+    data = {c.key.rsplit(":", 1)[1]: c.after for c in changes.where(GALLERY, key=pref("*grouping"))}
     grouping = (data.get("folder_grouping") or {}).get(DOWNLOAD) or data.get("grouping") or {}
     assert grouping.get("by") == "file_type", f"Download is grouped by {grouping}"
 
@@ -212,15 +273,19 @@ def test_gallery_group_by_file_type(device):
     app=GALLERY,
     name="gallery_set_favorite",
     golden=[OPEN_DOWNLOAD, Tap(id=rid(GALLERY, "media_item_holder")), Tap(id=rid(GALLERY, "bottom_favorite"))],
-    near_miss=[
-        OPEN_DOWNLOAD,
-        Tap(id=rid(GALLERY, "media_item_holder"), index=1),
-        Tap(id=rid(GALLERY, "bottom_favorite")),
-    ],
+    near_miss={
+        "the second image": [
+            OPEN_DOWNLOAD,
+            Tap(id=rid(GALLERY, "media_item_holder"), index=1),
+            Tap(id=rid(GALLERY, "bottom_favorite")),
+        ],
+        "a favourite and list view": [*LIST_VIEW, OPEN_DOWNLOAD, *FAVORITE_FIRST],
+    },
 )
-def test_gallery_set_favorite(device):
+def test_gallery_set_favorite(device, changes):
     # MobileAgentBench took any click on the star (of any image, or unstarring); here the first
     # image, and only it, must be a favourite.
+    assert changes.value(GALLERY, "files/favorites.json") == [f"{DOWNLOAD}/{FIRST_IMAGE}"]
     assert app_data(device, GALLERY, "favorites") == [f"{DOWNLOAD}/{FIRST_IMAGE}"]
 
 
@@ -247,7 +312,14 @@ def set_wallpaper(where: str) -> list:
     golden=set_wallpaper("Home screen"),
     golden_steps=7,
     difficulty="medium",
-    near_miss=set_wallpaper("Lock screen"),
+    near_miss={
+        "the lock screen": set_wallpaper("Lock screen"),
+        "and the image a favourite": [
+            OPEN_DOWNLOAD,
+            *FAVORITE_FIRST,
+            *set_wallpaper("Home screen")[1:],
+        ],
+    },
 )
 def test_gallery_set_wallpaper(device, download_media):
     # WallpaperManager keeps the wallpapers in /data/system/users/0: the home one must be the

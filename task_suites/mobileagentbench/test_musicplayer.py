@@ -18,7 +18,7 @@ import pytest
 from pytest_mobile_agent import Key, Tap, Type, task
 
 from .apps import MUSIC_PLAYER, rid
-from .reading import app_object, prefs
+from .reading import app_object, pref
 from .seeds import run_in_app
 
 MUSIC_DIR = "/sdcard/Music"
@@ -27,6 +27,8 @@ SORT = Tap(id=rid(MUSIC_PLAYER, "sort"))
 SEARCH = rid(MUSIC_PLAYER, "top_toolbar_search")
 PLAYLIST_TITLE = rid(MUSIC_PLAYER, "playlist_title")
 FAQ_ITEM = "How can I fast-forward songs?"
+LIBRARY = "files/library.json"
+PLAYLISTS_DESCENDING = [SORT, Tap(text="Descending"), Tap(text="OK")]
 # (file, title, artist, album, year): title, artist and year orders of the albums all differ.
 ALBUMS = (
     ("abbey_road.mp3", "Come Together", "The Beatles", "Abbey Road", 1969),
@@ -61,10 +63,15 @@ def remove_tracks(device, tracks) -> None:
     device.sh("rm -f " + " ".join(f"{MUSIC_DIR}/{name}" for name, *_ in tracks))
 
 
-def sorting(device, tab: str) -> tuple[str, bool]:
-    """A tab's saved sort: (field, descending); title ascending until changed."""
-    by, desc = prefs(device, MUSIC_PLAYER).get(f"{tab}_sorting") or ("title", False)
+def sorting(changes, tab: str) -> tuple[str, bool]:
+    """A tab's sort as the task saved it: (field, descending)."""
+    by, desc = changes.value(MUSIC_PLAYER, pref(f"{tab}_sorting"))
     return by, desc
+
+
+def added_playlist(changes) -> str:
+    """The title of the one playlist the task added."""
+    return changes.added(MUSIC_PLAYER, f"{LIBRARY}:playlists*")["title"]
 
 
 def playlists(device) -> list[str]:
@@ -87,6 +94,12 @@ def create_playlist(name: str = "test") -> list:
 
 def search(text: str) -> list:
     return [Tap(id=SEARCH), Type(text)]
+
+
+@pytest.fixture(autouse=True)
+def no_music(device):
+    """No mp3 in Music, whatever an earlier episode pushed (recordings stay)."""
+    device.sh(f"rm -f {MUSIC_DIR}/*.mp3")
 
 
 @pytest.fixture
@@ -133,22 +146,35 @@ def new_files_after_scan(device):
     app=MUSIC_PLAYER,
     name="music_player_album_sort_by_year",
     golden=[Tap(text="Albums"), SORT, Tap(text="Year"), Tap(text="OK")],
-    near_miss=[Tap(text="Albums"), SORT, Tap(text="Artist Name"), Tap(text="OK")],
+    near_miss={
+        "by artist": [Tap(text="Albums"), SORT, Tap(text="Artist Name"), Tap(text="OK")],
+        "and a playlist made": [
+            Tap(text="Albums"),
+            SORT,
+            Tap(text="Year"),
+            Tap(text="OK"),
+            Tap(text="Playlists"),
+            *create_playlist("x"),
+        ],
+    },
 )
-def test_music_player_album_sort_by_year(albums, device):
+def test_music_player_album_sort_by_year(albums, changes):
     # By year, in either direction: the prompt names none.
-    assert sorting(device, "albums")[0] == "year", f"albums are sorted by {sorting(device, 'albums')[0]}"
+    assert sorting(changes, "albums")[0] == "year", f"albums are sorted by {sorting(changes, 'albums')[0]}"
 
 
 @task(
     prompt="sort the playlist by 'desc'",
     app=MUSIC_PLAYER,
     name="music_player_playlist_sort_desc",
-    golden=[SORT, Tap(text="Descending"), Tap(text="OK")],
-    near_miss=[SORT, Tap(text="Descending"), Tap(text="Cancel")],
+    golden=PLAYLISTS_DESCENDING,
+    near_miss={
+        "cancelled": [SORT, Tap(text="Descending"), Tap(text="Cancel")],
+        "and a playlist made": [*PLAYLISTS_DESCENDING, *create_playlist("x")],
+    },
 )
-def test_music_player_playlist_sort_desc(device):
-    assert sorting(device, "playlists")[1], "playlists are not sorted in descending order"
+def test_music_player_playlist_sort_desc(changes):
+    assert sorting(changes, "playlists")[1], "playlists are not sorted in descending order"
 
 
 @task(
@@ -156,9 +182,14 @@ def test_music_player_playlist_sort_desc(device):
     app=MUSIC_PLAYER,
     name="music_player_create_playlist",
     golden=[Tap(text="Playlists"), *create_playlist()],
-    near_miss=[Tap(text="Playlists"), *create_playlist()[:-1], Tap(text="Cancel")],
+    near_miss={
+        "cancelled": [Tap(text="Playlists"), *create_playlist()[:-1], Tap(text="Cancel")],
+        "made twice": [Tap(text="Playlists"), *create_playlist(), *create_playlist("test2")],
+        "made and sorted": [Tap(text="Playlists"), *create_playlist(), *PLAYLISTS_DESCENDING],
+    },
 )
-def test_music_player_create_playlist(on_albums, device):
+def test_music_player_create_playlist(on_albums, device, changes):
+    assert added_playlist(changes) == "test", "the playlist made is not 'test'"
     assert "test" in playlists(device), f"no playlist 'test': {playlists(device)}"
 
 
@@ -167,11 +198,21 @@ def test_music_player_create_playlist(on_albums, device):
     app=MUSIC_PLAYER,
     name="music_player_create_playlist_and_sort_desc",
     golden=[*create_playlist(), SORT, Tap(text="Descending"), Tap(text="OK")],
-    near_miss=[*create_playlist(), SORT, Tap(text="Ascending"), Tap(text="OK")],
+    near_miss={
+        "ascending": [*create_playlist(), SORT, Tap(text="Ascending"), Tap(text="OK")],
+        "and albums sorted": [
+            *create_playlist(),
+            *PLAYLISTS_DESCENDING,
+            Tap(text="Albums"),
+            SORT,
+            Tap(text="Year"),
+            Tap(text="OK"),
+        ],
+    },
 )
-def test_music_player_create_playlist_and_sort_desc(device):
-    assert "test" in playlists(device), f"no playlist 'test': {playlists(device)}"
-    assert sorting(device, "playlists")[1], "playlists are not sorted in descending order"
+def test_music_player_create_playlist_and_sort_desc(device, changes):
+    assert added_playlist(changes) == "test", "the playlist made is not 'test'"
+    assert sorting(changes, "playlists")[1], "playlists are not sorted in descending order"
 
 
 # -- search -------------------------------------------------------------------------------------
@@ -184,9 +225,13 @@ def test_music_player_create_playlist_and_sort_desc(device):
     app=MUSIC_PLAYER,
     name="music_player_create_playlist_and_search",
     golden=[Tap(text="Playlists"), *create_playlist(), *search("test")],
-    near_miss=[Tap(text="Playlists"), *create_playlist("tests"), *search("test")],
+    near_miss={
+        "a wrong name": [Tap(text="Playlists"), *create_playlist("tests"), *search("test")],
+        "a second playlist too": [Tap(text="Playlists"), *create_playlist(), *create_playlist("x"), *search("test")],
+    },
 )
-def test_music_player_create_playlist_and_search(on_albums, ui):
+def test_music_player_create_playlist_and_search(on_albums, ui, changes):
+    assert added_playlist(changes) == "test", "the playlist made is not 'test'"
     assert (ui.text_of(SEARCH) or "").lower() == "test", f"the search field holds {ui.text_of(SEARCH)!r}"
     assert_playlists_tab(ui)
     assert playlist_titles(ui) == ["test"], f"the search lists {playlist_titles(ui)}"
@@ -197,7 +242,7 @@ def test_music_player_create_playlist_and_search(on_albums, ui):
     app=MUSIC_PLAYER,
     name="music_player_search_playlist",
     golden=search("Test"),
-    near_miss=search("Tset"),
+    near_miss={"a typo": search("Tset"), "sorted first": [*PLAYLISTS_DESCENDING, *search("Test")]},
 )
 def test_music_player_search_playlist(playlist_test, ui):
     assert (ui.text_of(SEARCH) or "").lower() == "test", f"the search field holds {ui.text_of(SEARCH)!r}"
@@ -213,9 +258,13 @@ def test_music_player_search_playlist(playlist_test, ui):
     app=MUSIC_PLAYER,
     name="music_player_rescan_media",
     golden=[MORE, Tap(text="Rescan media")],
-    near_miss=[MORE, Tap(text="Sleep timer")],
+    near_miss={
+        "sleep timer": [MORE, Tap(text="Sleep timer")],
+        "rescanned and sorted": [MORE, Tap(text="Rescan media"), *PLAYLISTS_DESCENDING],
+    },
 )
-def test_music_player_rescan_media(new_files_after_scan, device):
+def test_music_player_rescan_media(new_files_after_scan, device, changes):
+    changes.allow(MUSIC_PLAYER, f"{LIBRARY}:*")  # the scanned library: what the rescan is for
     # MobileAgentBench looked for a Folders row reading "2 Tracks", which needs a tab switch the
     # minimum steps leave out; the scanned library must hold both new files, whatever tab shows.
     paths = {t["path"].rsplit("/", 1)[-1] for t in app_object(device, MUSIC_PLAYER, "library").get("tracks", [])}
@@ -231,15 +280,23 @@ def test_music_player_rescan_media(new_files_after_scan, device):
         Tap(id=rid(MUSIC_PLAYER, "equalizer_preset")),
         Tap(text="Heavy Metal"),
     ],
-    near_miss=[
-        Tap(id=rid(MUSIC_PLAYER, "equalizer")),
-        Tap(id=rid(MUSIC_PLAYER, "equalizer_preset")),
-        Tap(text="Hip Hop"),
-    ],
+    near_miss={
+        "hip hop": [
+            Tap(id=rid(MUSIC_PLAYER, "equalizer")),
+            Tap(id=rid(MUSIC_PLAYER, "equalizer_preset")),
+            Tap(text="Hip Hop"),
+        ],
+        "set and playlists sorted": [
+            *PLAYLISTS_DESCENDING,
+            Tap(id=rid(MUSIC_PLAYER, "equalizer")),
+            Tap(id=rid(MUSIC_PLAYER, "equalizer_preset")),
+            Tap(text="Heavy Metal"),
+        ],
+    },
 )
-def test_music_player_config_equalizer(device):
+def test_music_player_config_equalizer(changes):
     # The saved preset (index 5 of the platform's list), not only the preset button's text.
-    assert prefs(device, MUSIC_PLAYER).get("equalizer_preset") == 5, "the equalizer preset is not Heavy Metal"
+    assert changes.value(MUSIC_PLAYER, pref("equalizer_preset")) == 5, "the equalizer preset is not Heavy Metal"
 
 
 @task(
@@ -247,7 +304,10 @@ def test_music_player_config_equalizer(device):
     app=MUSIC_PLAYER,
     name="music_player_open_settings",
     golden=[MORE, Tap(text="Settings")],
-    near_miss=[MORE, Tap(text="About")],
+    near_miss={
+        "about instead": [MORE, Tap(text="About")],
+        "sorted first": [*PLAYLISTS_DESCENDING, MORE, Tap(text="Settings")],
+    },
 )
 def test_music_player_open_settings(ui):
     assert ui.exists(id=rid(MUSIC_PLAYER, "settings_holder")), "the Music Player settings are not shown"
@@ -258,7 +318,10 @@ def test_music_player_open_settings(ui):
     app=MUSIC_PLAYER,
     name="music_player_open_faq",
     golden=[MORE, Tap(text="About"), Tap(text="Frequently asked questions")],
-    near_miss=[MORE, Tap(text="About"), Key("back")],
+    near_miss={
+        "back from about": [MORE, Tap(text="About"), Key("back")],
+        "sorted first": [*PLAYLISTS_DESCENDING, MORE, Tap(text="About"), Tap(text="Frequently asked questions")],
+    },
 )
 def test_music_player_open_faq(ui):
     # The About screen has a "Frequently asked questions" row too: the FAQ's own items must show.

@@ -27,6 +27,9 @@ TEXT_VIEW = rid(NOTES, "text_note_view")
 OK = Tap(text="OK")
 PIN = "2580"
 SECRET_TEXT = "The secret is I love you"
+NOTE = "files/notes.json*"  # the durable-state keys of the saved notes (one per note id)
+DELETE_GENERAL = [Tap(text="General note"), MORE, Tap(text="Delete note"), Tap(text="Delete")]
+RENAME_CURRENT = [MORE, Tap(text="Rename note"), LongPress(id=TITLE_FIELD)]
 
 
 def saved_notes(device) -> list[dict]:
@@ -109,10 +112,17 @@ def charles_secrets(device):
     app=NOTES,
     name="note_add",
     golden=[NEW_NOTE, Type("TODO List"), OK],
-    near_miss=[NEW_NOTE, Type("TODO List"), Tap(text="Cancel")],
+    near_miss={
+        "cancelled": [NEW_NOTE, Type("TODO List"), Tap(text="Cancel")],
+        # (the only note cannot be renamed: the menu offers no Rename)
+        "typed into General note instead": [Type("TODO List", id=TEXT_VIEW)],
+        "added and General note deleted": [NEW_NOTE, Type("TODO List"), OK, *DELETE_GENERAL],
+    },
 )
-def test_note_add(device):
-    # MobileAgentBench took any TextView reading "TODO List"; the note must have been saved.
+def test_note_add(device, changes):
+    # MobileAgentBench took any TextView reading "TODO List"; a new note must have been saved
+    # (General note not renamed, nor anything else changed).
+    assert changes.added(NOTES, NOTE)["title"] == "TODO List", "the new note is not named 'TODO List'"
     assert note_titled(device, "TODO List") is not None, "no note named 'TODO List'"
 
 
@@ -121,11 +131,15 @@ def test_note_add(device):
     app=NOTES,
     name="note_new_checklist",
     golden=[NEW_NOTE, Type("TODO List"), Tap(text="Checklist"), OK],
-    near_miss=[NEW_NOTE, Type("TODO List"), Tap(text="Text note"), OK],
+    near_miss={
+        "a text note": [NEW_NOTE, Type("TODO List"), Tap(text="Text note"), OK],
+        "typed into General note instead": [Type("TODO List", id=TEXT_VIEW)],
+        "added and General note deleted": [NEW_NOTE, Type("TODO List"), Tap(text="Checklist"), OK, *DELETE_GENERAL],
+    },
 )
-def test_note_new_checklist(device):
-    note = note_titled(device, "TODO List")
-    assert note is not None, "no note named 'TODO List'"
+def test_note_new_checklist(changes):
+    note = changes.added(NOTES, NOTE)
+    assert note["title"] == "TODO List", f"the new note is named {note['title']!r}"
     assert note["kind"] == "checklist", "'TODO List' is a text note, not a checklist"
 
 
@@ -134,10 +148,20 @@ def test_note_new_checklist(device):
     app=NOTES,
     name="note_new_checklist_items",
     golden=[NEW_NOTE, Type("Shopping list"), Tap(text="Checklist"), OK, *add_item("Milk")],
-    near_miss=[NEW_NOTE, Type("Shopping list"), Tap(text="Checklist"), OK, *add_item("Mlik")],
+    near_miss={
+        "a typo": [NEW_NOTE, Type("Shopping list"), Tap(text="Checklist"), OK, *add_item("Mlik")],
+        "and General note deleted": [
+            NEW_NOTE,
+            Type("Shopping list"),
+            Tap(text="Checklist"),
+            OK,
+            *add_item("Milk"),
+            *DELETE_GENERAL,
+        ],
+    },
 )
-def test_note_new_checklist_items(device):
-    note = note_titled(device, "Shopping list")
+def test_note_new_checklist_items(changes):
+    note = changes.added(NOTES, NOTE)
     assert note is not None and note["kind"] == "checklist", "no checklist named 'Shopping list'"
     assert [item["title"] for item in note["value"]] == ["Milk"], f"items: {note['value']}"
 
@@ -150,12 +174,13 @@ def test_note_new_checklist_items(device):
     app=NOTES,
     name="note_item_checked",
     golden=[Tap(text="eggs")],
-    near_miss=[Tap(text="beer")],
+    near_miss={"beer instead": [Tap(text="beer")], "and a note added": [Tap(text="eggs"), *new_note("x")]},
 )
-def test_note_item_checked(shopping_list, device):
+def test_note_item_checked(shopping_list, changes):
     # MobileAgentBench accepted a click on 'eggs' (a second click unchecks it again); the saved
     # item must be done, and only that one.
-    note = note_titled(device, "shopping_list")
+    note = changes.changed(NOTES, NOTE).after
+    assert note["title"] == "shopping_list", f"{note['title']!r} changed, not shopping_list"
     done = {item["title"]: item["done"] for item in note["value"]}
     assert done == {"eggs": True, "beer": False, "steak": False}, f"done items: {done}"
 
@@ -165,7 +190,10 @@ def test_note_item_checked(shopping_list, device):
     app=NOTES,
     name="note_open",
     golden=[Tap(text="meeting")],  # the tab strip's previous title: meeting sorts before to_do_list
-    near_miss=[Tap(desc="Open note")],  # the note picker, left open
+    near_miss={
+        "the picker left open": [Tap(desc="Open note")],
+        "opened and typed in": [Tap(text="meeting"), Type(" or 10pm", id=TEXT_VIEW)],
+    },
 )
 def test_note_open(three_text_notes, ui):
     assert ui.text_of(TEXT_VIEW) == "9pm May 5th 2024", "the note 'meeting' is not open"
@@ -176,7 +204,10 @@ def test_note_open(three_text_notes, ui):
     app=NOTES,
     name="note_open_about",
     golden=[MORE, Tap(text="About")],
-    near_miss=[MORE, Tap(text="Settings")],
+    near_miss={
+        "settings instead": [MORE, Tap(text="Settings")],
+        "a note added first": [*new_note("x"), MORE, Tap(text="About")],
+    },
 )
 def test_note_open_about(ui):
     assert ui.package == NOTES and ui.exists(text="Version 6.17.0 Pro"), "the Notes About page is not shown"
@@ -193,11 +224,18 @@ def test_note_open_about(ui):
     + [MORE, Tap(text="Delete note"), Tap(text="Delete")],
     golden_steps=7,
     difficulty="medium",
-    near_miss=[MORE, Tap(text="Delete note"), Tap(text="Delete"), Tap(text="to_do_list")]
-    + [MORE, Tap(text="Delete note"), Tap(text="Cancel")],
+    near_miss={
+        "the second cancelled": [MORE, Tap(text="Delete note"), Tap(text="Delete"), Tap(text="to_do_list")]
+        + [MORE, Tap(text="Delete note"), Tap(text="Cancel")],
+        "work_list deleted too": [MORE, Tap(text="Delete note"), Tap(text="Delete"), Tap(text="to_do_list")]
+        + [MORE, Tap(text="Delete note"), Tap(text="Delete"), Tap(text="work_list")]
+        + [MORE, Tap(text="Delete note"), Tap(text="Delete")],
+    },
 )
-def test_note_delete(lists_and_meeting, device):
+def test_note_delete(lists_and_meeting, device, changes):
     # Both notes gone and work_list (and General note) kept, in the saved notes.
+    removed = sorted(c.before["title"] for c in changes.where(NOTES, "removed", NOTE))
+    assert removed == ["meeting", "to_do_list"], f"notes deleted: {removed}"
     titles = sorted(n["title"] for n in saved_notes(device))
     assert titles == ["General note", "work_list"], f"notes left: {titles}"
 
@@ -208,9 +246,15 @@ def test_note_delete(lists_and_meeting, device):
     name="note_rename",
     # The field holds the old title with the cursor at its end: a long press selects the word.
     golden=[MORE, Tap(text="Rename note"), LongPress(id=TITLE_FIELD), Type("finished_task"), OK],
-    near_miss=[MORE, Tap(text="Rename note"), Type("finished_task"), OK],  # typed after the old title
+    near_miss={
+        "typed after the old title": [MORE, Tap(text="Rename note"), Type("finished_task"), OK],
+        "a new note instead": new_note("finished_task"),
+        "renamed and a note added": [*RENAME_CURRENT, Type("finished_task"), OK, *new_note("x")],
+    },
 )
-def test_note_rename(unfinished_task, device):
+def test_note_rename(unfinished_task, device, changes):
+    change = changes.changed(NOTES, NOTE)
+    assert (change.before["title"], change.after["title"]) == ("unfinished_task", "finished_task")
     titles = sorted(n["title"] for n in saved_notes(device))
     assert titles == ["General note", "finished_task"], f"notes: {titles}"
     assert note_titled(device, "finished_task")["value"] == "Undo", "the note's text changed"
@@ -221,7 +265,15 @@ def test_note_rename(unfinished_task, device):
     app=NOTES,
     name="note_search",
     golden=[Tap(id=rid(NOTES, "open_search")), Type("secret")],
-    near_miss=[Tap(id=rid(NOTES, "open_search")), Type("secert")],
+    near_miss={
+        "a typo": [Tap(id=rid(NOTES, "open_search")), Type("secert")],
+        "a note added first": [  # "A note" sorts first: Charles's secrets is the next title in the strip
+            *new_note("A note"),
+            Tap(text="Charles's secrets"),
+            Tap(id=rid(NOTES, "open_search")),
+            Type("secret"),
+        ],
+    },
 )
 def test_note_search(charles_secrets, ui):
     # The search bar holds the word over Charles's secrets, whose text is untouched (MobileAgentBench
@@ -235,7 +287,10 @@ def test_note_search(charles_secrets, ui):
     app=NOTES,
     name="note_lock",
     golden=[Tap(id=rid(NOTES, "note_locked_show")), *pin(PIN)],
-    near_miss=[Tap(id=rid(NOTES, "note_locked_show")), *pin("2590")],
+    near_miss={
+        "a wrong PIN": [Tap(id=rid(NOTES, "note_locked_show")), *pin("2590")],
+        "opened and an item added": [Tap(id=rid(NOTES, "note_locked_show")), *pin(PIN), *add_item("x")],
+    },
 )
 def test_note_lock(locked_password_list, ui, device):
     assert ui.exists(id=rid(NOTES, "checklist_title"), text="unique2580"), "password_list's content is not shown"

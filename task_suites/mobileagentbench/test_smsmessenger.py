@@ -18,26 +18,44 @@ import pytest
 from pytest_mobile_agent import Key, LongPress, Tap, Type, task
 
 from .apps import SMS_MESSENGER, rid
-from .reading import app_data
-from .seeds import MESSAGE, NUMBER, conversation_123456789, remove_conversation
+from .reading import app_data, pref
+from .seeds import MESSAGE, NUMBER, add_sms_thread, clear_conversations
 
 SEARCH = rid(SMS_MESSENGER, "top_toolbar_search")
 MORE = Tap(desc="More options")
 BACK = Tap(desc="Back")  # the toolbar's, which leaves the screen even while the keyboard is up
+OPEN = Tap(id=rid(SMS_MESSENGER, "conversation_frame"))
+MESSAGE_FIELD = rid(SMS_MESSENGER, "thread_type_message")
+SEND_ANOTHER = [Type("and you?", id=MESSAGE_FIELD), Tap(id=rid(SMS_MESSENGER, "thread_send_message"))]
+FONT_LARGE = [Tap(text="Font size"), Tap(text="Large")]
 
 
+# Every fixture starts from no conversation at all, whatever an earlier episode sent.
 @pytest.fixture
 def conversation(device):
-    conversation_123456789(device)
-    yield
-    remove_conversation(device)
+    """MobileAgentBench's setup: the conversation with 123456789 holding the sent 'i luv u'."""
+    clear_conversations(device)
+    add_sms_thread(device)
 
 
 @pytest.fixture
 def no_conversation(device):
-    remove_conversation(device)
-    yield
-    remove_conversation(device)
+    clear_conversations(device)
+
+
+def read_marks(changes) -> None:
+    """Opening a conversation marks its messages read (and seen): the app's doing, no goal's."""
+    for area, fields in (("sms", {"read", "seen"}), ("conversations", {"read"})):
+        for c in changes.diff.where(area, "changed"):
+            if {k for k in c.after if c.before.get(k) != c.after.get(k)} <= fields:
+                changes.allow(area, c.key)
+
+
+def sent_one(changes) -> None:
+    """Exactly one message went out, 'i luv u' to 123456789, in a new conversation."""
+    message = changes.added("sms")
+    assert (message.get("address"), message.get("body", "").lower()) == (NUMBER, MESSAGE), f"sent: {message}"
+    assert changes.added("conversations").get("address") == NUMBER
 
 
 def sent(device, number: str = NUMBER) -> list[str]:
@@ -104,17 +122,29 @@ def assert_search_found(ui, query: str, *, title: str | None = None, snippet: st
         Type(NUMBER),
         Tap(text="OK"),
     ],
-    near_miss=[  # a digit short
-        Tap(id=rid(SMS_MESSENGER, "settings")),
-        Tap(text="Manage blocked numbers"),
-        Tap(desc="Add a blocked number"),
-        Type("12345678"),
-        Tap(text="OK"),
-    ],
+    near_miss={
+        "a digit short": [
+            Tap(id=rid(SMS_MESSENGER, "settings")),
+            Tap(text="Manage blocked numbers"),
+            Tap(desc="Add a blocked number"),
+            Type("12345678"),
+            Tap(text="OK"),
+        ],
+        "blocked and the font size changed": [
+            Tap(id=rid(SMS_MESSENGER, "settings")),
+            Tap(text="Manage blocked numbers"),
+            Tap(desc="Add a blocked number"),
+            Type(NUMBER),
+            Tap(text="OK"),
+            BACK,
+            *FONT_LARGE,
+        ],
+    },
 )
-def test_messager_add_block_numbers(device):
+def test_messager_add_block_numbers(device, changes):
     # MobileAgentBench looked for the text 123456789 and no "OK" anywhere on the blocked numbers
     # screen; here the number must be in the saved block list, exactly.
+    assert changes.value(SMS_MESSENGER, "files/blocked_numbers.json") == [NUMBER]
     assert app_data(device, SMS_MESSENGER, "blocked_numbers") == [NUMBER]
 
 
@@ -123,11 +153,21 @@ def test_messager_add_block_numbers(device):
     app=SMS_MESSENGER,
     name="messager_change_font_size",
     golden=[Tap(id=rid(SMS_MESSENGER, "settings")), Tap(text="Font size"), Tap(text="Large")],
-    near_miss=[Tap(id=rid(SMS_MESSENGER, "settings")), Tap(text="Font size"), Tap(text="Extra large")],
+    near_miss={
+        "extra large": [Tap(id=rid(SMS_MESSENGER, "settings")), Tap(text="Font size"), Tap(text="Extra large")],
+        "and a number blocked": [
+            Tap(id=rid(SMS_MESSENGER, "settings")),
+            *FONT_LARGE,
+            Tap(text="Manage blocked numbers"),
+            Tap(desc="Add a blocked number"),
+            Type(NUMBER),
+            Tap(text="OK"),
+        ],
+    },
 )
-def test_messager_change_font_size(device):
+def test_messager_change_font_size(changes):
     # The saved setting, not the value text of a settings screen (MobileAgentBench's check).
-    assert (app_data(device, SMS_MESSENGER, "prefs") or {}).get("font_size") == 2, "font size is not Large"
+    assert changes.value(SMS_MESSENGER, pref("font_size")) == 2, "font size is not Large"
 
 
 # -- a conversation with 123456789 (MobileAgentBench's setup) -----------------------------------
@@ -137,11 +177,15 @@ def test_messager_change_font_size(device):
     prompt="open the conversation with contact number '123456789', and check for a random message's properties",
     app=SMS_MESSENGER,
     name="messager_check_message_properties",
-    golden=[Tap(id=rid(SMS_MESSENGER, "conversation_frame")), *message_menu("Properties")],
-    near_miss=[Tap(id=rid(SMS_MESSENGER, "conversation_frame")), *message_menu("Select text")],
+    golden=[OPEN, *message_menu("Properties")],
+    near_miss={
+        "select text instead": [OPEN, *message_menu("Select text")],
+        "a second message sent": [OPEN, *SEND_ANOTHER, *message_menu("Properties")],
+    },
 )
-def test_messager_check_message_properties(conversation, ui):
+def test_messager_check_message_properties(conversation, ui, changes):
     # A dialog's window event carries only its title; the dialog itself must be on screen.
+    read_marks(changes)
     assert_message_details(ui)
 
 
@@ -151,13 +195,18 @@ def test_messager_check_message_properties(conversation, ui):
     name="messager_make_conversation_archived",
     # From the open conversation the menu archives without a confirmation (ThreadActivity
     # archiveConversation): 3 taps, the table's count. The list's action mode asks first (4 taps).
-    golden=[Tap(id=rid(SMS_MESSENGER, "conversation_frame")), MORE, Tap(text="Archive")],
-    # Blocking also takes it off the main list, but it is not archived.
-    near_miss=[Tap(id=rid(SMS_MESSENGER, "conversation_frame")), MORE, Tap(text="Block number"), Tap(text="Yes")],
+    golden=[OPEN, MORE, Tap(text="Archive")],
+    near_miss={
+        # Blocking also takes it off the main list, but it is not archived.
+        "blocked instead": [OPEN, MORE, Tap(text="Block number"), Tap(text="Yes")],
+        "a message sent, then archived": [OPEN, *SEND_ANOTHER, MORE, Tap(text="Archive")],
+    },
 )
-def test_messager_make_conversation_archived(conversation, device):
+def test_messager_make_conversation_archived(conversation, device, changes):
     # MobileAgentBench accepted a click on "Yes" after the archive confirmation had been seen;
     # here the thread must be archived in the provider.
+    read_marks(changes)
+    assert changes.changed("conversations").after.get("archived") == "1", "the conversation is not archived"
     out = device.sh(
         f"content query --uri content://mms-sms/conversations --projection archived --where \"address='{NUMBER}'\""
     )
@@ -169,7 +218,10 @@ def test_messager_make_conversation_archived(conversation, device):
     app=SMS_MESSENGER,
     name="messager_search_contacts",
     golden=[Tap(id=SEARCH), Type(NUMBER)],
-    near_miss=[Tap(id=SEARCH), Type("987654321")],
+    near_miss={
+        "another number": [Tap(id=SEARCH), Type("987654321")],
+        "a message sent first": [OPEN, *SEND_ANOTHER, BACK, Tap(id=SEARCH), Type(NUMBER)],
+    },
 )
 def test_messager_search_contacts(conversation, ui):
     assert_search_found(ui, NUMBER, title=NUMBER)
@@ -180,7 +232,10 @@ def test_messager_search_contacts(conversation, ui):
     app=SMS_MESSENGER,
     name="messager_search_message",
     golden=[Tap(id=SEARCH), Type(MESSAGE)],
-    near_miss=[Tap(id=SEARCH), Type("i love u")],
+    near_miss={
+        "another message": [Tap(id=SEARCH), Type("i love u")],
+        "archived first": [OPEN, MORE, Tap(text="Archive"), Tap(id=SEARCH), Type(MESSAGE)],
+    },
 )
 def test_messager_search_message(conversation, ui):
     assert_search_found(ui, MESSAGE, snippet=MESSAGE)
@@ -191,7 +246,16 @@ def test_messager_search_message(conversation, ui):
     app=SMS_MESSENGER,
     name="messager_show_archived_messages",
     golden=[MORE, Tap(text="Show archived conversations")],
-    near_miss=[MORE, Key("back")],  # the menu opened, then closed
+    near_miss={
+        "the menu closed": [MORE, Key("back")],
+        "the font size changed first": [
+            Tap(id=rid(SMS_MESSENGER, "settings")),
+            *FONT_LARGE,
+            BACK,
+            MORE,
+            Tap(text="Show archived conversations"),
+        ],
+    },
 )
 def test_messager_show_archived_messages(ui):
     # MobileAgentBench passed on any view reading "Archive" (the thread menu has one too); here
@@ -213,11 +277,15 @@ def test_messager_show_archived_messages(ui):
     golden=start_conversation(),
     golden_steps=5,
     difficulty="hard",
-    near_miss=start_conversation(message="i luv you"),
+    near_miss={
+        "another message": start_conversation(message="i luv you"),
+        "a second message sent": [*start_conversation(), *SEND_ANOTHER],
+    },
 )
-def test_messager_start_a_conversation(no_conversation, device):
+def test_messager_start_a_conversation(no_conversation, device, changes):
     # MobileAgentBench read the thread's first message bubble; here the message must have gone
-    # out to 123456789 (the provider's outgoing boxes).
+    # out to 123456789 (the provider's outgoing boxes), and only it.
+    sent_one(changes)
     assert_sent(device)
 
 
@@ -226,9 +294,13 @@ def test_messager_start_a_conversation(no_conversation, device):
     app=SMS_MESSENGER,
     name="messager_create_conversation_and_check_message_properties",
     golden=[*start_conversation(), *message_menu("Properties")],
-    near_miss=[*start_conversation(number="12345678"), *message_menu("Properties")],
+    near_miss={
+        "another number": [*start_conversation(number="12345678"), *message_menu("Properties")],
+        "a second message sent": [*start_conversation(), *SEND_ANOTHER, *message_menu("Properties")],
+    },
 )
-def test_messager_create_conversation_and_check_message_properties(no_conversation, ui, device):
+def test_messager_create_conversation_and_check_message_properties(no_conversation, ui, device, changes):
+    sent_one(changes)
     assert_message_details(ui)
     assert_sent(device)
 
@@ -241,8 +313,12 @@ def test_messager_create_conversation_and_check_message_properties(no_conversati
     # The thread sits on top of New conversation, so two toolbar Backs reach the main page; the
     # search field is tapped and typed in by one `Type`, which makes the table's 8.
     golden=[*start_conversation(), BACK, BACK, Type(NUMBER, id=SEARCH)],
-    near_miss=[*start_conversation(message="i luv you"), BACK, BACK, Type(NUMBER, id=SEARCH)],
+    near_miss={
+        "another message": [*start_conversation(message="i luv you"), BACK, BACK, Type(NUMBER, id=SEARCH)],
+        "a second message sent": [*start_conversation(), *SEND_ANOTHER, BACK, BACK, Type(NUMBER, id=SEARCH)],
+    },
 )
-def test_messager_create_conversation_and_search(no_conversation, ui, device):
+def test_messager_create_conversation_and_search(no_conversation, ui, device, changes):
+    sent_one(changes)
     assert_search_found(ui, NUMBER, title=NUMBER)
     assert_sent(device)

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_mobile_agent import LongPress, Scroll, Tap, Type, task
+from pytest_mobile_agent import Key, LongPress, Scroll, Tap, Type, task
 
 from .apps import VOICE_RECORDER, rid
-from .reading import prefs
+from .reading import pref
 
 FOLDER = "/sdcard/Music/Recordings"
 SETTINGS = Tap(id=rid(VOICE_RECORDER, "settings"))
@@ -27,6 +27,11 @@ PLAYER = Tap(text="Player")
 M4A = b"\x00\x00\x00\x18ftypM4A \x00\x00\x00\x00M4A isom" + bytes(2000)
 RECORDINGS = ("2024_05_15_08_30_00.m4a", "2024_05_15_08_45_10.m4a", "2024_05_15_09_02_41.m4a")
 TRASHED = ".trashed-1718445600-2024_05_14_18_20_05.m4a"  # in the Recycle Bin until June 2024
+REC = "Music/Recordings"  # the folder as durable-state keys name it (relative to /sdcard)
+MP3 = [Tap(text="Extension"), Tap(text="mp3")]  # a setting changed on the way: nobody asked
+BITRATE_32 = [Tap(text="Bitrate"), Tap(text="32 kbps")]
+# The theme's colours, saved with it.
+THEME_PREFS = ("*_color", "is_using_system_theme", "custom_theme_hint", "is_global_theme_enabled")
 
 
 def files(device) -> list[str]:
@@ -69,6 +74,17 @@ def choose(row: str, value: str) -> list:
     return [SETTINGS, Tap(text=row), Tap(text=value)]
 
 
+def deleted(changes, *names: str) -> None:
+    """These recordings, and only they, left the Player: deleted, or moved to the Recycle Bin
+    (renamed .trashed-<expiry>-<name>) with their content."""
+    removed = changes.where("files", "removed", f"{REC}/*")
+    assert sorted(c.key.rsplit("/", 1)[1] for c in removed) == sorted(names), f"deleted: {removed}"
+    for c in removed:
+        name = c.key.rsplit("/", 1)[1]
+        for trashed in changes.where("files", "added", f"{REC}/.trashed-*-{name}"):
+            assert trashed.after == c.before, f"{name} in the Recycle Bin with other content"
+
+
 @pytest.fixture(autouse=True)
 def empty_folder(device):
     """Recordings are shared storage, which pm clear leaves: MobileAgentBench's teardown emptied it."""
@@ -106,10 +122,10 @@ def recording_and_trash(device):
     app=VOICE_RECORDER,
     name="recorder_bit_rate",
     golden=choose("Bitrate", "32 kbps"),
-    near_miss=choose("Bitrate", "64 kbps"),
+    near_miss={"64 kbps": choose("Bitrate", "64 kbps"), "and mp3": [*choose("Bitrate", "32 kbps"), *MP3]},
 )
-def test_recorder_bit_rate(device):
-    assert prefs(device, VOICE_RECORDER).get("bitrate") == 32, "the bitrate is not 32 kbps"
+def test_recorder_bit_rate(changes):
+    assert changes.value(VOICE_RECORDER, pref("bitrate")) == 32, "the bitrate is not 32 kbps"
 
 
 @task(
@@ -117,10 +133,10 @@ def test_recorder_bit_rate(device):
     app=VOICE_RECORDER,
     name="recorder_extension",
     golden=choose("Extension", "mp3"),
-    near_miss=choose("Extension", "ogg (Opus)"),
+    near_miss={"ogg": choose("Extension", "ogg (Opus)"), "and 32 kbps": [*choose("Extension", "mp3"), *BITRATE_32]},
 )
-def test_recorder_extension(device):
-    assert prefs(device, VOICE_RECORDER).get("extension") == 1, "new recordings are not mp3"  # m4a, mp3, ogg
+def test_recorder_extension(changes):
+    assert changes.value(VOICE_RECORDER, pref("extension")) == 1, "new recordings are not mp3"  # m4a, mp3, ogg
 
 
 # The row is on screen below the others; the scroll brings the Recycle Bin section into full
@@ -134,14 +150,22 @@ def test_recorder_extension(device):
         Scroll("down", id=rid(VOICE_RECORDER, "settings_nested_scrollview")),
         Tap(id=rid(VOICE_RECORDER, "settings_use_recycle_bin_holder")),
     ],
-    near_miss=[
-        SETTINGS,
-        Scroll("down", id=rid(VOICE_RECORDER, "settings_nested_scrollview")),
-        Tap(id=rid(VOICE_RECORDER, "settings_hide_notification_holder")),
-    ],
+    near_miss={
+        "notification hidden instead": [
+            SETTINGS,
+            Scroll("down", id=rid(VOICE_RECORDER, "settings_nested_scrollview")),
+            Tap(id=rid(VOICE_RECORDER, "settings_hide_notification_holder")),
+        ],
+        "and the notification hidden": [
+            SETTINGS,
+            Scroll("down", id=rid(VOICE_RECORDER, "settings_nested_scrollview")),
+            Tap(id=rid(VOICE_RECORDER, "settings_use_recycle_bin_holder")),
+            Tap(id=rid(VOICE_RECORDER, "settings_hide_notification_holder")),
+        ],
+    },
 )
-def test_recorder_recycle_settings(device):
-    assert prefs(device, VOICE_RECORDER).get("use_recycle_bin") is False, (
+def test_recorder_recycle_settings(changes):
+    assert changes.value(VOICE_RECORDER, pref("use_recycle_bin")) is False, (
         "deleted recordings still go to the Recycle Bin"
     )
 
@@ -158,19 +182,32 @@ def test_recorder_recycle_settings(device):
         Tap(text="Dark red"),
         Tap(desc="Save"),
     ],
-    near_miss=[
-        SETTINGS,
-        Tap(text="Customize colors"),
-        Tap(id=rid(VOICE_RECORDER, "customization_theme_holder")),
-        Tap(text="OK"),
-        Tap(text="Dark"),
-        Tap(desc="Save"),
-    ],
+    near_miss={
+        "dark": [
+            SETTINGS,
+            Tap(text="Customize colors"),
+            Tap(id=rid(VOICE_RECORDER, "customization_theme_holder")),
+            Tap(text="OK"),
+            Tap(text="Dark"),
+            Tap(desc="Save"),
+        ],
+        "and 32 kbps": [
+            SETTINGS,
+            *BITRATE_32,
+            Tap(text="Customize colors"),
+            Tap(id=rid(VOICE_RECORDER, "customization_theme_holder")),
+            Tap(text="OK"),
+            Tap(text="Dark red"),
+            Tap(desc="Save"),
+        ],
+    },
 )
-def test_recorder_theme(device):
+def test_recorder_theme(changes):
     # MobileAgentBench wanted "Theme" and "Dark red" on screen, then a click on Save; the saved
     # theme is read here.
-    assert prefs(device, VOICE_RECORDER).get("theme") == "Dark red", "the theme is not Dark red"
+    for key in THEME_PREFS:
+        changes.allow(VOICE_RECORDER, pref(key))
+    assert changes.value(VOICE_RECORDER, pref("theme")) == "Dark red", "the theme is not Dark red"
 
 
 # MobileAgentBench started with an empty Recycle Bin, where the row only toasts "The Recycle Bin
@@ -188,14 +225,24 @@ def test_recorder_theme(device):
         Tap(text="Allow"),
     ],
     golden_steps=4,
-    near_miss=[
-        SETTINGS,
-        Tap(id=rid(VOICE_RECORDER, "settings_empty_recycle_bin_holder")),
-        Tap(text="Yes"),
-        Tap(text="Deny"),
-    ],
+    near_miss={
+        "denied": [
+            SETTINGS,
+            Tap(id=rid(VOICE_RECORDER, "settings_empty_recycle_bin_holder")),
+            Tap(text="Yes"),
+            Tap(text="Deny"),
+        ],
+        "and mp3": [
+            SETTINGS,
+            Tap(id=rid(VOICE_RECORDER, "settings_empty_recycle_bin_holder")),
+            Tap(text="Yes"),
+            Tap(text="Allow"),
+            *MP3,
+        ],
+    },
 )
-def test_recorder_empty_trash(recording_and_trash, device):
+def test_recorder_empty_trash(recording_and_trash, device, changes):
+    changes.removed("files", f"{REC}/{TRASHED}")
     assert files(device) == [RECORDINGS[0]], f"the recordings folder holds {files(device)}"
 
 
@@ -207,7 +254,10 @@ def test_recorder_empty_trash(recording_and_trash, device):
     app=VOICE_RECORDER,
     name="recorder_recycle_bin",
     golden=[Tap(text="Recycle Bin")],
-    near_miss=[PLAYER],
+    near_miss={
+        "the player": [PLAYER],
+        "32 kbps first": [*choose("Bitrate", "32 kbps"), Key("back"), Tap(text="Recycle Bin")],
+    },
 )
 def test_recorder_recycle_bin(ui):
     # The page itself, not a click on a view reading "Recycle Bin" (the Settings section too).
@@ -222,11 +272,16 @@ def test_recorder_recycle_bin(ui):
     app=VOICE_RECORDER,
     name="recorder_delete",
     golden=[PLAYER, *delete()],
-    near_miss=[PLAYER, *delete(row=1)],  # the older recording
+    near_miss={
+        "the older one": [PLAYER, *delete(row=1)],
+        "renamed instead": [PLAYER, *rename("old")],
+        "both deleted": [PLAYER, *delete(), *delete()],
+    },
 )
-def test_recorder_delete(two_recordings, device):
+def test_recorder_delete(two_recordings, device, changes):
     # Two recordings (the benchmark had one, where deleting everything passed): only the newest,
     # the top row, goes; moved to the Recycle Bin or deleted outright.
+    deleted(changes, RECORDINGS[1])
     assert shown(files(device)) == [RECORDINGS[0]], f"recordings left: {shown(files(device))}"
 
 
@@ -235,9 +290,13 @@ def test_recorder_delete(two_recordings, device):
     app=VOICE_RECORDER,
     name="recorder_delete_all",
     golden=[PLAYER, *delete(), *delete(), *delete()],
-    near_miss=[PLAYER, *delete(), *delete(), *delete(answer="Deny")],
+    near_miss={
+        "the last denied": [PLAYER, *delete(), *delete(), *delete(answer="Deny")],
+        "and 32 kbps": [PLAYER, *delete(), *delete(), *delete(), *choose("Bitrate", "32 kbps")],
+    },
 )
-def test_recorder_delete_all(three_recordings, device):
+def test_recorder_delete_all(three_recordings, device, changes):
+    deleted(changes, *RECORDINGS)
     assert shown(files(device)) == [], f"recordings left: {shown(files(device))}"
 
 
@@ -246,9 +305,13 @@ def test_recorder_delete_all(three_recordings, device):
     app=VOICE_RECORDER,
     name="recorder_rename",
     golden=[PLAYER, *rename("voice")],  # the app keeps the extension: "voice" becomes voice.m4a
-    near_miss=[PLAYER, *row_menu("Rename"), Type("voice"), Tap(text="OK")],  # typed after the old name
+    near_miss={
+        "typed after the old name": [PLAYER, *row_menu("Rename"), Type("voice"), Tap(text="OK")],
+        "and 32 kbps": [PLAYER, *rename("voice"), *choose("Bitrate", "32 kbps")],
+    },
 )
-def test_recorder_rename(one_recording, device):
+def test_recorder_rename(one_recording, device, changes):
+    changes.moved("files", f"{REC}/{RECORDINGS[0]}", f"{REC}/voice.m4a")  # the same recording
     assert files(device) == ["voice.m4a"], f"the recordings folder holds {files(device)}"
 
 
@@ -260,7 +323,22 @@ def test_recorder_rename(one_recording, device):
     name="recorder_rename_all",
     golden=[PLAYER, *rename("voice1.m4a", 0), *rename("voice2.m4a", 1), *rename("voice3.m4a", 2)],
     golden_steps=16,
-    near_miss=[PLAYER, *rename("voice1.m4a", 0), *rename("voice2.m4a", 1), *rename("voice4.m4a", 2)],
+    near_miss={
+        "voice4 for voice3": [PLAYER, *rename("voice1.m4a", 0), *rename("voice2.m4a", 1), *rename("voice4.m4a", 2)],
+        "and 32 kbps": [
+            PLAYER,
+            *rename("voice1.m4a", 0),
+            *rename("voice2.m4a", 1),
+            *rename("voice3.m4a", 2),
+            *choose("Bitrate", "32 kbps"),
+        ],
+    },
 )
-def test_recorder_rename_all(three_recordings, device):
+def test_recorder_rename_all(three_recordings, device, changes):
+    renamed = changes.where("files", key=f"{REC}/*")  # three renames: the same recordings, new names
+    assert sorted(c.key.rsplit("/", 1)[1] for c in renamed if c.kind == "added") == [
+        "voice1.m4a",
+        "voice2.m4a",
+        "voice3.m4a",
+    ], f"renamed: {renamed}"
     assert files(device) == ["voice1.m4a", "voice2.m4a", "voice3.m4a"], f"the recordings folder holds {files(device)}"

@@ -1,5 +1,6 @@
 """Validity gates for the built-in task suite: the oracle passes every task with step ratio
-1.0 and the noop agent fails every task (a task that passes under noop cannot fail)."""
+1.0, the noop agent fails every task (a task that passes under noop cannot fail), and every
+near miss fails, having run as written. Each suite run uses two xdist workers."""
 
 from __future__ import annotations
 
@@ -78,7 +79,7 @@ def test_online_tasks_are_skipped_with_the_reason_when_their_app_is_missing(tmp_
 
 
 def test_oracle_passes_every_task_with_step_ratio_1(tmp_path, collected):
-    proc, episodes = run_suite(tmp_path, "oracle", "-m", "not online")
+    proc, episodes = run_suite(tmp_path, "oracle", "-m", "not online", "-n", "2")
     assert proc.returncode == 0, proc.stdout[-3000:]
     assert len(episodes) == len(collected) > 0
     bad = [(e["task"], e["steps"], e["golden_steps"]) for e in episodes if not e["success"] or e["se"] != 1.0]
@@ -86,16 +87,41 @@ def test_oracle_passes_every_task_with_step_ratio_1(tmp_path, collected):
 
 
 def test_noop_fails_every_task(tmp_path, collected):
-    proc, episodes = run_suite(tmp_path, "noop", "-m", "not online")
+    proc, episodes = run_suite(tmp_path, "noop", "-m", "not online", "-n", "2")
     assert len(episodes) == len(collected) > 0
     broken = [e["nodeid"] for e in episodes if e["success"]]
     assert not broken, f"tasks that pass without a single action are broken: {broken}"
 
 
-def test_near_misses_fail(tmp_path, collected):
-    """The golden path with one thing wrong must fail: the check tells right from almost right."""
-    proc, episodes = run_suite(tmp_path, "near-miss", "-m", "near_miss and not online")
-    assert len(episodes) >= min(25, len(collected))
+def near_misses_per_task(collected: list[str]) -> dict[str, int]:
+    """How many near misses each collected task declares (from its @task spec)."""
+    import importlib
+
+    from pytest_mobile_agent.tasks import spec_of
+
+    counts = {}
+    for nodeid in collected:
+        path, _, test = nodeid.partition("::")
+        module = importlib.import_module(path.removesuffix(".py").replace("/", "."))
+        spec = spec_of(getattr(module, test.split("[")[0]))
+        counts[nodeid] = len(spec.near_misses()) if spec else 0
+    return counts
+
+
+def test_near_misses_fail_and_run_as_written(tmp_path, collected):
+    """Every near miss (something similar instead of what was asked, or the goal plus a change
+    nobody asked for) must fail, after executing every step as written: the check tells right
+    from almost right, and no near miss fails only because a step of it could not run."""
+    counts = near_misses_per_task(collected)
+    both_families = [n for n, k in counts.items() if k >= 2]
+    assert len(both_families) >= 60, f"only {len(both_families)} tasks declare two or more near misses"
+    proc, episodes = run_suite(tmp_path, "near-miss", "-m", "near_miss and not online", "-n", "2")
+    assert len(episodes) == sum(counts.values()), proc.stdout[-3000:]
     passed = [e["nodeid"] for e in episodes if e["success"]]
     assert not passed, f"tasks that accept a near miss: {passed}"
-    assert all(e["termination"] == "completed" and e["steps"] > 0 for e in episodes)
+    not_as_written = [
+        (e["nodeid"], e["termination"], e["invalid_steps"], e["error"])
+        for e in episodes
+        if e["termination"] != "completed" or e["steps"] == 0 or e["invalid_steps"]
+    ]
+    assert not not_as_written, f"near misses that did not run as written: {not_as_written}"

@@ -119,6 +119,7 @@ class MainActivity(Activity):
 
     def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
         super().__init__(app, extras)
+        self.calendar.events.all()  # EventsDatabase is made (with its default event type) in onCreate
         self.today = app.device.clock.now().date()
         self.shown = self.today  # the day whose period (day, week, month, year) is shown
         self.day_on_top: date | None = None  # a day opened from the month view, above it

@@ -39,6 +39,8 @@ class MainActivity(Activity):
 
     def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
         super().__init__(app, extras)
+        if not app.device.fs.exists(f"{app.data_dir}/files/notes.json"):
+            app.save("notes", app.notes)  # type: ignore[attr-defined]  # the database, made on first open
         self.search_open = False
         self.revealed: set[int] = set()  # fragments' shouldShowLockedContent
         self.stale: set[int] = set()  # locked, but the page shows the content until it reloads
@@ -374,9 +376,8 @@ class Notes(App):
     def __init__(self, device) -> None:
         super().__init__(device)
         self.notes: list[dict[str, Any]] = self.load("notes", [])
-        if not self.notes:  # NotesDatabase creates "General note" on first use
+        if not self.notes:  # NotesDatabase creates "General note" when the app first opens it
             self.notes.append(self._new(1, "General note", "text"))
-            self.save("notes", self.notes)
 
     @staticmethod
     def _new(note_id: int, title: str, kind: str) -> dict[str, Any]:

@@ -1,0 +1,49 @@
+"""The final "nothing else changed" check and labelled near misses, in real sessions (pytester)."""
+
+from __future__ import annotations
+
+TASKS = """
+from pytest_mobile_agent import task, Tap
+
+CALC = "com.simplemobiletools.calculator"
+ADD = [Tap(text=k) for k in "3+5="]
+
+
+@task(prompt="Calculate 3 + 5", app=CALC, golden=ADD,
+      near_miss={"wrong key": [Tap(text=k) for k in "3+6="], "vibration off too": [
+          Tap(desc="Settings"), Tap(text="Vibrate on button press"), Tap(desc="Back"), *ADD]})
+def test_declared(ui, changes):
+    changes.allow(CALC, "files/history.json")
+    assert ui.text_of("result") == "8"
+
+
+@task(prompt="Calculate 3 + 5", app=CALC, golden=ADD)
+def test_undeclared(ui):
+    assert ui.text_of("result") == "8"
+
+
+@task(prompt="Calculate 3 + 5", app=CALC, golden=ADD, check_changes=False)
+def test_unchecked(ui):
+    assert ui.text_of("result") == "8"
+"""
+
+
+def test_an_undeclared_change_fails_with_the_diff_and_a_declared_one_passes(run_tasks):
+    run = run_tasks({"test_calc_changes.py": TASKS}, "--agent=oracle", "-p", "no:randomly")
+    run.result.assert_outcomes(passed=2, failed=1)
+    failed = {e["task"]: e for e in run.episodes if not e["success"]}
+    assert list(failed) == ["test_undeclared"]
+    message = failed["test_undeclared"]["failure_message"]
+    assert message == "changes nobody asked for: com.simplemobiletools.calculator added files/history.json"
+    run.result.stdout.fnmatch_lines(["*com.simplemobiletools.calculator:", "*+ files/history.json: *"])
+
+
+def test_each_near_miss_runs_as_its_own_item_named_by_its_label(run_tasks):
+    run = run_tasks({"test_calc_changes.py": TASKS}, "--agent=near-miss", "-p", "no:randomly", "-m", "near_miss")
+    run.result.assert_outcomes(failed=2)
+    by_id = {e["nodeid"].split("::")[1]: e for e in run.episodes}
+    assert set(by_id) == {"test_declared[wrong key]", "test_declared[vibration off too]"}
+    assert by_id["test_declared[wrong key]"]["steps"] == 4
+    assert by_id["test_declared[vibration off too]"]["steps"] == 7  # its own path, past the golden budget
+    assert all(e["invalid_steps"] == 0 and e["termination"] == "completed" for e in by_id.values())
+    assert "vibrate_on_button_press" in by_id["test_declared[vibration off too]"]["failure_message"]
