@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from _pytest.runner import runtestprotocol
 
-from . import hookspecs
+from . import hookspecs, sharding
 from .compat import mobileagentbench
 from .compat.mobileagentbench import mab_task  # noqa: F401  (fixture)
 from .device.errors import DeviceLost
@@ -106,6 +106,13 @@ OPTIONS = (
         None,
         "auto (default): each xdist worker and its virtual device share a CPU of their own; off: no pinning",
     ),
+    (
+        "--mobile-shard",
+        "mobile_shard",
+        str,
+        None,
+        "I/N: run only the I-th of N shards of the tests, split the same way on every host, balanced by golden steps",
+    ),
 )
 INI_DEFAULTS = {"mobile_step_timeout": "120", "mobile_retries": "1"}
 
@@ -135,6 +142,8 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{level}: task difficulty")
     session = MobileSession(config, Options.from_config(config))
     config.stash[SESSION_KEY] = session
+    if session.options.shard:
+        config.pluginmanager.register(sharding.ShardSelection(sharding.Shard.parse(session.options.shard)))
     if session.options.agent:
         session.get_agent()  # a bad --agent stops the run here, with the reason
     alluredir = allure_report.results_dir(config)

@@ -37,6 +37,7 @@ class Options:
     retries: int
     virtual_args: tuple[str, ...]
     cpu_pinning: bool
+    shard: str | None = None  # I/N, see sharding.py
 
     @classmethod
     def from_config(cls, config: pytest.Config) -> Options:
@@ -62,6 +63,7 @@ class Options:
             retries=int(get("mobile_retries") or 0),
             virtual_args=tuple(shlex.split(get("mobile_virtual_args") or "")),
             cpu_pinning=pinning == "auto",
+            shard=get("mobile_shard") or None,
         )
 
 
