@@ -64,12 +64,17 @@ def test_shards_partition_the_suite_in_balance(pytester: pytest.Pytester) -> Non
 
 def test_a_shard_reports_the_rest_as_deselected(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_tasks=TASKS.format(golden=GOLDEN))
-    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--collect-only", "--agent=noop",
-                                           "--mobile-shard=2/4")
+    result = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--collect-only", "--agent=noop", "--mobile-shard=2/4"
+    )
     shard = [line for line in result.outlines if "<Function" in line]
     total = len(GOLDEN) + 1
-    result.stdout.fnmatch_lines([f"*mobile shard 2/4: {len(shard)} of {total} tests, weight * of {sum(GOLDEN) + 1}*",
-                                 f"*{len(shard)}/{total} tests collected ({total - len(shard)} deselected)*"])
+    result.stdout.fnmatch_lines(
+        [
+            f"*mobile shard 2/4: {len(shard)} of {total} tests, weight * of {sum(GOLDEN) + 1}*",
+            f"*{len(shard)}/{total} tests collected ({total - len(shard)} deselected)*",
+        ]
+    )
 
 
 def test_the_ini_twin_and_an_empty_shard(pytester: pytest.Pytester) -> None:
