@@ -121,7 +121,7 @@ def merge_allure(sources: list[Path], output: Path, records: list[dict[str, Any]
     return len(plans)
 
 
-def main(argv: list[str] | None = None) -> int:
+def argument_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m pytest_mobile_agent.reporting.merge", description=__doc__.split("\n")[0]
     )
@@ -133,6 +133,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--allure-output", type=Path, help="the merged allure-results folder")
     parser.add_argument("--report", type=Path, help="also generate the HTML report into this folder (Allure 3)")
     parser.add_argument("--allure", help="the allure command (default: $ALLURE, reporting/node_modules, PATH)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argument_parser()
     args = parser.parse_args(argv)
     if not args.results and not args.allure_results:
         parser.error("give results files, --allure-results folders, or both")
