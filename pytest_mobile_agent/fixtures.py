@@ -54,6 +54,7 @@ def device(request: pytest.FixtureRequest, mobile_pool: DevicePool) -> AndroidDe
         if task is not None:
             dev.reset_app(list(task.apps), list(task.spec.grants))
             request.config.hook.pytest_mobile_agent_reset(device=dev, task=task)
+            mobile_pool.confirm_lease()
         else:
             dev.sh("input keyevent HOME")
     except DeviceLost:
