@@ -20,6 +20,7 @@ from .session import RESET_KEY, TASK_KEY, mobile_session
 if TYPE_CHECKING:  # the device modules load with the first device, not with the plugin
     from .device.android import AndroidDevice
     from .device.pool import DevicePool
+    from .device.reset import DeviceResets
 
 
 @pytest.fixture(scope="session")
@@ -32,16 +33,27 @@ def mobile_pool(pytestconfig: pytest.Config) -> Iterator[DevicePool]:
 
 
 @pytest.fixture(scope="session")
+def mobile_resets(pytestconfig: pytest.Config) -> Iterator[DeviceResets]:
+    """How each leased device is reset (`--mobile-reset`): its base snapshot, or clear-and-clean."""
+    from .device.reset import DeviceResets
+
+    resets = DeviceResets(mobile_session(pytestconfig).options.reset)
+    yield resets
+    resets.close()
+
+
+@pytest.fixture(scope="session")
 def agent(pytestconfig: pytest.Config) -> Any:
     """The agent under test, from --agent."""
     return mobile_session(pytestconfig).get_agent()
 
 
 @pytest.fixture
-def device(request: pytest.FixtureRequest, mobile_pool: DevicePool) -> AndroidDevice:
-    """The leased device, reset for the task: HOME, force-stop and `pm clear` of the task's apps,
-    their permission grants, then `pytest_mobile_agent_reset` hooks. The app is launched when
-    the episode starts, after the task's precondition fixtures have seeded their data."""
+def device(request: pytest.FixtureRequest, mobile_pool: DevicePool, mobile_resets: DeviceResets) -> AndroidDevice:
+    """The leased device, reset for the task (`--mobile-reset`: the device's base snapshot, taken
+    once after boot and the listener set-up, or HOME, force-stop and `pm clear` of the task's
+    apps), the task's permission grants, then `pytest_mobile_agent_reset` hooks. The app is
+    launched when the episode starts, after the task's precondition fixtures have seeded data."""
     dev = mobile_pool.lease()
     task = request.node.stash.get(TASK_KEY, None)
     start = time.perf_counter()
@@ -52,12 +64,13 @@ def device(request: pytest.FixtureRequest, mobile_pool: DevicePool) -> AndroidDe
             if missing:
                 pytest.skip(f"online task: {', '.join(missing)} is not installed on {dev.serial}")
         if task is not None:
-            dev.reset_app(list(task.apps), list(task.spec.grants))
+            mobile_resets.reset(dev, list(task.apps), list(task.spec.grants), lambda: mobile_pool.event_stream(dev))
             request.config.hook.pytest_mobile_agent_reset(device=dev, task=task)
             mobile_pool.confirm_lease()
         else:
             dev.sh("input keyevent HOME")
     except DeviceLost:
+        mobile_resets.forget(dev.serial)
         mobile_pool.give_up()
         raise
     request.node.stash[RESET_KEY] = time.perf_counter() - start

@@ -17,7 +17,7 @@ from .compat import mobileagentbench
 from .compat.mobileagentbench import mab_task  # noqa: F401  (fixture)
 from .device.errors import DeviceLost
 from .episode import ERROR, INFRASTRUCTURE, AgentError, EpisodeRunner
-from .fixtures import agent, device, events, mobile_device, mobile_pool, ui  # noqa: F401  (fixtures)
+from .fixtures import agent, device, events, mobile_device, mobile_pool, mobile_resets, ui  # noqa: F401  (fixtures)
 from .metrics import episode_record, summarize
 from .reporting import allure as allure_report
 from .reporting import draw, plots, results, terminal, trajectory
@@ -112,6 +112,14 @@ OPTIONS = (
         str,
         None,
         "I/N: run only the I-th of N shards of the tests, split the same way on every host, balanced by golden steps",
+    ),
+    (
+        "--mobile-reset",
+        "mobile_reset",
+        str,
+        None,
+        "snapshot: load the device's base snapshot before each task (emulators and virtual devices); "
+        "clear: force-stop and pm clear the task's apps (phones); default: snapshot where the device has one",
     ),
 )
 INI_DEFAULTS = {"mobile_step_timeout": "120", "mobile_retries": "1"}

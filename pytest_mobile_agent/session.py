@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from .agents import AgentLoadError, load_agent
+from .device.reset import parse_choice as parse_reset
 from .metrics import load_prices
 from .tasks import TaskInstance
 
@@ -38,6 +39,7 @@ class Options:
     virtual_args: tuple[str, ...]
     cpu_pinning: bool
     shard: str | None = None  # I/N, see sharding.py
+    reset: str | None = None  # --mobile-reset: snapshot, clear, or None (snapshot where supported)
 
     @classmethod
     def from_config(cls, config: pytest.Config) -> Options:
@@ -50,6 +52,10 @@ class Options:
         if pinning not in ("auto", "off"):
             raise pytest.UsageError(f"--mobile-cpu-pinning={pinning!r}: expected auto or off")
         timeout = float(get("mobile_step_timeout") or 0)
+        try:
+            reset = parse_reset(get("mobile_reset") or None)
+        except ValueError as exc:
+            raise pytest.UsageError(str(exc)) from exc
         return cls(
             agent=get("mobile_agent") or None,
             devices=get("mobile_devices") or "virtual",
@@ -64,6 +70,7 @@ class Options:
             virtual_args=tuple(shlex.split(get("mobile_virtual_args") or "")),
             cpu_pinning=pinning == "auto",
             shard=get("mobile_shard") or None,
+            reset=reset,
         )
 
 

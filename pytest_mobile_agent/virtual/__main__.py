@@ -31,9 +31,9 @@ def _size(text: str) -> tuple[int, int]:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m pytest_mobile_agent.virtual", description=__doc__.split("\n")[0])
-    p.add_argument("--port", type=int, default=0, help="TCP port of the device's adbd (0 = any free port)")
+    p.add_argument("--port", type=int, default=0, help="adbd port (odd); the console gets PORT-1 (0: any free pair)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    p.add_argument("--serial", default="", help="ro.serialno (default: the adb serial, HOST:PORT)")
+    p.add_argument("--serial", default="", help="ro.serialno (default: the adb serial, emulator-CONSOLE_PORT)")
     p.add_argument("--size", type=_size, default=(1080, 2340), help="screen size WxH in px")
     p.add_argument("--density", type=int, default=440, help="screen density in dpi")
     p.add_argument("--sdk", type=int, default=33, help="ro.build.version.sdk")
@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--model", default="Virtual Pixel", help="ro.product.model")
     p.add_argument("--time", type=datetime.fromisoformat, default=DEFAULT_TIME, help="device clock (ISO 8601)")
     p.add_argument("--root", type=Path, help="device root directory (default: a new temporary one, removed at exit)")
-    p.add_argument("--no-register", action="store_true", help="do not `adb connect` the device")
+    p.add_argument("--no-register", action="store_true", help="do not register the device with the adb server")
     p.add_argument("--watch-parent", type=int, metavar="PID", help="stop when the process PID is gone")
     p.add_argument("-v", "--verbose", action="store_true")
     args = p.parse_args(argv)

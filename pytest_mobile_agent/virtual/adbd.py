@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+from .console import ConsoleSession, auth_token
 from .services import open_service
 from .system import Device, DeviceConfig
 from .transport import Connection
@@ -86,36 +87,55 @@ def _adb(request: str) -> str:
         return _adb_request(sock, request)
 
 
-def adb_connect(address: str, timeout: float = 10.0) -> None:
-    """`adb connect ADDRESS` and wait until the server lists it online.
+def _free_pair(host: str) -> tuple[socket.socket, socket.socket]:
+    """Two sockets bound to ports N (even: the console) and N+1 (adbd), as an emulator has."""
+    for _ in range(200):
+        first = _bound(host, 0)
+        port = first.getsockname()[1]
+        other = port + 1 if port % 2 == 0 else port - 1  # Linux hands out odd ports for bind(0)
+        try:
+            second = _bound(host, other)
+        except OSError:
+            first.close()
+            continue
+        return (first, second) if port % 2 == 0 else (second, first)
+    raise OSError("no free pair of ports N, N+1 for the console and adbd")
+
+
+def _bound(host: str, port: int) -> socket.socket:
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    return sock
+
+
+def adb_register_emulator(adb_port: int, timeout: float = 10.0) -> str:
+    """Tell the adb server about an emulator whose adbd listens on `adb_port` (`host:emulator:PORT`,
+    which the server does not answer) and wait until it lists `emulator-(PORT-1)` online.
 
     Spoken straight to the server so the device process need not import adbutils (and
-    requests, urllib3, ...): about 9 MB less per device. Only when no server answers does it
-    fall back to adbutils, which knows where the adb binary is to start one.
+    requests, urllib3, ...): about 9 MB less per device. Only when no server answers is one
+    started, through adbutils, which knows where the adb binary is.
     """
     try:
         _adb("host:version")
     except OSError:
         from ..device import adb_server
 
-        adb_server.connect(address, timeout)
-        return
+        adb_server.ensure_server()
+    serial = f"emulator-{adb_port - 1}"
+    port = int(os.environ.get("ANDROID_ADB_SERVER_PORT", "5037"))
     deadline = time.monotonic() + timeout
     while True:
-        message = _adb(f"host:connect:{address}")
-        for line in _adb("host:devices").splitlines():
-            if line.split("\t") == [address, "device"]:
-                return
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            request = f"host:emulator:{adb_port}".encode()
+            sock.sendall(b"%04x" % len(request) + request)
+        for _ in range(20):
+            if f"{serial}\tdevice" in _adb("host:devices").splitlines():
+                return serial
+            time.sleep(0.01)
         if time.monotonic() > deadline:
-            raise ConnectionError(f"adb could not connect to {address}: {message}")
-        time.sleep(0.05)
-
-
-def adb_disconnect(address: str) -> None:
-    try:
-        _adb(f"host:disconnect:{address}")
-    except OSError:  # already gone, or the server is down: nothing left to undo
-        pass
+            raise ConnectionError(f"adb did not list {serial} (adbd on port {adb_port}) as online")
 
 
 async def _stop_when_gone(pid: int, stop: asyncio.Event) -> None:
@@ -155,25 +175,32 @@ async def serve(
         connections.add(conn)
         return conn
 
-    server = await loop.create_server(factory, host, port, reuse_address=True)
-    bound = server.sockets[0].getsockname()[1]
-    config.serial = config.serial or f"{host}:{bound}"
+    # An emulator's ports: the console on N, adbd on N+1; the adb server names it emulator-N.
+    console_sock, adbd_sock = (_bound(host, port - 1), _bound(host, port)) if port else _free_pair(host)
+    adbd_port = adbd_sock.getsockname()[1]
+    serial = f"emulator-{adbd_port - 1}"
+    config.serial = config.serial or serial
     holder.append(Device(root, config))
     stop = asyncio.Event()
+    token = auth_token()
+    server = await loop.create_server(factory, sock=adbd_sock)
+    console = await loop.create_server(
+        lambda: ConsoleSession(holder[0], token, config.model.replace(" ", "_"), stop.set), sock=console_sock
+    )
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     if watch_parent:
         loop.create_task(_stop_when_gone(watch_parent, stop))
-    address = f"{host}:{bound}"
     if register:
-        await loop.run_in_executor(None, adb_connect, address)
+        await loop.run_in_executor(None, adb_register_emulator, adbd_port)
     if on_ready:
-        on_ready(address, bound)
+        on_ready(serial, adbd_port)
     try:
         await stop.wait()
     finally:
-        if register:
-            await loop.run_in_executor(None, adb_disconnect, address)
+        # Closing adbd's connections takes the emulator off the adb server: it forgets an
+        # emulator whose connection ends (unlike `adb connect` devices, which it retries).
+        console.close()
         server.close()
         for conn in list(connections):
             if conn.transport:

@@ -22,6 +22,7 @@ from .shell import android as _android_commands  # noqa: F401  (registers the co
 from .ui.window import WindowManager
 
 if TYPE_CHECKING:
+    from .snapshot import DeviceSnapshot, RestoreStats
     from .transport import Stream, StreamHandler
 
 DEFAULT_TIME = datetime(2024, 5, 15, 9, 0, 0, tzinfo=UTC)
@@ -140,6 +141,7 @@ class Device:
         # cached screen holds a 10 MB picture (an idle device went from 90 to 70 MB).
         self.renderer = ScreenRenderer(config.width, config.height, self.wm.scale, cache_size=1)
         self.packages.install_builtin()
+        self.snapshots: dict[str, DeviceSnapshot] = {}  # in memory: they end with the device
 
     @staticmethod
     def _props(c: DeviceConfig) -> dict[str, str]:
@@ -231,6 +233,21 @@ class Device:
                     self._sessions -= 1
 
         self.executor.submit(run)
+
+    # -- snapshots (the emulator console's `avd snapshot ...`) ----------------------------------
+    def save_snapshot(self, name: str) -> DeviceSnapshot:
+        from . import snapshot
+
+        with self.lock:
+            self.snapshots[name] = snapshot.take(self, name)
+            return self.snapshots[name]
+
+    def load_snapshot(self, name: str) -> RestoreStats:
+        """Restore snapshot `name`; KeyError when there is none of that name."""
+        from . import snapshot
+
+        with self.lock:
+            return snapshot.restore(self, self.snapshots[name])
 
     def shutdown(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
