@@ -52,7 +52,8 @@ OPTIONS = (
         "mobile_devices",
         str,
         None,
-        "devices: virtual (default: one virtual device per worker), all, SERIAL[,SERIAL...] or remote:HOST:PORT",
+        "devices: virtual (default: one virtual device per worker), all, SERIAL[,SERIAL...], remote:HOST:PORT "
+        "or emulator:AVD*N (N headless instances booted for the session)",
     ),
     ("--mobile-step-factor", "mobile_step_factor", float, None, "step budget = factor x golden steps (default 2)"),
     (
@@ -222,11 +223,31 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         )
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """--devices=emulator:AVD*N: the instances boot before any worker starts."""
+    mobile = mobile_session(session.config)
+    if mobile.options.agent and not mobile.is_worker and not session.config.option.collectonly:
+        mobile.boot_emulators()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """The xdist controller hands the emulators it booted to each worker."""
+    serials = mobile_session(node.config).emulators
+    if serials:
+        node.workerinput["mobile_emulators"] = serials
+
+
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """`-n auto` = the number of devices (for virtual devices: xdist's own choice, the CPUs)."""
-    session = mobile_session(config)
+    # xdist asks in pytest_cmdline_main, before pytest_configure has made the session.
+    session = config.stash.get(SESSION_KEY, None) or MobileSession(config, Options.from_config(config))
     if session.options.devices in (None, "virtual"):
         return None
+    if session.options.devices.startswith("emulator:"):
+        from .device.emulators import parse
+
+        return parse(session.options.devices)[1]
     return len(session.make_pool().source.online())
 
 

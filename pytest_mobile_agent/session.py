@@ -81,6 +81,22 @@ class MobileSession:
     records: list[dict[str, Any]] = field(default_factory=list)
     _agent: Any = None
     _warmup: concurrent.futures.Future | None = None
+    emulators: list[str] | None = None  # serials of the instances --devices=emulator:AVD*N booted
+
+    def boot_emulators(self) -> None:
+        """`--devices=emulator:AVD*N`: boot the instances (pytest alone, or the xdist controller),
+        shut down when the session ends."""
+        from .device.emulators import EmulatorError, EmulatorFleet, parse
+
+        try:
+            wanted = parse(self.options.devices)
+            if wanted is None:
+                return
+            fleet = EmulatorFleet(*wanted)
+            self.config.add_cleanup(fleet.shutdown)
+            self.emulators = fleet.boot()
+        except EmulatorError as exc:
+            raise pytest.UsageError(str(exc)) from exc
 
     @property
     def is_worker(self) -> bool:
@@ -109,6 +125,8 @@ class MobileSession:
 
         spec = self.options.devices
         provided = self.config.hook.pytest_mobile_agent_devices(config=self.config, spec=spec)
+        if spec.startswith("emulator:"):  # booted by this process, or by the controller for its workers
+            provided = getattr(self.config, "workerinput", {}).get("mobile_emulators", self.emulators)
         source = DeviceSource("serials", tuple(provided)) if provided else DeviceSource.parse(spec)
         return DevicePool(source, self.options.virtual_args, pin_cpu=self.options.cpu_pinning)
 

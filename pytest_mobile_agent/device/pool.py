@@ -4,7 +4,8 @@
 - `virtual` (the default): each process starts its own virtual device and stops it at the end;
 - `all`: every device the adb server lists as online;
 - a comma-separated list of serials;
-- `remote:HOST:PORT`: every online device behind that adb server.
+- `remote:HOST:PORT`: every online device behind that adb server;
+- `emulator:AVD*N`: N instances of an AVD booted for the session (emulators.py), leased as serials.
 A real device is leased twice: an exclusive file lock (one file per serial in a directory shared
 by every process on the machine: a worker that dies releases it with its last breath, and a
 replacement worker takes whatever is free), then a lease on the device itself (lease.py), which
