@@ -238,6 +238,7 @@ def main() -> None:
             f"{wall:.1f}",
             f"{bound:.1f}",
             f"{bound / wall:.0%}",
+            f"{statistics.median(x['cpu'] for x in runs):.0f}",
             f"{per_episode:.0f}",
             f"{statistics.median(x['controller_mb'] for x in runs):.0f}",
         )
