@@ -39,8 +39,9 @@ def pytest_mobile_agent_devices(config: pytest.Config, spec: str) -> list[str] |
 
 @pytest.hookspec
 def pytest_mobile_agent_reset(device: Any, task: Any) -> None:
-    """Extra reset steps after the built-in reset (force-stop, pm clear, grants) and before the
-    task's preconditions; `device` is an AndroidDevice, `task` a TaskInstance.
+    """Extra reset steps after the built-in reset (`--mobile-reset`: the snapshot restore, or
+    force-stop and pm clear; then the grants) and before the task's preconditions; `device` is
+    an AndroidDevice, `task` a TaskInstance.
 
     conftest.py::
 

@@ -26,6 +26,7 @@ from .errors import DeviceLost
 
 if TYPE_CHECKING:
     from .android import AndroidDevice
+    from .durable_state import DurableState, StateDiff
 
 SNAPSHOT_NAME = "pytest-mobile-agent-base"
 STRATEGIES = ("snapshot", "clear")
@@ -104,12 +105,63 @@ def grant_all(device: AndroidDevice, apps: list[str], grants: list[str]) -> None
 
 @dataclass
 class ClearReset:
-    """HOME, force-stop and `pm clear` of the task's apps, their grants (what a phone allows)."""
+    """HOME, force-stop and `pm clear` of the task's apps, their grants (what a phone allows),
+    then a check against the durable state the device had at its first reset (the baseline).
+
+    What the baseline lacks is cleaned without knowing any task: the data of every app that
+    changed is cleared, files and folders added under /sdcard are deleted, rows added to the
+    contacts, SMS and calendar providers are deleted, packages added are uninstalled. What
+    cannot be undone that way (a file changed or deleted, a contact renamed) is reported: the
+    reset raises DeviceLost naming every difference, an infrastructure error."""
 
     name: str = "clear"
+    baseline: DurableState | None = field(default=None, repr=False)
 
     def reset(self, device: AndroidDevice, apps: list[str], grants: list[str]) -> None:
+        from .durable_state import capture
+
         device.reset_app(apps, grants)
+        if self.baseline is None:
+            self.baseline = capture(device)
+            return
+        now = capture(device)
+        diff = self.baseline.diff(now)
+        if diff:
+            commands = clean_up_commands(diff, self.baseline.app_areas | now.app_areas)
+            if commands:
+                device.sh("; ".join(commands))
+                grant_all(device, apps, grants)  # a cleared app lost its grants
+                diff = self.baseline.diff(capture(device))
+        if diff:
+            raise DeviceLost(
+                f"device {device.serial}: clear-and-clean did not bring back the state of its first reset "
+                f"(best effort on a phone; an emulator or a virtual device resets with a snapshot). "
+                f"What differs from that baseline:\n{diff}"
+            )
+
+
+PROVIDER_URIS = {
+    "contacts": "content://com.android.contacts/raw_contacts",
+    "sms": "content://sms",
+    "conversations": "content://mms-sms/conversations",
+    "calendar": "content://com.android.calendar/events",
+}
+
+
+def clean_up_commands(diff: StateDiff, app_areas: frozenset[str]) -> list[str]:
+    """Shell commands that undo the parts of `diff` that need no knowledge of the task."""
+    from .android import shell_quote
+
+    apps = sorted({c.area for c in diff if c.area in app_areas})
+    commands = [f"am force-stop {a}; pm clear {a} >/dev/null" for a in apps]
+    for change in diff.where(kind="added"):
+        if change.area == "files":
+            commands.append(f"rm -rf {shell_quote('/sdcard/' + change.key.rstrip('/'))}")
+        elif change.area in PROVIDER_URIS and change.key.startswith("#") and change.key[1:].isdigit():
+            commands.append(f"content delete --uri {PROVIDER_URIS[change.area]} --where _id={change.key[1:]}")
+        elif change.area == "packages":
+            commands.append(f"pm uninstall {shell_quote(change.key)} >/dev/null")
+    return commands
 
 
 @dataclass
@@ -117,20 +169,27 @@ class SnapshotReset:
     """The emulator console's snapshots: saved once per device, loaded before every task."""
 
     port: int
+    host: str = "127.0.0.1"  # the adb server's host: an emulator's console is on its machine
     name: str = "snapshot"
     _console: EmulatorConsole | None = field(default=None, repr=False)
 
     def console(self) -> EmulatorConsole:
         if self._console is None:
-            self._console = EmulatorConsole(self.port)
+            self._console = EmulatorConsole(self.port, self.host)
         return self._console
 
     def _command(self, device: AndroidDevice, text: str) -> None:
-        try:
-            self.console().command(text)
-        except (OSError, ConsoleError) as exc:
-            self.close()
-            raise DeviceLost(f"device {device.serial}: `{text}` on the emulator console failed: {exc}") from exc
+        for attempt in (1, 2):
+            try:
+                self.console().command(text)
+                return
+            except OSError as exc:  # the session may have been dropped while idle: once more, anew
+                self.close()
+                if attempt == 2:
+                    message = f"device {device.serial}: the emulator console did not answer `{text}`: {exc}"
+                    raise DeviceLost(message) from exc
+            except ConsoleError as exc:
+                raise DeviceLost(f"device {device.serial}: `{text}` on the emulator console failed: {exc}") from exc
 
     def save(self, device: AndroidDevice) -> None:
         device.sh("input keyevent HOME")
@@ -146,12 +205,12 @@ class SnapshotReset:
             self._console = None
 
 
-def console_answers(serial: str) -> bool:
+def console_answers(serial: str, host: str = "127.0.0.1") -> bool:
     port = console_port(serial)
     if port is None:
         return False
     try:
-        EmulatorConsole(port, timeout=5.0).close()
+        EmulatorConsole(port, host, timeout=5.0).close()
         return True
     except (OSError, ConsoleError):
         return False
@@ -170,11 +229,12 @@ class DeviceResets:
         known = self.by_serial.get(device.serial)
         if known is not None:
             return known
+        if prepare is not None:
+            prepare()
         port = console_port(device.serial) if self.choice != "clear" else None
-        if port is not None and (self.choice == "snapshot" or console_answers(device.serial)):
-            if prepare is not None:
-                prepare()
-            snap = SnapshotReset(port)
+        host = getattr(device.client, "host", "127.0.0.1")
+        if port is not None and (self.choice == "snapshot" or console_answers(device.serial, host)):
+            snap = SnapshotReset(port, host)
             snap.save(device)
             known = snap
         elif self.choice == "snapshot":

@@ -12,12 +12,11 @@ import logging
 import os
 import shutil
 import sys
-import tempfile
 from datetime import datetime
 from pathlib import Path
 
 from .adbd import serve
-from .pool import READY
+from .pool import READY, new_root
 from .system import DEFAULT_TIME, DeviceConfig
 
 
@@ -46,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("-v", "--verbose", action="store_true")
     args = p.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING, stream=sys.stderr)
-    root = Path(tempfile.mkdtemp(prefix="pma-vdev-")) if args.root is None else args.root
+    root = new_root() if args.root is None else args.root
     # Removed at exit when it is ours, or when a pool made it for this device (--watch-parent).
     owned = args.root is None or args.watch_parent is not None
     root.mkdir(parents=True, exist_ok=True)

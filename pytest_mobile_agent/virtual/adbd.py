@@ -138,6 +138,27 @@ def adb_register_emulator(adb_port: int, timeout: float = 10.0) -> str:
             raise ConnectionError(f"adb did not list {serial} (adbd on port {adb_port}) as online")
 
 
+def adb_disconnect(serial: str) -> None:
+    try:
+        _adb(f"host:disconnect:{serial}")
+    except OSError:  # already gone, or the server is down: nothing left to undo
+        pass
+
+
+def adb_await_gone(serial: str, timeout: float = 5.0) -> None:
+    """Wait until the adb server no longer lists `serial`, so that a device that has stopped is
+    gone from `adb devices` (the server drops an emulator on its own schedule)."""
+    deadline = time.monotonic() + timeout
+    try:
+        while any(line.split("\t")[0] == serial for line in _adb("host:devices").splitlines()):
+            if time.monotonic() > deadline:
+                log.warning("adb still lists %s %.0fs after it stopped", serial, timeout)
+                return
+            time.sleep(0.01)
+    except OSError:  # no server: nothing lists it
+        pass
+
+
 async def _stop_when_gone(pid: int, stop: asyncio.Event) -> None:
     """End the device once the process that started it is gone."""
     while not stop.is_set():
@@ -198,11 +219,15 @@ async def serve(
     try:
         await stop.wait()
     finally:
-        # Closing adbd's connections takes the emulator off the adb server: it forgets an
-        # emulator whose connection ends (unlike `adb connect` devices, which it retries).
+        # `host:disconnect:emulator-N` takes it off the adb server at once; the server would
+        # notice the closed connections too, but only about 250 ms later.
+        if register:
+            await loop.run_in_executor(None, adb_disconnect, serial)
         console.close()
         server.close()
         for conn in list(connections):
             if conn.transport:
                 conn.transport.close()
+        if register:
+            await loop.run_in_executor(None, adb_await_gone, serial)
         holder[0].shutdown()

@@ -8,6 +8,10 @@ end in CRLF (LF alone is accepted), a greeting asks for `auth <token>` with the 
 authentication off), every reply ends with `OK` or `KO: message`, `quit`/`exit` close the
 connection. Commands modelled: help (h, ?), help-verbose, auth, ping, kill, quit, exit,
 avd status|name|snapshot list|save|load|delete. Snapshots live in the device's memory.
+
+The greeting, the auth replies and the unknown-command error are the emulator's own (its
+documentation and console tests); the texts of snapshot errors and of `avd snapshot list` are
+close to the emulator's but not checked against it: clients should read only OK / KO.
 """
 
 from __future__ import annotations

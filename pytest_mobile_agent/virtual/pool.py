@@ -26,6 +26,15 @@ READY = "pytest-mobile-agent virtual device ready"
 START_TIMEOUT = 60.0
 
 
+def new_root() -> Path:
+    """A fresh device root, in RAM where the machine has /dev/shm: a device's files are few and
+    small, and a snapshot restore on a disk filesystem spends most of its time in the journal
+    (deleting two files and a folder: 12 ms on ext4, 0.5 ms on tmpfs)."""
+    shm = "/dev/shm"
+    parent = shm if os.path.isdir(shm) and os.access(shm, os.W_OK) else None
+    return Path(tempfile.mkdtemp(prefix="pma-vdev-", dir=parent))
+
+
 class VirtualDeviceError(RuntimeError):
     pass
 
@@ -110,7 +119,7 @@ def start_devices(count: int = 1, *, args: Sequence[str] = (), timeout: float = 
     adb_server.ensure_server()
     started = []
     for _ in range(count):
-        root = Path(tempfile.mkdtemp(prefix="pma-vdev-"))
+        root = new_root()
         started.append((_spawn(args, root), root))
     devices: list[VirtualDevice] = []
     try:

@@ -135,8 +135,11 @@ def _restore_files(root: str, snap: DeviceSnapshot, stats: RestoreStats) -> None
             continue  # its parent goes, and it with it
         shutil.rmtree(os.path.join(root, rel), ignore_errors=True)
     gone = tuple(d + "/" for d in dirs - snap.dirs)
-    for rel in sorted(snap.dirs - dirs):
-        os.makedirs(os.path.join(root, rel), exist_ok=True)
+    for rel in sorted(snap.dirs - dirs):  # parents first
+        path = os.path.join(root, rel)
+        if os.path.lexists(path) and not os.path.isdir(path):  # a file or link where the folder was
+            os.unlink(path)
+        os.makedirs(path, exist_ok=True)
     for rel, target in links.items():
         if rel.startswith(gone):
             continue
@@ -156,7 +159,7 @@ def _restore_files(root: str, snap: DeviceSnapshot, stats: RestoreStats) -> None
         if rel.startswith(gone):
             continue
         stats.checked += 1
-        if rel not in snap.files:
+        if rel not in snap.files and rel not in snap.dirs:  # (a folder is back in its place already)
             os.unlink(os.path.join(root, rel))
             stats.deleted += 1
     for rel, entry in snap.files.items():
@@ -166,6 +169,8 @@ def _restore_files(root: str, snap: DeviceSnapshot, stats: RestoreStats) -> None
             continue
         if st is None and os.path.isdir(path):  # a directory where the file was
             shutil.rmtree(path)
+        if st is not None and not os.access(path, os.W_OK):  # made read-only by the task
+            os.chmod(path, stat.S_IRUSR | stat.S_IWUSR)
         with open(path, "wb") as f:  # in place where it exists: the inode stays
             f.write(entry.data)
         os.chmod(path, entry.mode)

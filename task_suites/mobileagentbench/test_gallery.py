@@ -10,8 +10,6 @@ Android keeps it.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from pytest_mobile_agent import Scroll, Tap, task
@@ -30,11 +28,13 @@ OPEN_DOWNLOAD = Tap(text="Download")
 
 
 @pytest.fixture(autouse=True)
-def download_media(device):
-    """Pushes the files with contents unique to this episode (a wallpaper left by an earlier one
-    cannot match), a minute apart oldest first, so their modified times set the order."""
-    token = f"{time.time_ns()}".encode()
-    oldest = int(device.sh("date +%s")) - 3600
+def download_media(device, request):
+    """Pushes the files with contents unique to this task and device time (a wallpaper left by an
+    earlier task cannot match, while the same task from the same device state gets the same
+    files), a minute apart oldest first, so their modified times set the order."""
+    now = int(device.sh("date +%s"))
+    token = f"{now}:{request.node.nodeid}".encode()
+    oldest = now - 3600
     contents = {}
     for i, name in enumerate(MEDIA):
         contents[name] = b"\x89PNG\r\n\x1a\n" + name.encode() + token

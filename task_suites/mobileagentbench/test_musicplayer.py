@@ -52,8 +52,9 @@ def tagged_mp3(title: str, artist: str, album: str, year: int) -> bytes:
 
 
 def push_tracks(device, tracks) -> None:
+    now = int(device.sh("date +%s"))  # the device's clock, not the host's: dated as the device sees it
     for name, title, artist, album, year in tracks:
-        device.push(tagged_mp3(title, artist, album, year), f"{MUSIC_DIR}/{name}")
+        device.push(tagged_mp3(title, artist, album, year), f"{MUSIC_DIR}/{name}", mtime=now)
 
 
 def remove_tracks(device, tracks) -> None:

@@ -130,7 +130,7 @@ def test_title_labels_and_parameters(mixed: Mixed, expression: str) -> None:
     if steps:
         assert float(p["cost (USD)"]["value"]) > 0  # gpt-4o is in the price table
     # The device's serial never makes two histories of one task.
-    assert p["device"]["excluded"] is True and p["device"]["value"].startswith("127.0.0.1:")
+    assert p["device"]["excluded"] is True and p["device"]["value"].startswith("emulator-")
     # The API key is masked, and its text is nowhere in the results.
     assert p["api key"]["mode"] == "masked" and API_KEY not in p["api key"]["value"]
 
@@ -227,8 +227,8 @@ def test_a_case_retried_after_a_device_loss_shows_both_attempts(pytester: pytest
     (case,) = allure_results(alluredir)
     assert case["status"] == "passed" and "statusDetails" not in case
     first, second = case["steps"]
-    assert first["name"].startswith("Attempt 1 on 127.0.0.1:") and "retried on another device" in first["name"]
-    assert second["name"].startswith("Attempt 2 on 127.0.0.1:") and first["name"] != second["name"]
+    assert first["name"].startswith("Attempt 1 on emulator-") and "retried on another device" in first["name"]
+    assert second["name"].startswith("Attempt 2 on emulator-") and first["name"] != second["name"]
     assert [s["name"] for s in first["steps"]][-1].startswith("Device lost")
     assert len([s for s in second["steps"] if s["name"].startswith("Step ")]) == 4
     # Described once, by the attempt that counted.

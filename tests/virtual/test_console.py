@@ -140,3 +140,22 @@ def test_an_empty_token_file_turns_authentication_off(tmp_path: Path) -> None:
             while adb_server.state(device.serial) is not None and time.monotonic() < deadline:
                 time.sleep(0.05)  # the adb server notices the closed connection on its own schedule
             assert adb_server.state(device.serial) is None
+
+
+def test_a_restore_that_fails_is_an_infrastructure_error(emulator: VirtualDevice, home: Path) -> None:
+    from pytest_mobile_agent.device.android import AndroidDevice
+    from pytest_mobile_agent.device.errors import DeviceLost
+    from pytest_mobile_agent.device.reset import SNAPSHOT_NAME, SnapshotReset
+
+    dev = AndroidDevice(emulator.serial)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("HOME", str(home))  # where the plugin's console client finds the token
+        snap = SnapshotReset(emulator.port - 1)
+        snap.save(dev)
+        snap.reset(dev, [], [])
+        snap.console().command(f"avd snapshot delete {SNAPSHOT_NAME}")
+        with pytest.raises(DeviceLost, match=f"`avd snapshot load {SNAPSHOT_NAME}` on the emulator console failed"):
+            snap.reset(dev, [], [])
+        snap.close()
+        with pytest.raises(DeviceLost, match="the emulator console did not answer"):
+            SnapshotReset(1).reset(dev, [], [])  # nothing listens on port 1

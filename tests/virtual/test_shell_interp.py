@@ -573,3 +573,14 @@ def test_interactive_waits_for_input(device: FakeDevice) -> None:
     thread.join(5)
     assert result == [0]
     assert b"fed\n" in out.data
+
+
+def test_find_exec_runs_a_command_per_file_or_once_for_all(device):
+    device.fs.write("/sdcard/Download/a b", b"1\n")
+    device.fs.write("/sdcard/Download/.h", b"2\n")
+    one = sh(device, "find /sdcard/Download -type f -exec md5sum {} +")
+    one_md5, two_md5 = hashlib.md5(b"1\n").hexdigest(), hashlib.md5(b"2\n").hexdigest()
+    assert one[1].splitlines() == [f"{two_md5}  /sdcard/Download/.h", f"{one_md5}  /sdcard/Download/a b"]
+    each = sh(device, "find /sdcard/Download -name '*b' -exec echo got {} \\;")
+    assert each[1] == "got /sdcard/Download/a b\n"
+    assert sh(device, "find /sdcard -exec echo")[0] == 1

@@ -3,6 +3,7 @@ console and adb paths the plugin uses (`avd snapshot load` on the device's emula
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -137,3 +138,30 @@ def test_a_directory_made_by_the_task_goes_and_one_it_removed_comes_back(
     console.command("avd snapshot load base")
     assert "Trip" not in dev.sh("ls /sdcard/Pictures")
     assert dev.sh("cat /sdcard/Download/notes.txt") == "meeting at nine\n"
+
+
+def test_a_folder_replaced_by_a_file_and_a_read_only_file_come_back(tmp_path: Path) -> None:
+    from pytest_mobile_agent.virtual import snapshot
+    from pytest_mobile_agent.virtual.system import Device, DeviceConfig
+
+    device = Device(tmp_path, DeviceConfig())
+    try:
+        music = tmp_path / "storage/emulated/0/Music"
+        (music / "a.mp3").write_bytes(b"song")
+        snap = snapshot.take(device, "t")
+        (music / "a.mp3").unlink()
+        music.rmdir()
+        music.write_bytes(b"not a folder")
+        ringtone = tmp_path / "storage/emulated/0/Ringtones/r.ogg"
+        ringtone.write_bytes(b"new")
+        ringtone.chmod(0o444)
+        snapshot.restore(device, snap)
+        assert (music / "a.mp3").read_bytes() == b"song"
+        assert not ringtone.exists()
+        (music / "a.mp3").write_bytes(b"edit")
+        (music / "a.mp3").chmod(0o444)  # a changed file left read-only
+        snapshot.restore(device, snap)
+        assert (music / "a.mp3").read_bytes() == b"song"
+        assert os.stat(music / "a.mp3").st_mode & 0o777 == snap.files["storage/emulated/0/Music/a.mp3"].mode
+    finally:
+        device.shutdown()

@@ -377,7 +377,9 @@ class VoiceRecorder(App):
             self.recording = {"start": self.device.clock.now(), "t0": time.monotonic(), "paused": False}
             return
         rec, self.recording = self.recording, None
-        seconds = max(1, round(time.monotonic() - rec["t0"]))
+        # Whole seconds elapsed, as the running timer shows them (not rounded: a stop 1.6 s in
+        # saves what the timer showed, 00:01).
+        seconds = max(1, int(time.monotonic() - rec["t0"]))
         ext = self.extension()
         name = f"{rec['start'].strftime('%Y_%m_%d_%H_%M_%S')}.{ext}"
         header = HEADERS.get(ext, b"")

@@ -1093,14 +1093,20 @@ def find(ctx: CommandContext) -> int:
     while args and not args[0].startswith("-") and args[0] not in ("!", "("):
         roots.append(args.pop(0))
     preds: dict[str, str] = {}
+    exec_argv: list[str] | None = None
+    batch = False
     while args:
         key = args.pop(0)
         if key in ("-print", "-print0"):
+            continue
+        if key == "-exec":
+            exec_argv, batch = _find_exec(args)
             continue
         if key not in ("-name", "-iname", "-type", "-maxdepth", "-mindepth", "-path") or not args:
             raise _Usage(f"Unknown option '{key}'" if args or key.startswith("-") else "bad arg")
         preds[key] = args.pop(0)
     status = 0
+    found: list[str] = []
     for root in roots or ["."]:
         h = host(ctx, root)
         if not os.path.lexists(h):
@@ -1108,9 +1114,40 @@ def find(ctx: CommandContext) -> int:
             status = 1
             continue
         for path, depth, is_dir in _find_walk(h, root, 0):
-            if _find_match(preds, path, depth, is_dir):
+            if not _find_match(preds, path, depth, is_dir):
+                continue
+            if exec_argv is None:
                 out(ctx, path + "\n")
+            elif batch:
+                found.append(path)
+            else:
+                _run_exec(ctx, [path if a == "{}" else a for a in exec_argv])
+    if exec_argv is not None and batch and found:
+        i = exec_argv.index("{}")
+        status = _run_exec(ctx, [*exec_argv[:i], *found, *exec_argv[i + 1 :]]) or status
     return status
+
+
+def _find_exec(args: list[str]) -> tuple[list[str], bool]:
+    """`-exec CMD ARGS {} ;` runs CMD once a file, `-exec CMD ARGS {} +` once for all of them
+    (toybox takes `{}` only as the last argument of the `+` form, as here)."""
+    for i, a in enumerate(args):
+        if a == ";" or (a == "+" and i > 0 and args[i - 1] == "{}"):
+            argv = args[:i]
+            del args[: i + 1]
+            if not argv:
+                break
+            return argv, a == "+"
+    raise _Usage("-exec needs ; or {} +")
+
+
+def _run_exec(ctx: CommandContext, argv: list[str]) -> int:
+    fn = COMMANDS.get(argv[0])
+    if fn is None:
+        err(ctx, f"find: {argv[0]}: No such file or directory")
+        return 1
+    sub = CommandContext(ctx.device, argv, ctx.stdin, ctx.stdout, ctx.stderr, ctx.env, ctx.cwd)
+    return 1 if fn(sub) else 0
 
 
 def _find_walk(h: Path, path: str, depth: int) -> Iterable[tuple[str, int, bool]]:
