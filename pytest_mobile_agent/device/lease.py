@@ -71,7 +71,7 @@ class DeviceLease:
         return self._device.sh(command, timeout=30).strip()
 
     def _expiry(self) -> str:
-        return f"{time.time() + self.ttl:.0f}"
+        return f"{time.time() + self.ttl:.3f}"
 
     def current(self) -> tuple[str, str] | None:
         """(holder, expiry) of the lease on the device, or None when there is none."""
@@ -98,7 +98,11 @@ class DeviceLease:
         if found is None:  # made, not yet written (or just released): a live taker
             return False
         holder, expires = found
-        expired = time.time() > (float(expires) if expires.isdigit() else 0) + self.grace
+        try:
+            deadline = float(expires) + self.grace
+        except ValueError:  # written halfway by a holder that died mid-write
+            deadline = 0.0
+        expired = time.time() > deadline
         if not expired and not _dead_here(holder):
             return False
         # Move it aside only if it is still the lease judged stale (one command on the device).
