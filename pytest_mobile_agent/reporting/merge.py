@@ -28,6 +28,23 @@ from ..metrics import summarize
 from . import results, terminal
 
 PLOT_TITLE = "success rate"  # the name the plugin gives its global attachment
+# What the aggregate reads from an episode record (metrics.aggregate and summarize).
+NEEDED = (
+    "nodeid",
+    "app",
+    "difficulty",
+    "success",
+    "infrastructure",
+    "termination",
+    "steps",
+    "se",
+    "premature",
+    "overdue",
+    "tokens_in",
+    "tokens_out",
+    "cost_usd",
+    "time_per_step_s",
+)
 
 
 class MergeError(Exception):
@@ -49,6 +66,9 @@ def read_episodes(paths: list[Path]) -> list[dict[str, Any]]:
                 raise MergeError(f"{path}:{number}: not a JSON line ({exc.msg})") from exc
             kind = record.get("type") if isinstance(record, dict) else None
             if kind == "episode":
+                missing = [k for k in NEEDED if k not in record]
+                if missing:
+                    raise MergeError(f"{path}:{number}: an episode record without {', '.join(missing)}")
                 episodes.append(record)
             elif kind != "aggregate":
                 raise MergeError(f"{path}:{number}: not a pytest-mobile-agent record (type {kind!r})")

@@ -134,6 +134,9 @@ def test_bad_input_is_named_and_nothing_is_written(tmp_path: Path) -> None:
     out = tmp_path / "merged.jsonl"
     done = merge(good, bad, "-o", out)
     assert done.returncode == 2 and f"{bad}:2: not a JSON line" in done.stderr
+    bad.write_text('{"type": "episode", "nodeid": "t::x"}\n')
+    done = merge(good, bad, "-o", out)
+    assert done.returncode == 2 and f"{bad}:1: an episode record without app, difficulty" in done.stderr
     done = merge(good, tmp_path / "missing.jsonl", "-o", out)
     assert done.returncode == 2 and "missing.jsonl: no such results file" in done.stderr
     done = merge(good, "--allure-results", tmp_path / "nowhere", "--allure-output", tmp_path / "allure", "-o", out)
