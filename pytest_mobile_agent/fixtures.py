@@ -73,6 +73,7 @@ def device(request: pytest.FixtureRequest, mobile_pool: DevicePool, mobile_reset
         if task is not None:
             mobile_resets.reset(dev, list(task.apps), list(task.spec.grants), lambda: mobile_pool.event_stream(dev))
             request.config.hook.pytest_mobile_agent_reset(device=dev, task=task)
+            mobile_pool.confirm_lease()
         else:
             dev.sh("input keyevent HOME")
     except DeviceLost:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from _pytest.runner import runtestprotocol
 
-from . import hookspecs, infrastructure, task_errors
+from . import hookspecs, infrastructure, sharding, task_errors
 from .actions import InvalidAction
 from .compat import mobileagentbench
 from .compat.mobileagentbench import mab_task  # noqa: F401  (fixture)
@@ -63,7 +63,8 @@ OPTIONS = (
         "mobile_devices",
         str,
         None,
-        "devices: virtual (default: one virtual device per worker), all, SERIAL[,SERIAL...] or remote:HOST:PORT",
+        "devices: virtual (default: one virtual device per worker), all, SERIAL[,SERIAL...], remote:HOST:PORT "
+        "or emulator:AVD*N (N headless instances booted for the session)",
     ),
     ("--mobile-step-factor", "mobile_step_factor", float, None, "step budget = factor x golden steps (default 2)"),
     (
@@ -118,6 +119,13 @@ OPTIONS = (
         "auto (default): each xdist worker and its virtual device share a CPU of their own; off: no pinning",
     ),
     (
+        "--mobile-shard",
+        "mobile_shard",
+        str,
+        None,
+        "I/N: run only the I-th of N shards of the tests, split the same way on every host, balanced by golden steps",
+    ),
+    (
         "--mobile-reset",
         "mobile_reset",
         str,
@@ -160,6 +168,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[judge_runner.PANEL_KEY] = panel = judge_runner.JudgePanel(config)
     if panel and session.options.agent:
         panel.judges  # noqa: B018  (a judge without its model stops the run here, with the reason)
+    if session.options.shard:
+        config.pluginmanager.register(sharding.ShardSelection(sharding.Shard.parse(session.options.shard)))
     if session.options.agent:
         session.get_agent()  # a bad --agent stops the run here, with the reason
     alluredir = allure_report.results_dir(config)
@@ -251,12 +261,32 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         )
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """--devices=emulator:AVD*N: the instances boot before any worker starts."""
+    mobile = mobile_session(session.config)
+    if mobile.options.agent and not mobile.is_worker and not session.config.option.collectonly:
+        mobile.boot_emulators()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """The xdist controller hands the emulators it booted to each worker."""
+    serials = mobile_session(node.config).emulators
+    if serials:
+        node.workerinput["mobile_emulators"] = serials
+
+
 @pytest.hookimpl(optionalhook=True)  # xdist's hooks: the plugin also runs without xdist
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """`-n auto` = the number of devices (for virtual devices: xdist's own choice, the CPUs)."""
-    session = mobile_session(config)
+    # xdist asks in pytest_cmdline_main, before pytest_configure has made the session.
+    session = config.stash.get(SESSION_KEY, None) or MobileSession(config, Options.from_config(config))
     if session.options.devices in (None, "virtual"):
         return None
+    if session.options.devices.startswith("emulator:"):
+        from .device.emulators import parse
+
+        return parse(session.options.devices)[1]
     return len(session.make_pool().source.online())
 
 

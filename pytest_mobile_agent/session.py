@@ -38,6 +38,7 @@ class Options:
     retries: int
     virtual_args: tuple[str, ...]
     cpu_pinning: bool
+    shard: str | None = None  # I/N, see sharding.py
     reset: str | None = None  # --mobile-reset: snapshot, clear, or None (snapshot where supported)
 
     @classmethod
@@ -68,6 +69,7 @@ class Options:
             retries=int(get("mobile_retries") or 0),
             virtual_args=tuple(shlex.split(get("mobile_virtual_args") or "")),
             cpu_pinning=pinning == "auto",
+            shard=get("mobile_shard") or None,
             reset=reset,
         )
 
@@ -81,6 +83,22 @@ class MobileSession:
     _agent: Any = None
     _model_client: Any = None
     _warmup: concurrent.futures.Future | None = None
+    emulators: list[str] | None = None  # serials of the instances --devices=emulator:AVD*N booted
+
+    def boot_emulators(self) -> None:
+        """`--devices=emulator:AVD*N`: boot the instances (pytest alone, or the xdist controller),
+        shut down when the session ends."""
+        from .device.emulators import EmulatorError, EmulatorFleet, parse
+
+        try:
+            wanted = parse(self.options.devices)
+            if wanted is None:
+                return
+            fleet = EmulatorFleet(*wanted)
+            self.config.add_cleanup(fleet.shutdown)
+            self.emulators = fleet.boot()
+        except EmulatorError as exc:
+            raise pytest.UsageError(str(exc)) from exc
 
     @property
     def is_worker(self) -> bool:
@@ -126,6 +144,8 @@ class MobileSession:
 
         spec = self.options.devices
         provided = self.config.hook.pytest_mobile_agent_devices(config=self.config, spec=spec)
+        if spec.startswith("emulator:"):  # booted by this process, or by the controller for its workers
+            provided = getattr(self.config, "workerinput", {}).get("mobile_emulators", self.emulators)
         source = DeviceSource("serials", tuple(provided)) if provided else DeviceSource.parse(spec)
         return DevicePool(source, self.options.virtual_args, pin_cpu=self.options.cpu_pinning)
 

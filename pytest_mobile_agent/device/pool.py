@@ -4,11 +4,13 @@
 - `virtual` (the default): each process starts its own virtual device and stops it at the end;
 - `all`: every device the adb server lists as online;
 - a comma-separated list of serials;
-- `remote:HOST:PORT`: every online device behind that adb server.
-Leases on real devices are exclusive file locks (one file per serial in a directory shared by
-every process on the machine): a worker that dies releases its lease with its last breath, and
-a replacement worker takes whatever is free. A lost device is given up; the next lease takes
-another one (or starts a new virtual device).
+- `remote:HOST:PORT`: every online device behind that adb server;
+- `emulator:AVD*N`: N instances of an AVD booted for the session (emulators.py), leased as serials.
+A real device is leased twice: an exclusive file lock (one file per serial in a directory shared
+by every process on the machine: a worker that dies releases it with its last breath, and a
+replacement worker takes whatever is free), then a lease on the device itself (lease.py), which
+excludes the other hosts that share the same remote adb server. A lost device is given up; the
+next lease takes another one (or starts a new virtual device).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from ..cpu_pinning import pin_worker
 from . import adb_server
 from .android import AndroidDevice, HarnessAdbClient
 from .errors import DeviceLost
+from .lease import DeviceLease
 
 LEASE_ROOT = Path(tempfile.gettempdir()) / "pytest-mobile-agent-leases"
 
@@ -91,11 +94,14 @@ class DevicePool:
         self.pin_cpu = pin_cpu  # see cpu_pinning: each xdist worker and its virtual device get a CPU
         self.device: AndroidDevice | None = None
         self._lock_fd: int | None = None
+        self._device_lease: DeviceLease | None = None  # the on-device lease, across hosts
         self._virtual = None  # the VirtualDevice this process started, if any
         self._stream = None  # the event stream of the leased device
         self.lost: list[str] = []
 
     def lease(self) -> AndroidDevice:
+        if self._device_lease is not None and not self._device_lease.held:
+            self.give_up()  # another host broke the lease (ours had expired): take another device
         if self.device is None:
             self.device = self._start_virtual() if self.source.kind == "virtual" else self._lease_real()
         return self.device
@@ -119,9 +125,25 @@ class DevicePool:
             except BlockingIOError:
                 os.close(fd)
                 continue
-            self._lock_fd = fd
+            device_lease = DeviceLease(serial, self.source.client())
+            try:
+                taken = device_lease.try_acquire()
+            except DeviceLost:
+                taken = False
+            if not taken:  # another host drives it
+                os.close(fd)
+                continue
+            self._lock_fd, self._device_lease = fd, device_lease
             return AndroidDevice(serial, self.source.client())
-        raise DeviceLost(f"no free device: {len(candidates)} online, all leased by other workers (lost: {self.lost})")
+        raise DeviceLost(
+            f"no free device: {len(candidates)} online, all leased by other workers or hosts (lost: {self.lost})"
+        )
+
+    def confirm_lease(self) -> None:
+        """After a reset (a snapshot load may roll the on-device lease away): hold it still, or
+        raise DeviceLost when another host took the device meanwhile."""
+        if self._device_lease is not None and not self._device_lease.renew():
+            raise DeviceLost(f"device {self._device_lease.serial}: leased by another host after the reset")
 
     def event_stream(self, device: AndroidDevice):  # noqa: ANN201
         """The accessibility event stream of the leased device (the listener installed and on)."""
@@ -152,6 +174,9 @@ class DevicePool:
         if self._virtual is not None:
             self._virtual.stop()
             self._virtual = None
+        if self._device_lease is not None:
+            self._device_lease.release()
+            self._device_lease = None
         if self._lock_fd is not None:
             os.close(self._lock_fd)  # closing the descriptor drops the flock
             self._lock_fd = None

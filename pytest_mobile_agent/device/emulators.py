@@ -1,0 +1,196 @@
+"""`--devices=emulator:AVD*N`: boot N headless, read-only instances of an Android Virtual Device
+for the session, and shut them down at its end.
+
+The Android SDK's `emulator` command is found on PATH, then under $ANDROID_HOME and
+$ANDROID_SDK_ROOT (`emulator/emulator`). Each instance gets a free console port P (even, from
+5554 up; adbd on P+1, so adb names it `emulator-P`) and the flags a headless, disposable run
+needs: no window, no audio, no boot animation, `-read-only` (several instances of one AVD at
+once, its files untouched) and `-no-snapshot-save` (nothing saved on exit). The session waits
+until every instance is online and `sys.boot_completed` is 1; the `device` fixture's snapshot
+reset (reset.py, through the same console) brings each back to its base state before a task;
+at the end each gets the console's `kill`. The process that boots them is the one that ends:
+pytest alone, or the xdist controller, which hands the serials to its workers.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import adbutils
+
+from . import adb_server
+
+SPEC = re.compile(r"emulator:([A-Za-z0-9._-]+)(?:\*(\d+))?")
+HEADLESS = ("-no-window", "-no-audio", "-no-boot-anim", "-read-only", "-no-snapshot-save")
+FIRST_PORT, LAST_PORT = 5554, 5682  # the console ports the adb server knows emulators by
+BOOT_TIMEOUT = 600.0
+
+
+class EmulatorError(Exception):
+    """No emulator command, no such AVD, or an instance that did not boot; the message says which."""
+
+
+def parse(spec: str) -> tuple[str, int] | None:
+    """`emulator:AVD*N` -> (AVD, N); `emulator:AVD` is one instance; None for other specs."""
+    m = SPEC.fullmatch(spec.strip())
+    if not m:
+        if spec.strip().startswith("emulator:"):
+            raise EmulatorError(
+                f"--devices={spec!r}: expected emulator:AVD or emulator:AVD*N (e.g. emulator:Pixel_7*4)"
+            )
+        return None
+    count = int(m.group(2) or 1)
+    if count < 1:
+        raise EmulatorError(f"--devices={spec!r}: in emulator:AVD*N, N must be at least 1")
+    return m.group(1), count
+
+
+def find_emulator() -> str:
+    found = shutil.which("emulator")
+    if found:
+        return found
+    homes = [os.environ.get(v) for v in ("ANDROID_HOME", "ANDROID_SDK_ROOT")]
+    for home in filter(None, homes):
+        candidate = Path(home) / "emulator" / "emulator"
+        if os.access(candidate, os.X_OK):
+            return str(candidate)
+    raise EmulatorError(
+        "no `emulator` command: install the Android SDK's emulator package and put it on PATH, "
+        f"or set ANDROID_HOME / ANDROID_SDK_ROOT (now {homes[0]!r} / {homes[1]!r})"
+    )
+
+
+def _port_free(port: int) -> bool:
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def free_console_ports(count: int, listed: set[str]) -> list[int]:
+    """`count` console ports P whose P and P+1 are free and that adb does not list already."""
+    ports = [
+        p
+        for p in range(FIRST_PORT, LAST_PORT, 2)
+        if f"emulator-{p}" not in listed and _port_free(p) and _port_free(p + 1)
+    ]
+    if len(ports) < count:
+        raise EmulatorError(f"only {len(ports)} free emulator port pairs between {FIRST_PORT} and {LAST_PORT}")
+    return ports[:count]
+
+
+@dataclass
+class Emulator:
+    avd: str
+    port: int
+    process: subprocess.Popen
+    log: Path
+
+    @property
+    def serial(self) -> str:
+        return f"emulator-{self.port}"
+
+    def log_tail(self, lines: int = 15) -> str:
+        try:
+            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:]) or "(no output)"
+        except OSError:
+            return "(no log)"
+
+
+@dataclass
+class EmulatorFleet:
+    avd: str
+    count: int
+    binary: str = field(default_factory=find_emulator)
+    boot_timeout: float = BOOT_TIMEOUT
+    instances: list[Emulator] = field(default_factory=list)
+    logs: Path | None = None  # each instance's output, shown when one fails to boot
+
+    @property
+    def serials(self) -> list[str]:
+        return [e.serial for e in self.instances]
+
+    def avds(self) -> list[str]:
+        done = subprocess.run([self.binary, "-list-avds"], capture_output=True, text=True, timeout=60)
+        return [line.strip() for line in done.stdout.splitlines() if line.strip() and " " not in line.strip()]
+
+    def boot(self) -> list[str]:
+        """Start every instance at once, then wait until all have booted; on failure none is left."""
+        known = self.avds()
+        if self.avd not in known:
+            raise EmulatorError(f"no AVD named {self.avd!r} (`emulator -list-avds`: {', '.join(known) or 'none'})")
+        adb_server.ensure_server()
+        client = adb_server.client()
+        listed = {d.serial for d in client.list()}
+        self.logs = Path(tempfile.mkdtemp(prefix="pma-emulators-"))
+        try:
+            for port in free_console_ports(self.count, listed):
+                log = self.logs / f"emulator-{port}.log"
+                with open(log, "wb") as out:
+                    process = subprocess.Popen(
+                        [self.binary, "-avd", self.avd, "-port", str(port), *HEADLESS],
+                        stdout=out,
+                        stderr=subprocess.STDOUT,
+                        stdin=subprocess.DEVNULL,
+                        start_new_session=True,
+                    )
+                self.instances.append(Emulator(self.avd, port, process, log))
+            deadline = time.monotonic() + self.boot_timeout
+            for emulator in self.instances:
+                self._await_boot(client, emulator, deadline)
+        except BaseException:
+            self.shutdown()
+            raise
+        return self.serials
+
+    def _await_boot(self, client: adbutils.AdbClient, emulator: Emulator, deadline: float) -> None:
+        device = client.device(emulator.serial)
+        while True:
+            if emulator.process.poll() is not None:
+                raise EmulatorError(
+                    f"{emulator.serial} ({self.avd}) exited with {emulator.process.returncode} while booting:\n"
+                    + emulator.log_tail()
+                )
+            try:
+                if device.shell("getprop sys.boot_completed", timeout=10).strip() == "1":
+                    return
+            except (adbutils.AdbError, OSError):
+                pass  # not listed yet, or adbd not up yet
+            if time.monotonic() > deadline:
+                raise EmulatorError(
+                    f"{emulator.serial} ({self.avd}) did not boot within {self.boot_timeout:.0f}s:\n"
+                    + emulator.log_tail()
+                )
+            time.sleep(0.2)
+
+    def shutdown(self, timeout: float = 30.0) -> None:
+        """The console's `kill` for each instance (the process is ended if it does not obey)."""
+        from .reset import ConsoleError, EmulatorConsole
+
+        for emulator in self.instances:
+            if emulator.process.poll() is None:
+                try:
+                    console = EmulatorConsole(emulator.port, timeout=5)
+                    console.sock.sendall(b"kill\r\n")  # the instance closes the console as it goes
+                    console.sock.close()
+                except (ConsoleError, OSError):
+                    emulator.process.terminate()
+        for emulator in self.instances:
+            try:
+                emulator.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                emulator.process.kill()
+                emulator.process.wait(timeout)
+        self.instances.clear()
+        if self.logs is not None:
+            shutil.rmtree(self.logs, ignore_errors=True)
