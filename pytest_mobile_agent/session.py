@@ -130,7 +130,7 @@ class MobileSession:
             from .models import ChatClient, ModelError
             from .models.options import model_config
 
-            cfg = model_config(self.config)
+            cfg = model_config(self.config, self.options.step_timeout)
             if cfg is None:
                 raise pytest.UsageError(f"{who} needs a model: pass --mobile-model NAME (e.g. gpt-4o)")
             try:

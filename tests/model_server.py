@@ -15,8 +15,10 @@ with what the "model" reported.
     with ModelServer(script) as server:
         run_pytest(f"--mobile-model-url={server.url}", "--mobile-model=test-model")
 
-Or take the `model_server` fixture (tests/models/conftest.py), which starts one whose script a
-test sets with `model_server.script = ...`.
+Or take the `model_server` fixture, which starts one whose script a test sets with
+`model_server.script = ...`; a test folder gets it with one line in its conftest.py:
+
+    from tests.model_server import model_server  # noqa: F401  (fixture)
 """
 
 from __future__ import annotations
@@ -24,10 +26,12 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+import pytest
 
 
 @dataclass
@@ -147,3 +151,10 @@ class ModelServer:
     def totals(self) -> tuple[int, int]:
         with self.lock:
             return sum(u[0] for u in self.usage_sent), sum(u[1] for u in self.usage_sent)
+
+
+@pytest.fixture
+def model_server() -> Iterator[ModelServer]:
+    """A local OpenAI-compatible server on a real socket; set `model_server.script` to play a model."""
+    with ModelServer() as server:
+        yield server

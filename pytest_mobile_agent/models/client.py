@@ -32,6 +32,7 @@ class ModelConfig:
     max_retries: int = 5
     backoff_s: float = 1.0  # first wait; doubles per retry unless the server says Retry-After
     image_side: int = DEFAULT_IMAGE_SIDE
+    deadline_s: float | None = None  # one chat() call, retries included, gives up after this long
     temperature: float = 0.0
     max_tokens: int | None = None
 
@@ -154,9 +155,15 @@ class ChatClient:
         import openai
 
         cfg = self.config
+        start = time.monotonic()
         for attempt in range(cfg.max_retries + 1):
+            timeout = cfg.timeout_s
+            if cfg.deadline_s is not None:
+                timeout = min(timeout, cfg.deadline_s - (time.monotonic() - start))
             try:
-                response = self._sdk.chat.completions.create(model=cfg.model, messages=messages, **params)
+                response = self._sdk.chat.completions.create(
+                    model=cfg.model, messages=messages, timeout=timeout, **params
+                )
                 return response.model_dump(), attempt
             except openai.APITimeoutError as exc:  # a subclass of APIConnectionError: test it first
                 reason, error, wait = "timeout", exc, None
@@ -167,6 +174,14 @@ class ChatClient:
                 if status not in RETRYABLE_STATUS and status < 500:
                     raise ModelError(f"{cfg.endpoint} answered {status} for {cfg.model}: {exc.message}") from exc
                 reason, error, wait = ("5xx" if status >= 500 else str(status)), exc, _retry_after(exc.response)
+            backoff = min(MAX_BACKOFF_S, cfg.backoff_s * 2**attempt) * random.uniform(0.75, 1.25)
+            pause = wait if wait is not None else backoff
+            if cfg.deadline_s is not None and time.monotonic() - start + pause >= cfg.deadline_s:
+                spent = time.monotonic() - start
+                raise ModelUnavailable(
+                    f"model endpoint {cfg.endpoint} still failing after {attempt} retries and {spent:.1f} s, "
+                    f"the time one step may wait (last: {reason}: {type(error).__name__})"
+                ) from error
             if attempt == cfg.max_retries:
                 raise ModelUnavailable(
                     f"model endpoint {cfg.endpoint} still failing after {cfg.max_retries} retries "
@@ -175,8 +190,7 @@ class ChatClient:
             with self._lock:
                 self.stats.retries += 1
                 self.stats.retry_reasons[reason] += 1
-            backoff = min(MAX_BACKOFF_S, cfg.backoff_s * 2**attempt) * random.uniform(0.75, 1.25)
-            time.sleep(wait if wait is not None else backoff)
+            time.sleep(pause)
         raise AssertionError("unreachable")
 
 

@@ -39,9 +39,13 @@ def add_options(parser: pytest.Parser) -> None:
     parser.addini("mobile_model_replay", help=REPLAY_HELP, type="bool", default=False)
 
 
-def model_config(config: pytest.Config, model: str | None = None) -> ModelConfig | None:
-    """The configuration the options describe, or None when no --mobile-model is given.
-    `model` replaces --mobile-model (the judges' --mobile-judge-model)."""
+def model_config(
+    config: pytest.Config, step_timeout: float | None = None, model: str | None = None
+) -> ModelConfig | None:
+    """The configuration the options describe, or None when no --mobile-model is given. A step
+    makes up to two calls (an action, a summary): each gives up, as an infrastructure error, in
+    less than half the step's time, before the harness would call the agent hung. `model`
+    replaces --mobile-model (the judges' --mobile-judge-model)."""
 
     def get(name: str) -> Any:
         value = config.getoption(name)
@@ -59,4 +63,5 @@ def model_config(config: pytest.Config, model: str | None = None) -> ModelConfig
         timeout_s=float(get("mobile_model_timeout") or 60.0),
         max_retries=int(get("mobile_model_retries") if get("mobile_model_retries") not in (None, "") else 5),
         image_side=int(get("mobile_model_image_side") or DEFAULT_IMAGE_SIDE),
+        deadline_s=step_timeout * 0.45 if step_timeout else None,
     )

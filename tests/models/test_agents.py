@@ -199,3 +199,15 @@ def test_the_built_ins_load_by_name_and_need_a_model(tmp_path: Path) -> None:
     )
     assert proc.returncode == 4, proc.stdout + proc.stderr
     assert "--agent=t3a needs a model: pass --mobile-model NAME" in proc.stderr
+
+
+def test_an_api_calls_output_reaches_the_history() -> None:
+    agent = MobileBench()
+    agent.client = ScriptedClient([f"Action: api(adb shell am start -a android.intent.action.MAIN -p {PKG})",
+                                   "Action: finish()"])
+    agent.reset(TASK)
+    agent.step(observe(1))
+    obs = observe(2)
+    obs.last_output = "Starting: Intent { act=android.intent.action.MAIN }\n"
+    assert agent.step(obs).kind == "done"
+    assert "[output: Starting: Intent { act=android.intent.action.MAIN }]" in text_of(agent.client.asked[1][1])

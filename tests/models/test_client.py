@@ -144,3 +144,11 @@ def test_images_are_downscaled_jpeg_data_urls() -> None:
 
     img = Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1])))
     assert img.size == (1080 // 5, 2340 // 5)  # the smallest whole factor that fits 512
+
+
+def test_a_stalling_endpoint_gives_up_within_the_deadline(model_server: ModelServer) -> None:
+    model_server.script = lambda request: Answer(stall_s=2.0)
+    client = client_for(model_server, timeout_s=5.0, deadline_s=0.6, max_retries=10)
+    with pytest.raises(ModelUnavailable, match="the time one step may wait"):
+        client.chat([user("hi")])
+    assert len(model_server.requests) <= 2  # the per-request timeout shrank to the time left

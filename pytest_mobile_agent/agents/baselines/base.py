@@ -37,6 +37,7 @@ class Turn:
     action: str  # the answer's action, as the model wrote it
     summary: str  # the model's reasoning or summary of the step
     error: str | None = None  # why the harness rejected it
+    output: str = ""  # what an `api` action printed
 
 
 class ModelAgent:
@@ -131,9 +132,12 @@ class ModelAgent:
         return self.reasoning(text)
 
     def _note_result(self, obs: Observation) -> None:
-        """The harness's verdict on the previous action (invalid, and why) goes into the history."""
+        """The harness's verdict on the previous action (invalid, and why; an API call's output)
+        goes into the history."""
         if self.history and obs.last_error and self.history[-1].error is None:
             self.history[-1].error = obs.last_error
+        if self.history and obs.last_output and not self.history[-1].output:
+            self.history[-1].output = " ".join(obs.last_output.split())[:200]
 
     def give_up(self, reason: str) -> Action:
         return Done(INFEASIBLE + reason)
@@ -174,5 +178,7 @@ def history_lines(history: list[Turn], limit: int = 20) -> str:
         line = f"{t.number}. {t.action}: {t.summary}"
         if t.error:
             line += f" [rejected: {t.error}]"
+        if t.output:
+            line += f" [output: {t.output}]"
         lines.append(" ".join(line.split()))
     return "\n".join(lines)

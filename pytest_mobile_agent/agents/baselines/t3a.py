@@ -85,8 +85,7 @@ class T3A(ModelAgent):
 
     def step(self, obs: Observation) -> Action:
         action = super().step(obs)
-        self._last = {"action": self.history[-1].action, "reason": action.reasoning or "",
-                      "listing": self._listing, "obs": obs}
+        self._last = {"action": self.history[-1].action, "reason": action.reasoning or "", "listing": self._listing}
         return action
 
     def parse(self, text: str, obs: Observation) -> Action:
