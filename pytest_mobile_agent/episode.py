@@ -76,6 +76,7 @@ class Episode:
     reset_s: float = 0.0
     retried: bool = False
     traceback: str | None = field(default=None, repr=False)  # the agent's own frames, when it raised
+    fault: BaseException | None = field(default=None, repr=False)  # the infrastructure fault that ended it
     body_success: bool | None = None  # the body's verdict (None: a judge-only task, or not reached)
     judges: dict[str, dict[str, Any]] = field(default_factory=dict)  # name -> Verdict.to_json()
 
@@ -224,6 +225,7 @@ class EpisodeRunner:
         except InfrastructureFault as exc:
             self.episode.termination = INFRASTRUCTURE
             self.episode.error = str(exc)
+            self.episode.fault = exc
         finally:
             self.episode.wall_s = time.perf_counter() - start
         return self.episode

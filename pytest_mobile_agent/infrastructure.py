@@ -43,6 +43,18 @@ def device_gone(pool: Any) -> bool:
     return device is not None and not device.alive()
 
 
+def give_up_if_lost(pool: Any, exc: BaseException | None = None) -> None:
+    """Give up the leased device when the fault was the device's (the retry takes another one);
+    keep a device that still answers when the fault lay elsewhere (a model endpoint that stayed
+    down), rather than booting a new one for nothing."""
+    if pool is None or getattr(pool, "device", None) is None:
+        return
+    fault = fault_in(exc)
+    if fault is not None and not isinstance(fault, DeviceLost) and not device_gone(pool):
+        return
+    pool.give_up()
+
+
 def is_infrastructure(exc: BaseException, pool: Any) -> bool:
     """An error outside the verdict is infrastructure when it is (or comes from) an
     InfrastructureFault, or when the device is gone: a precondition fixture that drives adb

@@ -390,8 +390,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
     if not infrastructure.is_infrastructure(call.excinfo.value, pool):
         return
     setattr(report, infrastructure.REPORT_FLAG, True)
-    if pool is not None:
-        pool.give_up()
+    infrastructure.give_up_if_lost(pool, call.excinfo.value)
     if call.excinfo.errisinstance(InfrastructureError):  # raised by the harness, whose frames are hidden
         report.longrepr = f"InfrastructureError: {call.excinfo.value}"
     if call.when == "teardown":  # after the verdict (or after a flagged setup): the verdict stands
@@ -497,7 +496,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
             # The agent's own adb calls failed because the device died under them.
             episode.termination, episode.error = INFRASTRUCTURE, f"device {dev.serial} lost ({episode.error})"
         if episode.termination == INFRASTRUCTURE:
-            pool.give_up()
+            infrastructure.give_up_if_lost(pool, episode.fault)
             raise InfrastructureError(f"{episode.error} (infrastructure, not the agent's failure)")
         if judges:
             inputs = judge_runner.inputs_for(pyfuncitem, task)
@@ -533,7 +532,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
             if not infrastructure.is_infrastructure(exc, pool):
                 raise
             episode.termination, episode.error = INFRASTRUCTURE, f"{type(exc).__name__}: {exc}"
-            pool.give_up()
+            infrastructure.give_up_if_lost(pool, exc)
             raise InfrastructureError(f"{episode.error} (infrastructure, not the agent's failure)") from exc
         for passed, reason in votes:
             if not passed:
