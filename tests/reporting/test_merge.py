@@ -28,8 +28,8 @@ COUNTS = (
     "completed_share",
     "max_steps_share",
     "error_share",
-    "premature_rate",
-    "overdue_rate",
+    "PTR",
+    "OTR",
 )
 
 
