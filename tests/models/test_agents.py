@@ -140,6 +140,40 @@ def test_m3a_sends_the_marked_screenshot() -> None:
     assert corner.getcolors() != [(corner.width * corner.height, (255, 255, 255))]  # its mark is drawn
 
 
+def test_marks_are_the_labels_drawn_in_place() -> None:
+    """The pasted label stamps give the very pixels of drawing each number on the screen."""
+    from PIL import ImageDraw
+
+    from pytest_mobile_agent.agents.baselines.elements import ui_elements
+    from pytest_mobile_agent.agents.baselines.marks import BOX, LABEL_BG, LABEL_FG, draw_marks, screen_image
+    from pytest_mobile_agent.reporting.draw import font
+
+    elements = ui_elements(UiTree(XML), (1080, 2340), start=8)  # two-digit numbers too
+    screen, scale = screen_image(png(), 1024)
+    marked = draw_marks(screen.copy(), elements, scale)
+    draw, f = ImageDraw.Draw(screen), font(max(10, round(28 * scale)))
+    for el in elements:
+        l, t, r, b = (round(v * scale) for v in el.bounds)
+        draw.rectangle((l, t, max(l, r - 1), max(t, b - 1)), outline=BOX, width=max(1, round(3 * scale)))
+        tl, tt, tr, tb = draw.textbbox((0, 0), str(el.number), font=f)
+        draw.rectangle((l, t, l + tr - tl + 4, t + tb - tt + 4), fill=LABEL_BG)
+        draw.text((l + 2 - tl, t + 2 - tt), str(el.number), fill=LABEL_FG, font=f)
+    assert marked.tobytes() == screen.tobytes()
+    assert [e.number for e in elements][0] == 8 and elements[-1].number >= 10  # one and two digits drawn
+
+
+def test_an_unchanged_screen_is_decoded_once_and_each_caller_draws_on_its_own_copy() -> None:
+    from pytest_mobile_agent.agents.baselines.marks import _fitted, screen_image
+
+    shot = png()
+    first, _ = screen_image(shot, 1024)
+    first.paste((0, 0, 0), (0, 0, 50, 50))
+    hits = _fitted.cache_info().hits
+    again, scale = screen_image(shot, 1024)
+    assert _fitted.cache_info().hits == hits + 1
+    assert again.getpixel((0, 0)) == (255, 255, 255) and scale == 1 / 3
+
+
 def test_appagent_grammar_and_grid() -> None:
     agent = AppAgent()
     agent.client = ScriptedClient([

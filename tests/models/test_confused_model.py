@@ -22,6 +22,8 @@ FOUR = "add or cube or divide or minus"  # four of its tasks
 NONSENSE = {
     "t3a": ['Reason: hmm\nAction: {"action_type": "click", "index": ',
             'Action: {"action_type": "click", "index": 999}'],
+    "m3a": ['Reason: the boxes blur\nAction: {"action_type": "click", "index": 3',
+            'Reason: box 999\nAction: {"action_type": "click", "index": 999}'],
     "appagent": ["Observation: ?\nThought: ?\nAction: tap(\nSummary: -", "Action: tap(999)\nSummary: -"],
     "mobile-bench": ["Thought: lost\nAction: klick 3", "Thought: hm\nAction: click(999)"],
 }
@@ -46,7 +48,7 @@ def confused(agent: str, golden: GoldenModel) -> Any:
     return script
 
 
-@pytest.mark.parametrize("agent", ["t3a", "appagent", "mobile-bench"])
+@pytest.mark.parametrize("agent", ["t3a", "m3a", "appagent", "mobile-bench"])
 def test_a_confused_model_is_survived_and_counted(agent: str, tmp_path: Path) -> None:
     golden = GoldenModel(tmp_path)
     with ModelServer() as server:
