@@ -194,7 +194,7 @@ def borrow_golden(items: list[pytest.Item]) -> None:
     for item in items:
         task = item.stash.get(TASK_KEY, None)
         if MAB_CLASS_KEY in item.stash and task is not None and not task.golden and task.name in golden:
-            item.stash[TASK_KEY] = dataclasses.replace(task, golden=golden[task.name])
+            item.stash[TASK_KEY] = dataclasses.replace(task, golden=golden[task.name], golden_borrowed=True)
 
 
 def task_name(task: TaskInstance) -> str:
