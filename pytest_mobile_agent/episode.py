@@ -161,7 +161,10 @@ class EpisodeRunner:
         self.episode = Episode(
             task, getattr(agent, "name", type(agent).__name__), getattr(agent, "model", None), device.serial, budget
         )
-        self.info = TaskInfo(task.name, task.prompt, task.apps, task.golden_steps, budget, task.golden, task.near_miss)
+        self.info = TaskInfo(
+            task.name, task.prompt, task.apps, task.golden_steps, budget, task.golden, task.near_miss,
+            golden_borrowed=task.golden_borrowed,
+        )
         self._judged_events = 0
         self._screen = (0, 0)
 

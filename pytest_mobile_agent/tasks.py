@@ -157,6 +157,7 @@ class TaskInstance:
     params: dict[str, Any]
     near_miss: tuple[Action, ...] = ()
     judge_inputs: dict[str, Any] = field(default_factory=dict)
+    golden_borrowed: bool = False  # the golden path of a suite task with another setup (compat)
 
     @property
     def apps(self) -> tuple[str, ...]:

@@ -41,6 +41,11 @@ FILE_MARKER = "mobileagentbench_file"
 STANDIN = Path(__file__).with_name("mab_package")
 _MARKERS = re.compile(r"def\s+check_finish\s*\(")
 _CLASS = re.compile(r"^class\s+\w+\s*\(", re.MULTILINE)
+# MobileAgentBench ran its tasks one after another on one emulator. File Manager's all-files
+# access, an app op that `pm clear` keeps, stayed granted once the first File Manager setup had
+# granted it (task_utils.filemanager_permissions); filemanager_hide_folder's setup relies on that
+# and does not ask. Each task here starts from a reset device, so that access is granted up front.
+CARRIED_GRANTS = {"com.simplemobiletools.filemanager.pro": ("android.permission.MANAGE_EXTERNAL_STORAGE",)}
 
 
 # -- the mobile_agent_benchmark package ---------------------------------------------------------
@@ -158,7 +163,7 @@ def _make_item(parent: pytest.Collector, name: str, cls: type) -> pytest.Functio
         prompt=probe.prompt,
         apps=(probe.package,),
         golden_steps=probe.min_steps,
-        grants=tuple(probe.permissions),
+        grants=(*probe.permissions, *CARRIED_GRANTS.get(probe.package, ())),
         launch=False,
         max_steps=probe.max_steps,
         name=probe.task_name,
@@ -189,7 +194,7 @@ def borrow_golden(items: list[pytest.Item]) -> None:
     for item in items:
         task = item.stash.get(TASK_KEY, None)
         if MAB_CLASS_KEY in item.stash and task is not None and not task.golden and task.name in golden:
-            item.stash[TASK_KEY] = dataclasses.replace(task, golden=golden[task.name])
+            item.stash[TASK_KEY] = dataclasses.replace(task, golden=golden[task.name], golden_borrowed=True)
 
 
 def task_name(task: TaskInstance) -> str:

@@ -91,12 +91,12 @@ JUDGE_INPUTS: dict[str, dict[str, Any]] = {
     "contacts_search": _inputs(CONTACTS, ["YuzaiYuzai"], ["Yuzai"]),
     "contacts_sort": _inputs(CONTACTS, [], ["Sort by", "Date created", "Descending", "OK"]),
     "filemanager_check_file_properties": _inputs(
-        FILE_MANAGER, ["Properties", "testfile.txt"],
-        ["testfile.txt", "Properties"],
+        FILE_MANAGER, ["Properties", "Testfile.txt"],
+        ["Testfile.txt", "Properties"],
     ),
     "filemanager_check_storage": _inputs(FILE_MANAGER, ["Total storage"], ["Storage"]),
     "filemanager_create_new_file": _inputs(FILE_MANAGER, ["testfile.txt"], ["Download", "testfile.txt", "OK"]),
-    "filemanager_delete_file": _inputs(FILE_MANAGER, [], ["testfile.txt", "Yes"]),
+    "filemanager_delete_file": _inputs(FILE_MANAGER, [], ["Testfile.txt", "Yes"]),
     "filemanager_delete_txt": _inputs(FILE_MANAGER, ["Downloadvideo.mov"], ["random.txt", "Yes"]),
     "filemanager_delete_videos": _inputs(FILE_MANAGER, [], ["icml.mp4", "Yes", "corl.avi", "cvpr.mov"]),
     "filemanager_hide_folder": _inputs(

@@ -109,7 +109,8 @@ def testfile(device):
 
 @pytest.fixture
 def capital_testfile(device):
-    """filemanager_rename_file's setup: MobileAgentBench's default name, Testfile.txt (and other.txt)."""
+    """The setup of filemanager_rename_file, _delete_file and _check_file_properties: MobileAgentBench's
+    default name, Testfile.txt (and other.txt), whatever case the prompt spells it in."""
     push(device, "Testfile.txt", OTHER)
     open_download(device)
 
@@ -184,22 +185,22 @@ def test_filemanager_create_new_file(device, changes):
     app=FILE_MANAGER,
     grants=GRANTS,
     name="filemanager_check_file_properties",
-    golden=[LongPress(text="testfile.txt"), Tap(desc="Properties")],
+    golden=[LongPress(text="Testfile.txt"), Tap(desc="Properties")],
     near_miss={
-        "rename instead": [LongPress(text="testfile.txt"), Tap(desc="Rename")],
-        "Download sorted by size on the way": [*SORT_BY_SIZE, LongPress(text="testfile.txt"), Tap(desc="Properties")],
+        "rename instead": [LongPress(text="Testfile.txt"), Tap(desc="Rename")],
+        "Download sorted by size on the way": [*SORT_BY_SIZE, LongPress(text="Testfile.txt"), Tap(desc="Properties")],
     },
 )
-def test_filemanager_check_file_properties(testfile, ui):
+def test_filemanager_check_file_properties(capital_testfile, ui):
     # MobileAgentBench counted the texts of a window titled Properties; here its rows must be
-    # testfile.txt's, in Download.
+    # Testfile.txt's (its setup's name for the prompt's file), in Download.
     assert ui.exists(text="Properties"), "no Properties dialog"
     rows = {
         label.text: next((c.text for c in label.parent.children if c.id == rid(FILE_MANAGER, "property_value")), "")
         for label in ui.find_all(id=rid(FILE_MANAGER, "property_label"))
         if label.parent is not None
     }
-    assert rows.get("Name") == "testfile.txt", f"properties of {rows.get('Name')!r}"
+    assert rows.get("Name") == "Testfile.txt", f"properties of {rows.get('Name')!r}"
     assert rows.get("Path") == f"{ROOT}/Download", f"properties of a file in {rows.get('Path')!r}"
 
 
@@ -208,18 +209,19 @@ def test_filemanager_check_file_properties(testfile, ui):
     app=FILE_MANAGER,
     grants=GRANTS,
     name="filemanager_delete_file",
-    golden=delete("testfile.txt"),
+    golden=delete("Testfile.txt"),
     near_miss={
-        "not confirmed": [LongPress(text="testfile.txt"), DELETE, Tap(text="No")],
-        "hidden instead": hide("testfile.txt"),
-        "other.txt deleted too": [*delete("testfile.txt"), *delete(OTHER)],
+        "not confirmed": [LongPress(text="Testfile.txt"), DELETE, Tap(text="No")],
+        "hidden instead": hide("Testfile.txt"),
+        "other.txt deleted too": [*delete("Testfile.txt"), *delete(OTHER)],
     },
 )
-def test_filemanager_delete_file(testfile, device, changes):
+def test_filemanager_delete_file(capital_testfile, device, changes):
     # MobileAgentBench wanted the name gone from a screen showing "> Download" (a search there
-    # that found nothing passed); the file must be gone, not hidden or renamed, and only it.
-    changes.removed("files", "Download/testfile.txt")
-    assert "testfile.txt" not in download(device), "testfile.txt is still in Download"
+    # that found nothing passed); the file (its setup's Testfile.txt) must be gone, not hidden or
+    # renamed, and only it.
+    changes.removed("files", "Download/Testfile.txt")
+    assert "Testfile.txt" not in download(device), "Testfile.txt is still in Download"
 
 
 @task(
