@@ -59,15 +59,21 @@ def _checkout_root(task_file: Path) -> Path | None:
 
 def _load_package_from(root: Path) -> types.ModuleType:
     spec = importlib.util.spec_from_file_location(PACKAGE, root / "__init__.py", submodule_search_locations=[str(root)])
+    return _exec_registered(spec)
+
+
+def _exec_registered(spec: importlib.machinery.ModuleSpec | None) -> types.ModuleType:
+    """Run a module registered in sys.modules under its spec's name (so its relative imports
+    resolve), leaving no half-imported module behind when it raises."""
     assert spec and spec.loader
-    package = importlib.util.module_from_spec(spec)
-    sys.modules[PACKAGE] = package
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
     try:
-        spec.loader.exec_module(package)
+        spec.loader.exec_module(module)
     except BaseException:
-        del sys.modules[PACKAGE]
+        del sys.modules[spec.name]
         raise
-    return package
+    return module
 
 
 def benchmark_package(task_file: Path | None = None) -> types.ModuleType:
@@ -95,16 +101,7 @@ def load_task_file(path: Path) -> types.ModuleType:
             return loaded  # already imported by a sibling (`from .calendar_laundry import ...`)
         digest = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:8]
         name = f"{PACKAGE}.tasks._{digest}_{path.stem}"  # same name, other folder
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules[name]
-        raise
-    return module
+    return _exec_registered(importlib.util.spec_from_file_location(name, path))
 
 
 def task_base() -> type:
