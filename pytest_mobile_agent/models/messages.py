@@ -10,6 +10,20 @@ if TYPE_CHECKING:
     from PIL import Image
 
 DEFAULT_IMAGE_SIDE = 1024  # the longest side a screenshot is sent at, in pixels
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def decode(data: bytes) -> Image.Image:
+    """An image file's pixels. A PNG (every screencap) goes through libspng (pyspng), which decodes a
+    phone's screen two to three times faster than Pillow, to the same pixels (alpha dropped, as
+    `fit` would); anything else through Pillow."""
+    from PIL import Image
+
+    if data.startswith(PNG_SIGNATURE):
+        import pyspng
+
+        return Image.fromarray(pyspng.load(data, "RGB"))
+    return Image.open(io.BytesIO(data))
 
 
 def fit(img: Image.Image, max_side: int) -> tuple[Image.Image, int]:
@@ -24,9 +38,7 @@ def fit(img: Image.Image, max_side: int) -> tuple[Image.Image, int]:
 def image_part(image: bytes | Image.Image, max_side: int = DEFAULT_IMAGE_SIDE) -> dict[str, Any]:
     """An `image_url` content part: the image fitted into max_side (see `fit`), as a JPEG data URL.
     JPEG because it encodes several times faster than PNG at screenshot sizes."""
-    from PIL import Image  # here: the plugin loads without PIL until an image is sent
-
-    img = Image.open(io.BytesIO(image)) if isinstance(image, bytes | bytearray) else image
+    img = decode(bytes(image)) if isinstance(image, bytes | bytearray) else image
     img, _ = fit(img, max_side)
     buf = io.BytesIO()
     img.save(buf, "JPEG", quality=85)

@@ -6,11 +6,10 @@ no second resize. Marks are the agents' own and never reach the reports' frames.
 
 from __future__ import annotations
 
-import io
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ...models.messages import fit
+from ...models.messages import decode, fit
 from ...reporting.draw import font
 
 if TYPE_CHECKING:
@@ -34,9 +33,7 @@ def screen_image(png: bytes, max_side: int) -> tuple[Image.Image, float]:
 def _fitted(png: bytes, max_side: int) -> tuple[Image.Image, float]:
     """Decoding and shrinking are most of a marked screenshot's time; a screen that did not change
     (an invalid step, a wait, AppAgent's grid(), a step summary's "before") is not done again."""
-    from PIL import Image
-
-    img, factor = fit(Image.open(io.BytesIO(png)), max_side)
+    img, factor = fit(decode(png), max_side)
     return img, 1.0 / factor
 
 
