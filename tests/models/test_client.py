@@ -22,7 +22,7 @@ from pytest_mobile_agent.models import (
     system,
     user,
 )
-from pytest_mobile_agent.models.messages import text_of
+from pytest_mobile_agent.models.messages import decode, text_of
 from tests.model_server import Answer, ModelServer
 
 KEY = "sk-test-client-secret-0123456789"
@@ -144,6 +144,24 @@ def test_images_are_downscaled_jpeg_data_urls() -> None:
 
     img = Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1])))
     assert img.size == (1080 // 5, 2340 // 5)  # the smallest whole factor that fits 512
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L", "P"])
+def test_screenshots_decode_to_the_pixels_pillow_reads(mode: str) -> None:
+    # libspng decodes the PNG (RGBA as Android's screencap writes it, RGB as the virtual device does);
+    # what the model sees must not change with the decoder.
+    r, g, b, a = (Image.effect_noise((90, 200), sigma) for sigma in (30, 60, 90, 120))
+    noise = Image.merge("RGB", (r, g, b))
+    picture = Image.merge("RGBA", (r, g, b, a))
+    picture = picture.convert(mode) if mode != "P" else noise.quantize(16)
+    data = io.BytesIO()
+    picture.save(data, "PNG")
+    got = decode(data.getvalue())
+    assert got.mode == "RGB" and got.size == (90, 200)
+    assert got.tobytes() == Image.open(io.BytesIO(data.getvalue())).convert("RGB").tobytes()
+    jpeg = io.BytesIO()
+    noise.save(jpeg, "JPEG")
+    assert decode(jpeg.getvalue()).size == (90, 200)  # not a PNG: Pillow reads it
 
 
 def test_a_stalling_endpoint_gives_up_within_the_deadline(model_server: ModelServer) -> None:
