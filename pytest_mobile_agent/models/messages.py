@@ -14,9 +14,9 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def decode(data: bytes) -> Image.Image:
-    """An image file's pixels. A PNG (every screencap) goes through libspng (pyspng), which decodes a
-    phone's screen two to three times faster than Pillow, to the same pixels (alpha dropped, as
-    `fit` would); anything else through Pillow."""
+    """An image file's pixels. A PNG (every screencap) goes through libspng (pyspng): a 1080x2340
+    screen in about 2/3 of the time Pillow's decoder takes, the copy into a Pillow image included,
+    to the same pixels (alpha dropped, as `fit` would); anything else through Pillow."""
     from PIL import Image
 
     if data.startswith(PNG_SIGNATURE):
