@@ -16,9 +16,11 @@ Every entry (`{"id", "query", "check_point", "app" or "domain"}`) is a test item
   `api_list.json` beside the file) is the task's API action space: the groups of the entry's
   apps plus the universal keys (通用按键) and system (系统) groups, or every group when none of
   the entry's apps has one. Agents read it as `observation.task.apis`.
-The task's apps are the check_point's packages, else the packages its activities name; an
-entry that names none runs on whatever the device has. Difficulty markers: SAST easy, SAMT
-medium, MAMT hard.
+The task's apps are the check_point's packages, else the packages its activities name (an
+activity's class name alone names none); an entry that names none runs on whatever the device
+has. An entry whose query is no text (some SAST queries are a deep link, `[{"uri": ...}]`, or
+empty) fails alone with that reason: Mobile-Bench's own runner cannot run them either.
+Difficulty markers: SAST easy, SAMT medium, MAMT hard.
 """
 
 from __future__ import annotations
@@ -87,8 +89,9 @@ def _names(value: Any) -> list[str]:
 def packages_of(check_point: dict[str, Any]) -> tuple[str, ...]:
     """The check_point's packages, else the packages of its activities (`pkg/.Activity`)."""
     found = _names(check_point.get("package"))
-    if not found:
-        found = [a.split("/")[0] for a in _names(check_point.get("activity"))]
+    if not found:  # "pkg/.Activity" or "pkg"; a class name alone ("...TranslationChatActivity") names none
+        found = [a.split("/")[0] for a in _names(check_point.get("activity"))
+                 if "/" in a or not a.rsplit(".", 1)[-1].endswith("Activity")]
     return tuple(dict.fromkeys(p.strip() for p in found if "." in p and " " not in p.strip()))
 
 
@@ -137,8 +140,10 @@ class MobileBenchFile(SeedFile):
         query = entry["query"]
         if isinstance(query, list) and all(isinstance(q, str) for q in query):
             query = "".join(query)
-        if not isinstance(query, str) or not query.strip():
-            raise SeedFileError(f"query must be a text or a list of texts, not {entry['query']!r}")
+        if not isinstance(query, str):
+            raise SeedFileError(f"query must be a text or a list of texts, not {str(entry['query'])[:120]}")
+        if not query.strip():
+            raise SeedFileError("query is empty")
         check_point = entry["check_point"]
         if not isinstance(check_point, dict):
             raise SeedFileError(f"check_point must be an object, not {type(check_point).__name__}")

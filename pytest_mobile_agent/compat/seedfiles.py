@@ -72,8 +72,8 @@ class MalformedItem(pytest.Item):
         self.message, self.skip = message, skip
 
     def runtest(self) -> None:
-        if self.skip:
-            pytest.skip(self.message)
+        if self.skip:  # reported at the item's line in its file, like a skip marker's
+            raise pytest.skip.Exception(self.message, _use_item_location=True)
         pytest.fail(self.message, pytrace=False)
 
     def reportinfo(self) -> tuple[Path, int, str]:

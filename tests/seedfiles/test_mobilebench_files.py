@@ -102,12 +102,13 @@ def test_malformed_files_and_entries_fail_alone_with_one_message_each(run_seed):
     run = run_seed("bad", "--agent=noop", "--mobile-judge=checkpoints", files={
         "bad/s_app_s_step.json": "// a comment first\n[" + json.dumps(good) + "]",
         "bad/s_app_m_step.json": json.dumps({"id": 1}),
-        "bad/m_app_m_step.json": json.dumps([good, {"id": 2, "query": "x"}, {"id": 3, "query": 5,
-                                                                            "check_point": {"text": "a"}}]),
+        "bad/m_app_m_step.json": json.dumps([good, {"id": 2, "query": "x"}, {"id": 3, "query": 5, "check_point": {}},
+                                             {"id": 4, "query": [""], "check_point": {"text": "a"}}]),
     })
-    run.result.assert_outcomes(failed=5)  # good fails too: noop
+    run.result.assert_outcomes(failed=6)  # good fails too: noop
     out = run.result.stdout.str()
     assert "bad/s_app_s_step.json: the file is not valid JSON: Expecting value: line 1 column 1" in out
     assert "bad/s_app_m_step.json: not a Mobile-Bench task file: it holds a JSON dict" in out
     assert "bad/m_app_m_step.json: entry 2 (mamt_2): no check_point" in out
     assert "bad/m_app_m_step.json: entry 3 (mamt_3): query must be a text or a list of texts, not 5" in out
+    assert "bad/m_app_m_step.json: entry 4 (mamt_4): query is empty" in out
