@@ -194,7 +194,7 @@ def pytest_mobile_agent_episode_finished(item: pytest.Item, episode: Any, record
     """Allure: the benchmark as a label, its scalar fields as parameters (lists as JSON)."""
     import json
 
-    from ..reporting.allure import results_dir
+    from ..reporting.allure import _param, results_dir
 
     extra = episode.task.spec.extra
     if FIELDS_KEY not in extra or results_dir(item.config) is None:
@@ -204,4 +204,4 @@ def pytest_mobile_agent_episode_finished(item: pytest.Item, episode: Any, record
     allure.dynamic.label("benchmark", extra["benchmark"])
     for key, value in extra[FIELDS_KEY].items():
         shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-        allure.dynamic.parameter(key, shown[:500], excluded=True)
+        _param(key, shown[:500])

@@ -39,7 +39,7 @@ def test_every_row_of_each_file_is_one_case_named_by_its_identifier(run_seed):
 
 def test_single_app_rows_start_in_their_app_with_spa_benchs_prompt_fields_and_twice_the_golden_steps(run_seed):
     run = run_seed(f"{SPA}/single-app-ENG.csv", f"{SPA}/single-app-CHN.csv", "--agent=probe_agent.py",
-                   "--junitxml=junit.xml")
+                   "--junitxml=junit.xml", "--alluredir=allure")
     run.result.assert_outcomes(failed=10)  # no judge configured: a judge-only task never passes
     assert "run it with --mobile-judge=spa" in run.result.stdout.str()
     for name, language in (("single-app-ENG.csv", "ENG"), ("single-app-CHN.csv", "CHN")):
@@ -58,6 +58,12 @@ def test_single_app_rows_start_in_their_app_with_spa_benchs_prompt_fields_and_tw
                 assert probe["prompt"] == f'这是已打开的"{row["task_app_CHN"]}"应用程序，{row["task_description"]}'
     junit = (run.folder / "junit.xml").read_text(encoding="utf-8")
     assert junit.count('<property name="spa_bench"') == 10 and "task_app_CHN" in junit
+    allure = [json.loads(p.read_text()) for p in (run.folder / "allure").glob("*-result.json")]
+    assert len(allure) == 10 and all({"name": "benchmark", "value": "SPA-Bench"} in r["labels"] for r in allure)
+    shown = {r["fullName"].split("#")[-1]: {p["name"]: p.get("value") for p in r["parameters"]} for r in allure
+             if "single-app-ENG" in r["fullName"]}
+    assert shown["notes_1"]["key_component_final"] == "['groceries','milk']"
+    assert shown["notes_1"]["task_description"] == rows("single-app-ENG.csv")[1]["task_description"]
 
 
 def test_cross_app_rows_start_from_home_with_their_description_and_subtasks(run_seed, model_server):
