@@ -126,6 +126,7 @@ HEADER = ("task_identifier,task_app,task_language,task_description,task_difficul
 JUDGED = HEADER + f"""\
 notes_shown,notes,ENG,Open the text field of the note.,1,2,"['text here']",{NOTES},{MAIN},N
 notes_absent,notes,ENG,Create a note titled 'groceries'.,1,4,"['groceries']",{NOTES},{MAIN},N
+notes_moved,notes,ENG,Open the text field of the note.,1,2,"['text here']",{NOTES},{NOTES}.GoneActivity,N
 weather_0,weather,ENG,Show the weather.,1,2,"['sunny']",com.example.weather,com.example.weather.Main,N
 bad_level,notes,ENG,Something.,4,2,"['x']",{NOTES},,N
 """
@@ -136,15 +137,17 @@ def test_key_components_gate_the_model_and_a_missing_app_is_skipped_by_package(r
     run = run_seed("judged/single-app-ENG.csv", "--agent=noop", "--mobile-judge=spa", "-rs",
                    "--mobile-judge-model=test-model", f"--mobile-model-url={model_server.url}",
                    "--mobile-ocr-cache=ocr", files={"judged/single-app-ENG.csv": JUDGED})
-    run.result.assert_outcomes(passed=1, failed=2, skipped=1)
+    run.result.assert_outcomes(passed=2, failed=2, skipped=1)
     shown, absent = run.episode("notes_shown"), run.episode("notes_absent")
     assert shown["success"] and shown["judges"]["spa"]["details"]["stage"] == "fine"
     assert absent["judges"]["spa"]["details"] == {"stage": "coarse", "fine_skipped": True}
-    assert len(model_server.requests) == 1  # only the row whose key components were on screen
+    assert run.episode("notes_moved")["success"]  # no such activity: started through the launcher instead
+    assert len(model_server.requests) == 2  # only the rows whose key components were on screen
+    assert "Open the text field of the note." in json.dumps(model_server.requests[0]["messages"])
     out = run.result.stdout.str()
-    assert re.search(r"SKIPPED \[1\] judged/single-app-ENG.csv:4: SPA-Bench task weather_0: "
+    assert re.search(r"SKIPPED \[1\] judged/single-app-ENG.csv:5: SPA-Bench task weather_0: "
                      r"com.example.weather is not installed on emulator-\d+", out)
-    assert "judged/single-app-ENG.csv: line 5 (bad_level): task_difficulty must be 1..3, not 4" in out
+    assert "judged/single-app-ENG.csv: line 6 (bad_level): task_difficulty must be 1..3, not 4" in out
 
 
 def test_malformed_files_and_rows_fail_alone_with_one_message_each(run_seed):
