@@ -111,8 +111,6 @@ def checkpoints_of(check_point: dict[str, Any]) -> dict[str, Any]:
 
 
 class MobileBenchFile(SeedFile):
-    file_kind = "Mobile-Bench task file"
-
     def read(self) -> list[SeedTask | BadRow]:
         data = _load(self.path, "the file")
         if not isinstance(data, list):

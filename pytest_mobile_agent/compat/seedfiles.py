@@ -62,14 +62,16 @@ class BadRow:
     name: str
     message: str
     skip: bool = False
+    line: int = 0
 
 
 class MalformedItem(pytest.Item):
-    """A file, row or entry that cannot be read: fails with its one message."""
+    """A file, row or entry that cannot be read: fails with its one message (or, for a row
+    that is well formed but cannot run here, is skipped with it)."""
 
-    def __init__(self, *, message: str, skip: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *, message: str, skip: bool = False, line: int = 0, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.message, self.skip = message, skip
+        self.message, self.skip, self.line = message, skip, line
 
     def runtest(self) -> None:
         if self.skip:  # reported at the item's line in its file, like a skip marker's
@@ -77,13 +79,11 @@ class MalformedItem(pytest.Item):
         pytest.fail(self.message, pytrace=False)
 
     def reportinfo(self) -> tuple[Path, int, str]:
-        return self.path, 0, f"{self.path.name}::{self.name}"
+        return self.path, max(0, self.line - 1), f"{self.path.name}::{self.name}"
 
 
 class SeedFile(pytest.File):
     """A benchmark's task file: `read()` gives its tasks (or raises SeedFileError for the file)."""
-
-    file_kind = "task file"
 
     def read(self) -> list[SeedTask | BadRow]:
         raise NotImplementedError
@@ -102,7 +102,8 @@ class SeedFile(pytest.File):
             seen.add(name)
             if isinstance(task, BadRow):
                 message = task.message if task.skip else f"{self.path}: {task.message}"
-                yield MalformedItem.from_parent(self, name=task.name, message=message, skip=task.skip)
+                yield MalformedItem.from_parent(self, name=task.name, message=message, skip=task.skip,
+                                                line=task.line)
             else:
                 yield make_item(self, task)
 

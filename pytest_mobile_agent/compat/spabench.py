@@ -129,8 +129,6 @@ class AppNames:
 
 
 class SpaBenchFile(SeedFile):
-    file_kind = "SPA-Bench task file"
-
     def read(self) -> list[SeedTask | BadRow]:
         header, rows = read_rows(self.path)
         if "adb_app" in header:
@@ -153,9 +151,9 @@ class SpaBenchFile(SeedFile):
             name = (row.get("task_identifier") or "").strip() or f"line{number}"
             try:
                 task = self._cross(row, names) if names is not None else self._single(row)
-                out.append(dataclasses.replace(task, line=number) if isinstance(task, SeedTask) else task)
+                out.append(dataclasses.replace(task, line=number))
             except SeedFileError as exc:
-                out.append(BadRow(name, f"line {number} ({name}): {exc}"))
+                out.append(BadRow(name, f"line {number} ({name}): {exc}", line=number))
         return out
 
     def _common(self, row: dict[str, str]) -> tuple[str, str, str, int, int]:
