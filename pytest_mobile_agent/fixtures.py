@@ -65,11 +65,12 @@ def device(request: pytest.FixtureRequest, mobile_pool: DevicePool, mobile_reset
     task = request.node.stash.get(TASK_KEY, None)
     start = time.perf_counter()
     try:
-        if task is not None and task.spec.online:
+        label = task and ("online task" if task.spec.online else task.spec.skip_missing)
+        if label:
             installed = set(dev.sh("pm list packages").split())
             missing = [a for a in task.apps if f"package:{a}" not in installed]
             if missing:
-                pytest.skip(f"online task: {', '.join(missing)} is not installed on {dev.serial}")
+                pytest.skip(f"{label}: {', '.join(missing)} is not installed on {dev.serial}")
         if task is not None:
             mobile_resets.reset(dev, list(task.apps), list(task.spec.grants), lambda: mobile_pool.event_stream(dev))
             request.config.hook.pytest_mobile_agent_reset(device=dev, task=task)

@@ -93,7 +93,7 @@ def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, f
         "task": ep.task.name,
         "prompt": ep.task.prompt,
         "apps": list(ep.task.apps),
-        "app": app_marker(ep.task.apps[0]),
+        "app": app_marker(ep.task.apps[0]) if ep.task.apps else "home",  # a task that names no app
         "difficulty": ep.task.difficulty,
         "agent": ep.agent,
         "model": ep.model,
@@ -108,7 +108,7 @@ def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, f
         "error": ep.error,
         "traceback": ep.traceback,  # the agent's own frames, when it raised
         "failure_message": ep.failure_message,
-        "se": steps / ep.task.golden_steps if success else None,
+        "se": steps / ep.task.golden_steps if success and ep.task.golden_steps else None,  # 0: none given
         "premature": ep.termination == COMPLETED and not success,  # SPA-Bench; MobileAgentBench's early stop
         "overdue": ep.termination == MAX_STEPS and success,  # SPA-Bench; MobileAgentBench's late stop
         "infrastructure": ep.termination == INFRASTRUCTURE,

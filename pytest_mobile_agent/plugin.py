@@ -14,7 +14,7 @@ from _pytest.runner import runtestprotocol
 
 from . import hookspecs, infrastructure, sharding, task_errors
 from .actions import InvalidAction
-from .compat import mobileagentbench
+from .compat import mobileagentbench, seedfiles
 from .compat.mobileagentbench import mab_task  # noqa: F401  (fixture)
 from .device.errors import DeviceLost
 from .episode import ERROR, INFRASTRUCTURE, AgentError, Episode, EpisodeRunner
@@ -163,6 +163,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", f"{mobileagentbench.FILE_MARKER}: a task from a MobileAgentBench task file")
     for level in ("easy", "medium", "hard"):
         config.addinivalue_line("markers", f"{level}: task difficulty")
+    config.pluginmanager.register(seedfiles, "mobile-agent-seed-files")  # SPA-Bench and Mobile-Bench task files
     session = MobileSession(config, Options.from_config(config))
     config.stash[SESSION_KEY] = session
     config.stash[judge_runner.PANEL_KEY] = panel = judge_runner.JudgePanel(config)
@@ -507,7 +508,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
             episode.failure_message = episode.error
             raise AgentError(episode.error)
         if task.spec.judge_only:
-            verdict = judge_runner.outcome(episode.judges)
+            verdict = judge_runner.outcome(episode.judges, task.spec.extra.get("judge"))
             episode.success = bool(verdict.passed)
             if not verdict.passed:
                 episode.failure_message = f"judges: {verdict.reason}"

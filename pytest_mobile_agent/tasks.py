@@ -67,6 +67,9 @@ class TaskSpec:
     # The body declares (through the `changes` fixture) every durable change it asked for; any
     # other change fails the task. Off for task files of other benchmarks, which declare none.
     check_changes: bool = False
+    # A task file's own apps (SPA-Bench, Mobile-Bench): when one is not installed the task is
+    # skipped, as online tasks are, with this label and the package in the reason.
+    skip_missing: str | None = None
 
     def near_misses(self) -> dict[str, ActionPath]:
         """The near misses by label; one given without a label is called "near-miss"."""
@@ -158,6 +161,7 @@ class TaskInstance:
     near_miss: tuple[Action, ...] = ()
     judge_inputs: dict[str, Any] = field(default_factory=dict)
     golden_borrowed: bool = False  # the golden path of a suite task with another setup (compat)
+    apis: tuple[str, ...] = ()  # the task's API action space, one line per command (Mobile-Bench's API list)
 
     @property
     def apps(self) -> tuple[str, ...]:

@@ -54,6 +54,7 @@ class TaskInfo:
     golden: tuple[Action, ...] = ()
     near_miss: tuple[Action, ...] = ()  # for the near-miss agent only
     golden_borrowed: bool = False  # taken from a suite task whose setup differs (compat/mobileagentbench)
+    apis: tuple[str, ...] = ()  # API calls the task offers (adb commands with what they do), e.g. Mobile-Bench's
 
 
 @dataclass

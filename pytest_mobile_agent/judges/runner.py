@@ -86,10 +86,12 @@ class JudgePanel:
         return {j.name: run(j, trajectory).to_json() for j in self.judges}
 
 
-def outcome(verdicts: dict[str, dict[str, Any]]) -> Verdict:
-    """A judge-only task's outcome: passed when every judge passed; without judges, failed."""
+def outcome(verdicts: dict[str, dict[str, Any]], judge: str | None = None) -> Verdict:
+    """A judge-only task's outcome: passed when every judge passed; without judges, failed
+    (naming `judge`, the one its benchmark uses, when the task says which)."""
     if not verdicts:
-        return Verdict(False, "this task has no body: it is judged only by judges; run it with --mobile-judge=NAME")
+        return Verdict(False, "this task has no body: it is judged only by judges; run it with "
+                       f"--mobile-judge={judge or 'NAME'}")
     failed = {n: v["reason"] for n, v in verdicts.items() if v["passed"] is not True}
     if failed:
         return Verdict(False, "; ".join(f"{n}: {r}" for n, r in failed.items()))

@@ -282,7 +282,7 @@ class AllureReport:
         import allure
 
         task = episode.task
-        apps = [app_marker(a) for a in task.apps]
+        apps = [app_marker(a) for a in task.apps] or ["home"]  # a task file's task may name no app
         suite = _suite_of(item.nodeid)
         agent = _agent_label(episode)
         allure.dynamic.title(task.prompt)
@@ -305,7 +305,7 @@ class AllureReport:
         _param("agent", agent, excluded=False)
         _param("termination", TERMINATION_TEXT.get(episode.termination, str(episode.termination)))
         _param("steps taken", record["steps"])
-        _param("golden steps", task.golden_steps)
+        _param("golden steps", task.golden_steps or "none given")
         _param("step of success", record["success_step"] if record["success_step"] is not None else "never")
         _param("step budget", record["budget"])
         cost = record["cost_usd"]
