@@ -163,7 +163,7 @@ class EpisodeRunner:
         )
         self.info = TaskInfo(
             task.name, task.prompt, task.apps, task.golden_steps, budget, task.golden, task.near_miss,
-            golden_borrowed=task.golden_borrowed,
+            golden_borrowed=task.golden_borrowed, locale=device.locale,
         )
         self._judged_events = 0
         self._screen = (0, 0)

@@ -11,8 +11,10 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ...locales import localize
 from . import keyboard
 from .layout import _intrinsic, layout
+from .localize import localize_tree
 from .view import EDIT, FRAME, IMAGE, IMAGE_BUTTON, LINEAR, Bounds, View
 
 if TYPE_CHECKING:
@@ -188,7 +190,7 @@ class WindowManager:
     def activity_shown(self, activity: Activity) -> None:
         """An activity came to the front: Android reports its class and its title as text."""
         self.changed()
-        title = activity.title
+        title = self.localized(activity.title, activity.app.package)
         self.device.accessibility.emit(
             "TYPE_WINDOW_STATE_CHANGED",
             package=activity.app.package,
@@ -200,14 +202,15 @@ class WindowManager:
     def overlay_opened(self, activity: Activity, overlay: Overlay) -> None:
         """A dialog or menu opened: the event carries the texts it shows, as Android's does."""
         self.changed()
-        texts = [v.text for v in overlay.build().walk() if v.text and v.shown]
+        built = localize_tree(overlay.build(), activity.app.package, self.device.locale)
+        texts = [v.text for v in built.walk() if v.text and v.shown]
         cls = "android.widget.PopupWindow$PopupDecorView" if overlay.kind == "menu" else "android.app.AlertDialog"
         self.device.accessibility.emit(
             "TYPE_WINDOW_STATE_CHANGED",
             package=overlay.package or activity.app.package,
             cls=cls,
             text=texts,
-            window_title=overlay.title or overlay.kind,
+            window_title=self.localized(overlay.title, activity.app.package) or overlay.kind,
         )
 
     def overlay_closed(self, activity: Activity) -> None:
@@ -217,7 +220,12 @@ class WindowManager:
         else:
             self.changed()
 
+    def localized(self, text: str, package: str) -> str:
+        """An English text of the app in the device's locale (see localize.py)."""
+        return localize(text, package, self.device.locale) if text else text
+
     def toast(self, text: str, package: str) -> None:
+        text = self.localized(text, package)
         self._toast = (text, package, time.monotonic() + TOAST_SECONDS)
         self.last_toast = text
         self.changed()
@@ -250,7 +258,7 @@ class WindowManager:
         return self._frame
 
     def _decor(self, activity: Activity) -> View:
-        content = activity.content()
+        content = localize_tree(activity.content(), activity.app.package, self.device.locale)
         self._restore(activity, content)
         inner = View(FRAME, id="android:id/content", children=[content], orientation="stack")
         decor = View(FRAME, children=[View(LINEAR, children=[inner])], orientation="stack")
@@ -271,7 +279,7 @@ class WindowManager:
                 v.long_clickable = True
 
     def _overlay_window(self, activity: Activity, overlay: Overlay) -> Window:
-        content = overlay.build()
+        content = localize_tree(overlay.build(), activity.app.package, self.device.locale)
         self._restore(activity, content)
         margin = round(16 * self.scale)
         left, top, right, bottom = self.content_bounds
@@ -290,7 +298,8 @@ class WindowManager:
         root = View(FRAME, children=[content], kind=overlay.kind)
         layout(root, box, self.scale)
         package = getattr(overlay, "package", "") or activity.app.package
-        return Window(overlay.kind, package, overlay.title or overlay.kind, root, activity, overlay)
+        title = self.localized(overlay.title, activity.app.package) or overlay.kind
+        return Window(overlay.kind, package, title, root, activity, overlay)
 
     def _adjust_resize(self, decor: View, keyboard_top: int) -> None:
         """adjustResize: while the keyboard serves a field of the activity, its content ends
@@ -327,7 +336,7 @@ class WindowManager:
         root = keyboard.build(self)
         h = round(_intrinsic(root, "v", self.scale))
         layout(root, (0, self.height - self.nav_h - h, self.width, self.height - self.nav_h), self.scale)
-        return Window("keyboard", keyboard.PACKAGE, "InputMethod", root)
+        return Window("keyboard", keyboard.current(self), "InputMethod", root)
 
     def _toast_window(self, text: str, package: str) -> Window:
         root = View(kind="toast", text=text, padding=12, text_size=14)
