@@ -72,13 +72,22 @@ def _tables(package: str) -> tuple[dict[str, dict[str, str]], ...]:
     return tuple(t for t in (_table(package), _table(COMMONS)) if t)
 
 
+def _translated(table: dict[str, dict[str, str]], column: str, name: str) -> str | None:
+    """A resource in the column; a plural's form by CLDR's rule: Chinese has only `other`."""
+    other = table.get(column, {})
+    if name in other:
+        return other[name]
+    base, _, quantity = name.partition("#")
+    return other.get(f"{base}#other") if quantity and column == "zh-CN" else None
+
+
 def string(package: str, name: str, locale: str = DEFAULT_LOCALE) -> str:
     """The resource `name` as the app shows it in `locale` (English where it has no translation,
     as Android falls back to values/). KeyError names the resource if no table has it."""
     column = LOCALES[normalize(locale)]
     for table in _tables(package):
         if name in table.get("en", {}):
-            return table.get(column, {}).get(name) or table["en"][name]
+            return _translated(table, column, name) or table["en"][name]
     raise KeyError(f"no string resource {name!r} in {package} or Simple-Commons")
 
 
@@ -96,7 +105,8 @@ def _index(package: str, column: str) -> tuple[dict[str, list[str]], list[tuple[
     exact: dict[str, list[str]] = {}
     patterns: list[tuple[re.Pattern[str], str]] = []
     for table in _tables(package):
-        en, other = table.get("en", {}), table.get(column, {})
+        en = table.get("en", {})
+        other = {name: t for name in en if (t := _translated(table, column, name)) is not None}
         names: dict[str, list[str]] = {}
         for name, text in en.items():
             if name in other:

@@ -8,13 +8,14 @@ built from app state on demand and cached until the next change (`version`).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...locales import localize
 from . import keyboard
 from .layout import _intrinsic, layout
-from .localize import localize_tree
+from .localize import drawing, localize_tree
 from .view import EDIT, FRAME, IMAGE, IMAGE_BUTTON, LINEAR, Bounds, View
 
 if TYPE_CHECKING:
@@ -202,7 +203,7 @@ class WindowManager:
     def overlay_opened(self, activity: Activity, overlay: Overlay) -> None:
         """A dialog or menu opened: the event carries the texts it shows, as Android's does."""
         self.changed()
-        built = localize_tree(overlay.build(), activity.app.package, self.device.locale)
+        built = self._build(overlay.build, activity.app.package)
         texts = [v.text for v in built.walk() if v.text and v.shown]
         cls = "android.widget.PopupWindow$PopupDecorView" if overlay.kind == "menu" else "android.app.AlertDialog"
         self.device.accessibility.emit(
@@ -219,6 +220,12 @@ class WindowManager:
             self.activity_shown(activity)
         else:
             self.changed()
+
+    def _build(self, build: Callable[[], View], package: str) -> View:
+        """An app's tree in the device's locale: its dates formatted in it, its strings translated."""
+        locale = self.device.locale
+        with drawing(locale):
+            return localize_tree(build(), package, locale)
 
     def localized(self, text: str, package: str) -> str:
         """An English text of the app in the device's locale (see localize.py)."""
@@ -258,7 +265,7 @@ class WindowManager:
         return self._frame
 
     def _decor(self, activity: Activity) -> View:
-        content = localize_tree(activity.content(), activity.app.package, self.device.locale)
+        content = self._build(activity.content, activity.app.package)
         self._restore(activity, content)
         inner = View(FRAME, id="android:id/content", children=[content], orientation="stack")
         decor = View(FRAME, children=[View(LINEAR, children=[inner])], orientation="stack")
@@ -279,7 +286,7 @@ class WindowManager:
                 v.long_clickable = True
 
     def _overlay_window(self, activity: Activity, overlay: Overlay) -> Window:
-        content = localize_tree(overlay.build(), activity.app.package, self.device.locale)
+        content = self._build(overlay.build, activity.app.package)
         self._restore(activity, content)
         margin = round(16 * self.scale)
         left, top, right, bottom = self.content_bounds
@@ -402,7 +409,8 @@ class WindowManager:
             view = self._hit(win.root, x, y, "long" if long else "click")
             if view is None:
                 return None
-            return self._perform(win, view, long)
+            with drawing(self.device.locale):  # what a click formats (a dialog's dates) is in the locale
+                return self._perform(win, view, long)
         return None
 
     def _perform(self, win: Window, view: View, long: bool) -> None:
