@@ -39,6 +39,10 @@ _STRINGS = Path(__file__).with_name("strings")
 _PLACEHOLDER = re.compile(r"%(?:(\d+)\$)?[-#+ 0,(]*\d*(?:\.\d+)?([sdf])")
 
 
+# Locale.getDefault().getDisplayLanguage(): what an app's Language setting shows.
+LANGUAGE_NAMES = {"en-US": "English", "zh-CN": "中文"}
+
+
 class LocaleError(ValueError):
     """A locale the device models cannot show; the message lists the ones they can."""
 
