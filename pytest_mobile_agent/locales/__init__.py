@@ -10,11 +10,15 @@ locale (the oracle taps "OK" as "确认" on a zh-CN device). The API:
     string(package, "ok", "zh-CN") -> "确认"   # a resource by name (app, then Simple-Commons, then en)
     localize("OK", package, "zh-CN") -> "确认"  # an English UI text of the app in the locale
     variants("OK", packages, "zh-CN")          # every form it may take there (for selectors)
+    translator(package, "zh-CN")("OK")         # localize, for a whole screen of texts
     localize_action(action, ui, packages, locale)  # a golden-path action whose selector matches the screen
+    dates.java_date("hh:mm a", when, "zh-CN") -> "03:04 下午"  # and month_name, weekday_name, ...
 
 Tasks pin a locale with `@task(locale="zh-CN")`; `--mobile-locale` (ini `mobile_locale`) sets it
 for the whole run and wins over the task's. Texts that are no app string (user content, numbers)
-are left as they are.
+are left as they are. In a task body, on a device in zh-CN: `ui.find(text="About")` and
+`events.clicked(text="OK")` also match the zh-CN forms, `ui.tr("June")` gives "六月", and
+`device.locale` is the locale the harness set.
 """
 
 from __future__ import annotations
