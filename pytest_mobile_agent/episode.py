@@ -20,6 +20,7 @@ from .agents import Observation, SelfDrivingTask, StepRecord, TaskInfo, kind_of
 from .device.errors import InfrastructureFault
 from .device.ui_tree import UiTree
 from .events.log import EventLog
+from .locales import DEFAULT_LOCALE
 from .tasks import TaskInstance
 
 if TYPE_CHECKING:
@@ -164,6 +165,7 @@ class EpisodeRunner:
         self.info = TaskInfo(
             task.name, task.prompt, task.apps, task.golden_steps, budget, task.golden, task.near_miss,
             golden_borrowed=task.golden_borrowed, apis=task.apis,
+            locale=getattr(device, "locale", DEFAULT_LOCALE),
         )
         self._judged_events = 0
         self._screen = (0, 0)
@@ -241,7 +243,7 @@ class EpisodeRunner:
         history: list[StepRecord] = []
         last_output, last_error, invalid_run = "", None, 0
         for index in range(1, ep.budget + 1):
-            obs = Observation(self.task.prompt, index, xml, self.ui, self.info, list(history), self._screen,
+            obs = Observation(self.task.prompt, index, xml, self.ui.exact(), self.info, list(history), self._screen,
                               last_output, last_error, png, self.device.screenshot)
             t0 = time.perf_counter()
             try:
