@@ -342,7 +342,7 @@ class MainActivity(Activity):
             YEARLY: self.year_fragment,
             LIST: self.list_fragment,
         }[self.view]()
-        holder = View(FRAME, id=a.rid("fragments_holder"), children=[fragment])
+        holder = View(FRAME, id=a.rid("fragments_holder"), children=[fragment], weight=1)  # match_parent
         children = [View(VIEW_GROUP, id=a.rid("swipe_refresh_layout"), children=[holder])]
         if self.fab_open:
             children.append(
@@ -413,8 +413,36 @@ class MainActivity(Activity):
             for i in range(42)
         ]
         rows = [w.row(cells[i : i + 7], weight=1) for i in range(0, 42, 7)]
-        canvas = View(VIEW, id=a.rid("month_view"))
+        canvas = View(VIEW, id=a.rid("month_view"), kind="month", canvas=self.month_canvas_data(first, start))
         return View(FRAME, id=a.rid(wrapper_id), orientation="stack", weight=1, children=[canvas, w.column(rows)])
+
+    def month_canvas_data(self, first: date, start: date) -> tuple:
+        """What MonthView.onDraw paints (ui/month_canvas.py): letters, days, event chips."""
+        days = [start + timedelta(days=i) for i in range(42)]
+        letters = "MTWTFSS"
+        lead = int(self.app.pref("first_day_of_week", 6))
+        today_col = days.index(self.today) % 7 if self.today.month == first.month and self.today in days else -1
+        now = self.app.device.clock.now().timestamp()
+        dim_past = self.app.pref("dim_past_events", True)
+        chips = []
+        for e in self.calendar.events.all():
+            begin, end = utc(e["start_ts"]).date(), utc(e["end_ts"]).date()
+            if end < days[0] or begin > days[-1]:
+                continue
+            index = max((begin - days[0]).days, 0)
+            ends_at_midnight = e["end_ts"] != e["start_ts"] and utc(e["end_ts"]).time() == datetime.min.time()
+            count = (end - max(begin, days[0])).days + (0 if ends_at_midnight and end > begin else 1)
+            chips.append((
+                (-max(count, 1), not e["flags"] & FLAG_ALL_DAY, e["start_ts"], e["end_ts"], index, e["title"]),
+                (index, max(count, 1), e["title"], "primary", e["type"] == TYPE_TASK,
+                 bool(dim_past and e["end_ts"] < now and e["type"] != TYPE_TASK)),
+            ))
+        return (
+            tuple(letters[(lead + i) % 7] for i in range(7)),
+            today_col,
+            tuple((d.day, d == self.today, d.month == first.month) for d in days),
+            tuple(chip for _, chip in sorted(chips)),
+        )
 
     def open_day(self, d: date) -> None:
         if self.view == MONTHLY_DAILY:
@@ -427,12 +455,13 @@ class MainActivity(Activity):
         holder = View(
             RELATIVE,
             id=a.rid("month_calendar_holder"),
+            weight=1,
             children=[
                 self.top_navigation(month_title(first, self.today)),
                 self.month_grid("month_view_wrapper", first),
             ],
         )
-        return View(VIEW_PAGER, id=a.rid("fragment_months_viewpager"), children=[holder])
+        return View(VIEW_PAGER, id=a.rid("fragment_months_viewpager"), children=[holder], weight=1)
 
     def day_fragment(self) -> View:
         a, day = self.app, self.day_on_top or self.shown
