@@ -273,3 +273,27 @@ def test_png_encoder_reuses_unchanged_bands_without_changing_the_bytes() -> None
     assert second != first
     assert second == PngEncoder().encode(img)
     assert decode(second).tobytes() == img.tobytes()
+
+
+def _field_image(renderer: ScreenRenderer, text: str, *, focused: bool, cursor: str = "") -> Image.Image:
+    field = View(EDIT, kind="edit", text=text, focused=focused, cursor=cursor, color="#eeeeee", height=56, padding=8)
+    return renderer.image(frame(activity(View(LINEAR, children=[field]))))
+
+
+@pytest.mark.parametrize("cursor, width", [("", 2), ("hairline", 1)])
+def test_the_cursor_sits_at_the_glyph_advance_and_spans_the_line(renderer: ScreenRenderer, cursor: str, width: int):
+    """Android's cursor: from the line's top to its bottom, its left edge at the advance minus half a pixel;
+    text_cursor_material's 2dp bar, or a 1px hairline where textCursorDrawable is @null."""
+    plain = _field_image(renderer, "Chrome", focused=False, cursor=cursor)
+    shown = _field_image(renderer, "Chrome", focused=True, cursor=cursor)
+    diff = [(x, y) for y in range(plain.height) for x in range(plain.width)
+            if plain.getpixel((x, y)) != shown.getpixel((x, y))]
+    xs, ys = {x for x, _ in diff}, {y for _, y in diff}
+    assert len(xs) == width * round(SCALE)
+    px = max(6, round(16 * SCALE))
+    assert max(ys) - min(ys) + 1 == round(px * 1.32)  # the renderer's line height
+    fill = (238, 238, 238)
+    ink = [x for y in ys for x in range(min(xs)) if plain.getpixel((x, y)) != fill]
+    assert 0 <= min(xs) - max(ink) <= 1  # touching the last glyph's ink, not a gap away
+    colors = {shown.getpixel(p) for p in diff}
+    assert (colors == {(245, 124, 0)}) == (cursor == "")  # the accent colour, else the text colour

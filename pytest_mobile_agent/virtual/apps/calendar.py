@@ -414,7 +414,9 @@ class MainActivity(Activity):
         ]
         rows = [w.row(cells[i : i + 7], weight=1) for i in range(0, 42, 7)]
         canvas = View(VIEW, id=a.rid("month_view"), kind="month", canvas=self.month_canvas_data(first, start))
-        return View(FRAME, id=a.rid(wrapper_id), orientation="stack", weight=1, children=[canvas, w.column(rows)])
+        letters = View(height=28)  # MonthViewWrapper lays the day cells out below the letters (2 x 14sp)
+        grid = w.column([letters, *rows])
+        return View(FRAME, id=a.rid(wrapper_id), orientation="stack", weight=1, children=[canvas, grid])
 
     def month_canvas_data(self, first: date, start: date) -> tuple:
         """What MonthView.onDraw paints (ui/month_canvas.py): letters, days, event chips."""
