@@ -413,13 +413,15 @@ class MainActivity(Activity):
             for i in range(42)
         ]
         rows = [w.row(cells[i : i + 7], weight=1) for i in range(0, 42, 7)]
-        canvas = View(VIEW, id=a.rid("month_view"), kind="month", canvas=self.month_canvas_data(first, start))
+        data = self.month_canvas_data(first, start, dots=wrapper_id == "month_day_view_wrapper")
+        canvas = View(VIEW, id=a.rid("month_view"), kind="month", canvas=data)
         letters = View(height=28)  # MonthViewWrapper lays the day cells out below the letters (2 x 14sp)
         grid = w.column([letters, *rows])
         return View(FRAME, id=a.rid(wrapper_id), orientation="stack", weight=1, children=[canvas, grid])
 
-    def month_canvas_data(self, first: date, start: date) -> tuple:
-        """What MonthView.onDraw paints (ui/month_canvas.py): letters, days, event chips."""
+    def month_canvas_data(self, first: date, start: date, *, dots: bool = False) -> tuple:
+        """What MonthView.onDraw paints (ui/month_canvas.py): letters, days, event chips (in the
+        "Monthly and daily view", a dot under each day with events instead)."""
         days = [start + timedelta(days=i) for i in range(42)]
         letters = "MTWTFSS"
         lead = int(self.app.pref("first_day_of_week", 6))
@@ -444,6 +446,7 @@ class MainActivity(Activity):
             today_col,
             tuple((d.day, d == self.today, d.month == first.month) for d in days),
             tuple(chip for _, chip in sorted(chips)),
+            dots,
         )
 
     def open_day(self, d: date) -> None:
@@ -583,13 +586,13 @@ class MainActivity(Activity):
             listing.append(w.scroll(a.rid("month_day_events_list"), events, cls=RECYCLER))
         else:
             listing.append(w.text(a.rid("month_day_no_events_placeholder"), "No items found.", padding=12))
+        month = self.month_grid("month_day_view_wrapper", self.period_start())
+        month.weight = 3  # fragment_month_day.xml: the month 30% of the height, the day's list 70%
         return View(
             VIEW_GROUP,
             id=a.rid("month_day_calendar_holder"),
-            children=[
-                self.month_grid("month_day_view_wrapper", self.period_start()),
-                View(RELATIVE, id=a.rid("month_day_list_holder"), weight=1, children=listing),
-            ],
+            weight=1,
+            children=[month, View(RELATIVE, id=a.rid("month_day_list_holder"), weight=7, children=listing)],
         )
 
     def list_fragment(self) -> View:

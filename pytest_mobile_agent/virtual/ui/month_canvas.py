@@ -8,9 +8,13 @@ its colour under its first day, 12sp titles in the contrast colour, cut to the c
 the way MonthView does it (the first `len(TextUtils.ellipsize(...))` characters, with no
 ellipsis drawn), a task icon before a task's title, and "..." where a cell runs out of room.
 
+In the "Monthly and daily view" (isMonthDayView) no chips are drawn: a dot of the first
+event's colour marks each day that has events.
+
 The app describes the month in `View.canvas` (see `month_canvas_data` in apps/calendar.py):
 (letters, today's column or -1, days as (number, is_today, this_month), events as
-(start_index, days, title, colour, is_task, dimmed)), sorted as MonthView.groupAllEvents does.
+(start_index, days, title, colour, is_task, dimmed) sorted as MonthView.groupAllEvents does,
+dots instead of chips).
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ HIGHER_ALPHA = 0.75
 
 
 def draw_month(p: _Painter, v: View, text: RGB, primary: RGB, bg: RGB) -> None:
-    letters, today_col, days, events = v.canvas
+    letters, today_col, days, events, dots = v.canvas
     x0, y0, x1, y1 = v.bounds
     normal, small = p.dp(14), p.dp(12)
     letters_h = normal * 2
@@ -40,6 +44,10 @@ def draw_month(p: _Painter, v: View, text: RGB, primary: RGB, bg: RGB) -> None:
         p.text_at(round(x0 + (i + 0.5) * day_w), round(y0 + letters_h * 0.7), letter, normal,
                   primary if i == today_col else text, "center")
     offsets = [0.0] * 42
+    marked: dict[int, RGB] = {}
+    for start, count, _title, color_name, _task, _dim in events:
+        for i in range(start, min(start + count, 42)):
+            marked.setdefault(i, parse_color(color_name) or primary)
     for i, (number, is_today, this_month) in enumerate(days):
         row, col = divmod(i, 7)
         y = y0 + row * day_h + letters_h
@@ -51,8 +59,12 @@ def draw_month(p: _Painter, v: View, text: RGB, primary: RGB, bg: RGB) -> None:
             color = _on(primary)
         if not this_month:
             color = _mix(color, bg, MEDIUM_ALPHA)
+        if dots and i in marked:
+            p.disc(cx, round(y + normal * 0.7 * 1.25 + normal / 2), round(normal * 0.4), marked[i])
         p.text_at(cx, round(y + normal), str(number), normal, color, "center")
         offsets[i] = letters_h + normal * 2
+    if dots:
+        return
 
     def chip(start: int, count: int, title: str, color_name: str, is_task: bool, dim: bool) -> None:
         span = min(count, 7 - start % 7)
