@@ -434,12 +434,13 @@ class MainActivity(Activity):
             if end < days[0] or begin > days[-1]:
                 continue
             index = max((begin - days[0]).days, 0)
-            ends_at_midnight = e["end_ts"] != e["start_ts"] and utc(e["end_ts"]).time() == datetime.min.time()
-            count = (end - max(begin, days[0])).days + (0 if ends_at_midnight and end > begin else 1)
+            span = (end - max(begin, days[0])).days  # getEventLastingDaysCount
+            count = (0 if span == 1 and utc(e["end_ts"]).time() == datetime.min.time() else span) + 1
+            elsewhere = begin.month != first.month and end.month != first.month  # only other months' days
+            dim = elsewhere or (dim_past and e["end_ts"] < now) if e["type"] != TYPE_TASK else False
             chips.append((
-                (-max(count, 1), not e["flags"] & FLAG_ALL_DAY, e["start_ts"], e["end_ts"], index, e["title"]),
-                (index, max(count, 1), e["title"], "primary", e["type"] == TYPE_TASK,
-                 bool(dim_past and e["end_ts"] < now and e["type"] != TYPE_TASK)),
+                (-count, not e["flags"] & FLAG_ALL_DAY, e["start_ts"], e["end_ts"], index, e["title"]),
+                (index, count, e["title"], "primary", e["type"] == TYPE_TASK, bool(dim)),
             ))
         return (
             tuple(letters[(lead + i) % 7] for i in range(7)),

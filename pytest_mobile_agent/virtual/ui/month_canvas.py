@@ -84,7 +84,8 @@ def draw_month(p: _Painter, v: View, text: RGB, primary: RGB, bg: RGB) -> None:
         fill = parse_color(color_name) or primary
         ink = _on(fill)
         if dim:
-            fill, ink = _mix(fill, bg, MEDIUM_ALPHA), _mix(ink, fill, HIGHER_ALPHA)
+            fill = _mix(fill, bg, MEDIUM_ALPHA)
+            ink = _mix(ink, fill, HIGHER_ALPHA)
         p.rrect((round(left), round(top), round(right), round(bottom)), CORNER_PX, fill)
         icon_w = 0
         if is_task:

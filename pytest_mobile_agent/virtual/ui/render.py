@@ -1079,7 +1079,8 @@ class _Painter:
             # Android draws the cursor from the line's top to its bottom, its left edge at the
             # glyph advance minus half a pixel (Editor.clampHorizontalPosition, Layout.getCursorPath):
             # text_cursor_material's 2dp bar in the accent colour, or with textCursorDrawable="@null"
-            # a hairline in the text colour. Always drawn: a screencap is taken as the cursor shows.
+            # a hairline in the text colour. Drawn in its shown phase: it blinks 500 ms on, 500 ms off,
+            # shown from each edit on (Editor.Blink), so a screenshot right after typing has it.
             hairline = v.cursor == "hairline"
             w = 1 if hairline else self.dp(2)
             x = min(max(end[0] - 1, box[0]), box[2] - w)
