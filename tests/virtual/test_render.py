@@ -273,3 +273,53 @@ def test_png_encoder_reuses_unchanged_bands_without_changing_the_bytes() -> None
     assert second != first
     assert second == PngEncoder().encode(img)
     assert decode(second).tobytes() == img.tobytes()
+
+
+def _field_image(renderer: ScreenRenderer, text: str, *, focused: bool, cursor: str = "") -> Image.Image:
+    field = View(EDIT, kind="edit", text=text, focused=focused, cursor=cursor, color="#eeeeee", height=56, padding=8)
+    return renderer.image(frame(activity(View(LINEAR, children=[field]))))
+
+
+@pytest.mark.parametrize("cursor, width", [("", 2), ("hairline", 1)])
+def test_the_cursor_sits_at_the_glyph_advance_and_spans_the_line(renderer: ScreenRenderer, cursor: str, width: int):
+    """Android's cursor: from the line's top to its bottom, its left edge at the advance minus half a pixel;
+    text_cursor_material's 2dp bar, or a 1px hairline where textCursorDrawable is @null."""
+    plain = _field_image(renderer, "Chrome", focused=False, cursor=cursor)
+    shown = _field_image(renderer, "Chrome", focused=True, cursor=cursor)
+    diff = [(x, y) for y in range(plain.height) for x in range(plain.width)
+            if plain.getpixel((x, y)) != shown.getpixel((x, y))]
+    xs, ys = {x for x, _ in diff}, {y for _, y in diff}
+    assert len(xs) == width * round(SCALE)
+    px = max(6, round(16 * SCALE))
+    assert max(ys) - min(ys) + 1 == round(px * 1.32)  # the renderer's line height
+    fill = (238, 238, 238)
+    ink = [x for y in ys for x in range(min(xs)) if plain.getpixel((x, y)) != fill]
+    assert 0 <= min(xs) - max(ink) <= 1  # touching the last glyph's ink, not a gap away
+    colors = {shown.getpixel(p) for p in diff}
+    assert (colors == {(245, 124, 0)}) == (cursor == "")  # the accent colour, else the text colour
+
+
+def test_the_month_canvas_wraps_a_multi_day_event_and_says_when_a_day_is_full(renderer: ScreenRenderer):
+    """MonthView.drawEvent: a chip that runs past Saturday goes on in the next week's row; a cell
+    with no room left gets "..." instead of more chips."""
+    days = tuple((i % 31 + 1, False, True) for i in range(42))
+    wrapping = (6, 3, "trip", "#3f51b5", False, False)  # Saturday of week 1, three days
+    crowded = tuple((15, 1, f"e{i}", "#3f51b5", False, False) for i in range(12))
+    month = View(kind="month", weight=1, canvas=(tuple("SMTWTFS"), -1, days, (wrapping, *crowded), False))
+    img = renderer.image(frame(activity(View(LINEAR, children=[month]))))
+    x0, y0, x1, y1 = month.bounds
+    letters, day_w = 28, (x1 - x0) / 7
+    day_h = (y1 - y0 - letters) / 6
+
+    def blue(col: int, row: int) -> int:
+        box = (round(x0 + col * day_w), round(y0 + letters + row * day_h),
+               round(x0 + (col + 1) * day_w), round(y0 + letters + (row + 1) * day_h))
+        return sum(1 for x in range(box[0], box[2]) for y in range(box[1], box[3])
+                   if img.getpixel((x, y)) == (63, 81, 181))
+
+    assert blue(6, 0) > 0 and blue(0, 1) > 0 and blue(1, 1) > 0  # Saturday, then Sunday and Monday
+    assert blue(2, 1) == 0 and blue(5, 0) == 0
+    assert blue(1, 2) > 0  # the crowded day
+    bottom = [y for y in range(y0, y1) for x in range(round(x0 + day_w), round(x0 + 2 * day_w))
+              if img.getpixel((x, y)) == (63, 81, 181)]
+    assert max(bottom) < y0 + letters + 3 * day_h  # chips stop inside the cell: the rest is "..."

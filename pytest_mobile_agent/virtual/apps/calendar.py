@@ -343,7 +343,7 @@ class MainActivity(Activity):
             YEARLY: self.year_fragment,
             LIST: self.list_fragment,
         }[self.view]()
-        holder = View(FRAME, id=a.rid("fragments_holder"), children=[fragment])
+        holder = View(FRAME, id=a.rid("fragments_holder"), children=[fragment], weight=1)  # match_parent
         children = [View(VIEW_GROUP, id=a.rid("swipe_refresh_layout"), children=[holder])]
         if self.fab_open:
             children.append(
@@ -414,8 +414,42 @@ class MainActivity(Activity):
             for i in range(42)
         ]
         rows = [w.row(cells[i : i + 7], weight=1) for i in range(0, 42, 7)]
-        canvas = View(VIEW, id=a.rid("month_view"))
-        return View(FRAME, id=a.rid(wrapper_id), orientation="stack", weight=1, children=[canvas, w.column(rows)])
+        data = self.month_canvas_data(first, start, dots=wrapper_id == "month_day_view_wrapper")
+        canvas = View(VIEW, id=a.rid("month_view"), kind="month", canvas=data)
+        letters = View(height=28)  # MonthViewWrapper lays the day cells out below the letters (2 x 14sp)
+        grid = w.column([letters, *rows])
+        return View(FRAME, id=a.rid(wrapper_id), orientation="stack", weight=1, children=[canvas, grid])
+
+    def month_canvas_data(self, first: date, start: date, *, dots: bool = False) -> tuple:
+        """What MonthView.onDraw paints (ui/month_canvas.py): letters, days, event chips (in the
+        "Monthly and daily view", a dot under each day with events instead)."""
+        days = [start + timedelta(days=i) for i in range(42)]
+        letters = "MTWTFSS"
+        lead = int(self.app.pref("first_day_of_week", 6))
+        today_col = days.index(self.today) % 7 if self.today.month == first.month and self.today in days else -1
+        now = self.app.device.clock.now().timestamp()
+        dim_past = self.app.pref("dim_past_events", True)
+        chips = []
+        for e in self.calendar.events.all():
+            begin, end = utc(e["start_ts"]).date(), utc(e["end_ts"]).date()
+            if end < days[0] or begin > days[-1]:
+                continue
+            index = max((begin - days[0]).days, 0)
+            span = (end - max(begin, days[0])).days  # getEventLastingDaysCount
+            count = (0 if span == 1 and utc(e["end_ts"]).time() == datetime.min.time() else span) + 1
+            elsewhere = begin.month != first.month and end.month != first.month  # only other months' days
+            dim = elsewhere or (dim_past and e["end_ts"] < now) if e["type"] != TYPE_TASK else False
+            chips.append((
+                (-count, not e["flags"] & FLAG_ALL_DAY, e["start_ts"], e["end_ts"], index, e["title"]),
+                (index, count, e["title"], "primary", e["type"] == TYPE_TASK, bool(dim)),
+            ))
+        return (
+            tuple(letters[(lead + i) % 7] for i in range(7)),
+            today_col,
+            tuple((d.day, d == self.today, d.month == first.month) for d in days),
+            tuple(chip for _, chip in sorted(chips)),
+            dots,
+        )
 
     def open_day(self, d: date) -> None:
         if self.view == MONTHLY_DAILY:
@@ -428,12 +462,13 @@ class MainActivity(Activity):
         holder = View(
             RELATIVE,
             id=a.rid("month_calendar_holder"),
+            weight=1,
             children=[
                 self.top_navigation(month_title(first, self.today)),
                 self.month_grid("month_view_wrapper", first),
             ],
         )
-        return View(VIEW_PAGER, id=a.rid("fragment_months_viewpager"), children=[holder])
+        return View(VIEW_PAGER, id=a.rid("fragment_months_viewpager"), children=[holder], weight=1)
 
     def day_fragment(self) -> View:
         a, day = self.app, self.day_on_top or self.shown
@@ -555,13 +590,13 @@ class MainActivity(Activity):
             listing.append(w.scroll(a.rid("month_day_events_list"), events, cls=RECYCLER))
         else:
             listing.append(w.text(a.rid("month_day_no_events_placeholder"), "No items found.", padding=12))
+        month = self.month_grid("month_day_view_wrapper", self.period_start())
+        month.weight = 3  # fragment_month_day.xml: the month 30% of the height, the day's list 70%
         return View(
             VIEW_GROUP,
             id=a.rid("month_day_calendar_holder"),
-            children=[
-                self.month_grid("month_day_view_wrapper", self.period_start()),
-                View(RELATIVE, id=a.rid("month_day_list_holder"), weight=1, children=listing),
-            ],
+            weight=1,
+            children=[month, View(RELATIVE, id=a.rid("month_day_list_holder"), weight=7, children=listing)],
         )
 
     def list_fragment(self) -> View:

@@ -317,12 +317,16 @@ class MainActivity(Activity):
         show_numbers = bool(a.pref("show_phone_numbers", False))
         rows = []
         for c in contacts:
-            texts = [w.text(a.rid("item_contact_name"), display_name(a, c), size=16)]
+            name = display_name(a, c)
+            texts = [w.text(a.rid("item_contact_name"), name, size=16)]
             if show_numbers and c["numbers"]:
                 texts.append(w.text(a.rid("item_contact_number"), c["numbers"][0][0], size=14))
             children = [w.column(texts, weight=1, padding=4)]
             if a.pref("show_contact_thumbnails", True):
-                children.insert(0, w.image(a.rid("item_contact_image"), "", "person", width=44, height=44))
+                # ContactsAdapter: no photo -> getContactLetterIcon, the name's first letter on a disc
+                avatar = View(IMAGE, id=a.rid("item_contact_image"), kind="appicon", icon=name[:1].upper(),
+                              width=44, height=44)
+                children.insert(0, avatar)
             rows.append(
                 View(
                     VIEW_GROUP,

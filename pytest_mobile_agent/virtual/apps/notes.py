@@ -204,7 +204,8 @@ class MainActivity(Activity):
             w.focus(self, key)
         self.keyboard_pending = False
         edit = w.edit(
-            self, "text_note_view", key=key, hint="Insert text here", on_change=self.text_changed, height=None, weight=1
+            self, "text_note_view", key=key, hint="Insert text here", on_change=self.text_changed, height=None,
+            weight=1, cursor="hairline",  # note_view_static.xml: textCursorDrawable="@null"
         )
         scroll = View(
             "android.widget.ScrollView",
@@ -270,7 +271,8 @@ class MainActivity(Activity):
 
     def _search_bar(self) -> View:
         rid = self.app.rid
-        field = w.edit(self, SEARCH_FIELD, hint="Search", weight=1, height=48)
+        # Simple-Commons' search_bar.xml: textCursorDrawable="@null", a hairline cursor
+        field = w.edit(self, SEARCH_FIELD, hint="Search", weight=1, height=48, cursor="hairline")
         buttons = [
             w.icon_button(rid(f"search_{name}"), desc, icon, action, cls=IMAGE)
             for name, desc, icon, action in (

@@ -897,6 +897,21 @@ class _Painter:
             end = (x + advance, cy)
         return end
 
+    def text_at(self, x: int, baseline: int, text: str, px: int, color: RGB, align: str = "start") -> None:
+        """One line on a canvas, placed by its baseline as Canvas.drawText does."""
+        if not text:
+            return
+        pieces, advance = self.fonts.line(text, px, 0)
+        ascent, descent = self.fonts.get(px).getmetrics()
+        cy = baseline - (ascent - descent) // 2
+        x -= advance // 2 if align == "center" else 0
+        for mask, dx, dy in pieces:
+            self.img.paste(color, (x + dx, cy + dy, x + dx + mask.width, cy + dy + mask.height), mask)
+
+    def fitted_length(self, text: str, px: int, width: float) -> int:
+        """len(TextUtils.ellipsize(text, width, END)): the characters a cut line keeps, its "…" counted."""
+        return len(_fit(lambda t: self.fonts.length(t, px), text, width))
+
     # the screen
     def window(self, win: Window) -> None:
         root = win.root
@@ -1078,9 +1093,16 @@ class _Painter:
             cy = box[1] + line_h // 2 if valign == "top" else (box[1] + box[3]) // 2
             end = ((box[0] + box[2]) // 2 if align == "center" else box[0], cy)
         if v.focused and enabled:
-            h = self.dp(size * 1.15)
-            x = min(end[0] + self.dp(1), box[2] - self.dp(2))
-            self.rect((x, end[1] - h // 2, x + self.dp(2), end[1] + h // 2), accent)
+            # Android draws the cursor from the line's top to its bottom, its left edge at the
+            # glyph advance minus half a pixel (Editor.clampHorizontalPosition, Layout.getCursorPath):
+            # text_cursor_material's 2dp bar in the accent colour, or with textCursorDrawable="@null"
+            # a hairline in the text colour. Drawn in its shown phase: it blinks 500 ms on, 500 ms off,
+            # shown from each edit on (Editor.Blink), so a screenshot right after typing has it.
+            hairline = v.cursor == "hairline"
+            w = 1 if hairline else self.dp(2)
+            x = min(max(end[0] - 1, box[0]), box[2] - w)
+            color = self._fg(bg, enabled, max(size, 15)) if hairline else accent
+            self.rect((x, end[1] - line_h // 2, x + w, end[1] + line_h - line_h // 2), color)
         return bg
 
     def _dots(self, box: Box, n: int, size: float, color: RGB) -> tuple[int, int]:
@@ -1302,6 +1324,14 @@ class _Painter:
             size = v.text_size if len(label) == 1 else 15
             self.text(box, label, size, TEXT, align="center", wrap=False)
         return c
+
+    def k_month(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        from .month_canvas import draw_month  # it draws with this module's helpers
+
+        bg = self._fill(v, bg)
+        if v.canvas:
+            draw_month(self, v, _on(bg), PRIMARY, bg)
+        return bg
 
     def k_toast(self, v: View, bg: RGB, enabled: bool) -> RGB:
         c = (parse_color(v.color) if v.color else None) or TOAST_BG
@@ -1529,7 +1559,7 @@ def _sig(v: View, depth: int, out: list[Any]) -> None:
     out.append((
         depth, v.kind, v.bounds, v.visible_bounds, v.text, v.hint, v.icon, v.color, v.desc,
         v.checked, v.focused, v.enabled, v.selected, v.password, v.text_size, v.bold, v.gravity,
-        v.padding, v.scrollable, v.id, v.key, len(v.children),
+        v.padding, v.scrollable, v.id, v.key, len(v.children), v.canvas, v.cursor,
     ))
     for child in v.children:
         _sig(child, depth + 1, out)

@@ -71,6 +71,12 @@ class View:
     color: str = ""  # background colour name or #rrggbb
     text_size: float = 16.0  # sp
     bold: bool = False
+    # A canvas-drawn view (kind "month"): what its onDraw paints, as a hashable value. Drawn
+    # only: like a real custom View's canvas, none of it reaches the dump.
+    canvas: tuple = ()
+    # EditText cursor: "" = Material's text_cursor_material (a 2dp bar in the accent colour);
+    # "hairline" = android:textCursorDrawable="@null" (a 1px line in the text colour).
+    cursor: str = ""
     # Filled by layout.
     bounds: Bounds = (0, 0, 0, 0)
     visible_bounds: Bounds = (0, 0, 0, 0)  # bounds clipped by scrolling parents

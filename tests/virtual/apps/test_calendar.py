@@ -292,3 +292,29 @@ def test_about_page(cal, adbd):
     assert d(text="Version 6.23.1 Pro").exists
     d(text="Frequently asked questions").click()
     assert d(text="Does the app support time zones?").exists
+
+
+def test_the_month_view_draws_event_titles_on_its_canvas_only(cal, adbd):
+    """MonthView.onDraw paints each event as a chip under its day; the titles are not views."""
+    d = cal
+    month = d(resourceId=rid("month_view")).info["bounds"]
+    screen_h = d.window_size()[1]
+    assert month["bottom"] > screen_h * 0.8  # the month fills the screen below its navigation
+    cell = d(resourceId=rid("month_view_background"), instance=17).info["bounds"]  # May 15, today
+
+    def chip_pixels() -> int:
+        """Orange pixels (the screenshot is a JPEG) in today's cell below the day number's circle."""
+        img = d.screenshot().convert("RGB")
+        top = cell["top"] + round(0.25 * (cell["bottom"] - cell["top"]))
+        return sum(
+            1
+            for y in range(top, cell["bottom"])
+            for x in range(cell["left"], cell["right"])
+            if (lambda r, g, b: r > 215 and 95 < g < 155 and b < 60)(*img.getpixel((x, y)))
+        )
+
+    assert chip_pixels() == 0
+    create(d, adbd, "laundry", first=True)
+    assert d(resourceId=rid("month_view")).exists
+    assert chip_pixels() > 500
+    assert not d(text="laundry").exists  # drawn, not in the hierarchy (as on a phone)
