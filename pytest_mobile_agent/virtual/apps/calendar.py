@@ -424,7 +424,6 @@ class MainActivity(Activity):
         """What MonthView.onDraw paints (ui/month_canvas.py): letters, days, event chips (in the
         "Monthly and daily view", a dot under each day with events instead)."""
         days = [start + timedelta(days=i) for i in range(42)]
-        letters = "MTWTFSS"
         lead = int(self.app.pref("first_day_of_week", 6))
         today_col = days.index(self.today) % 7 if self.today.month == first.month and self.today in days else -1
         now = self.app.device.clock.now().timestamp()
@@ -444,7 +443,7 @@ class MainActivity(Activity):
                 (index, count, e["title"], "primary", e["type"] == TYPE_TASK, bool(dim)),
             ))
         return (
-            tuple(letters[(lead + i) % 7] for i in range(7)),
+            tuple(weekday_letter((lead + i) % 7) for i in range(7)),
             today_col,
             tuple((d.day, d == self.today, d.month == first.month) for d in days),
             tuple(chip for _, chip in sorted(chips)),
