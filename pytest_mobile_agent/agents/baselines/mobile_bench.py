@@ -45,7 +45,9 @@ def html_line(e: Element) -> str:
 
 
 def api_list(obs: Observation) -> str:
-    lines = [f"adb shell am start -a android.intent.action.MAIN -p {p}  (open this app: {p})" for p in obs.task.apps]
+    # An implicit MAIN intent with a package reaches no launcher entry (they lack CATEGORY_DEFAULT): monkey's does.
+    lines = [f"adb shell monkey -p {p} -c android.intent.category.LAUNCHER 1  (open this app: {p})"
+             for p in obs.task.apps]
     lines.append("adb shell am start -a android.intent.action.MAIN -c android.intent.category.HOME  (the home screen)")
     return "\n".join(lines)
 
