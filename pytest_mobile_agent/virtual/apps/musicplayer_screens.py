@@ -492,6 +492,9 @@ class TrackActivity(Activity):
     def content(self) -> View:
         a = self.player
         track = a.track(a.current_track)
+        host = a.device.fs.host(a.current_track)
+        if track is None and host.is_file():  # not scanned yet: read as MediaStore would
+            track = lib.read_track(host, a.current_track)
         title = a.display_title(track) if track else a.current_track.rsplit("/", 1)[-1]
         artist = track["artist"] if track and track["artist"] != lib.UNKNOWN else ""
         rid = a.rid
