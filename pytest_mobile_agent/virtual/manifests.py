@@ -201,6 +201,8 @@ def deliver(device: Device, match: Match, intent: Intent) -> None:
         return
     activity = match.activity
     extras: dict[str, str] = {}
+    # The file a file: URI names, as the app opens it (/sdcard is shared storage's alias).
+    path = device.fs.normalize(file_path(intent.data)) if file_path(intent.data) else ""
     target = activity
     if match.package == "com.simplemobiletools.contacts.pro":
         if activity == ".activities.EditContactActivity":
@@ -218,11 +220,11 @@ def deliver(device: Device, match: Match, intent: Intent) -> None:
         if activity == ".activities.SaveAsActivity" and "android.intent.extra.STREAM" not in intent.extras:
             wm.toast("An unknown error occurred", match.package)  # SaveAsActivity: no stream, nothing to save
             return
-        if activity in (".activities.ReadTextActivity", ".activities.MainActivity") and file_path(intent.data):
-            extras = {"path": file_path(intent.data)}
+        if activity in (".activities.ReadTextActivity", ".activities.MainActivity") and path:
+            extras = {"path": path}
     elif match.package in ("com.simplemobiletools.gallery.pro", "com.simplemobiletools.musicplayer"):
-        if file_path(intent.data):
-            extras = {"path": file_path(intent.data)}
+        if path:
+            extras = {"path": path}
     elif match.package == "com.simplemobiletools.notes.pro" and intent.action == SEND:
         text = intent.string_extra("android.intent.extra.TEXT")
         if intent.type == "text/plain" and text is not None:
