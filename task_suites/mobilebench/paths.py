@@ -2,8 +2,9 @@
 and the CheckPoints that accept either path.
 
 API calls are the `adb shell` commands Mobile-Bench's agent emits (its history records them
-without `adb shell`): an intent an app declares (`am start -a ... -t ... --es ...`), or the
-app's launcher entry (`monkey -p PKG -c android.intent.category.LAUNCHER 1`, since an
+without `adb shell`): an intent an app declares (`am start -a ... -t ... --es ... -p PKG`; the
+package, as in Mobile-Bench's own API list, names the app for the package CheckPoint and keeps
+the resolver away), or the app's launcher entry (`monkey -p PKG -c android.intent.category.LAUNCHER 1`, since an
 implicit MAIN intent reaches no launcher alias). UI steps address elements by resource id where
 the text is the user's own data or would change with the locale; app names and menu texts are
 followed in the device's locale by the oracle.
@@ -74,8 +75,8 @@ def open_app(package: str) -> Action:
 
 def insert_contact(**extras: str) -> Action:
     """Contacts' EditContactActivity takes name, phone and email (ContactsContract.Intents.Insert)."""
-    args = " ".join(f"--es {k} {q(v)}" for k, v in extras.items())
-    return Api(f"am start -a {A}INSERT -t vnd.android.cursor.dir/contact {args}")
+    args = "".join(f" --es {k} {q(v)}" for k, v in extras.items())
+    return Api(f"am start -a {A}INSERT -t vnd.android.cursor.dir/contact{args} -p {CONTACTS}")
 
 
 def insert_event(title: str, *, all_day: bool = False, location: str = "", description: str = "") -> Action:
@@ -88,12 +89,12 @@ def insert_event(title: str, *, all_day: bool = False, location: str = "", descr
         args += f" --es description {q(description)}"
     if all_day:
         args += " --ez allDay true"
-    return Api(f"am start -a {A}INSERT -t vnd.android.cursor.item/event {args}")
+    return Api(f"am start -a {A}INSERT -t vnd.android.cursor.item/event {args} -p {CALENDAR}")
 
 
 def sms_to(number: str, body: str) -> Action:
     """SMS Messenger takes SENDTO smsto:NUMBER to the thread, sms_body in its message field."""
-    return Api(f"am start -a {A}SENDTO -d smsto:{number} --es sms_body {q(body)}")
+    return Api(f"am start -a {A}SENDTO -d smsto:{number} --es sms_body {q(body)} -p {SMS_MESSENGER}")
 
 
 def share_text(package: str, text: str) -> Action:
@@ -101,9 +102,12 @@ def share_text(package: str, text: str) -> Action:
     return Api(f"am start -a {A}SEND -t text/plain -p {package} --es {EXTRA_TEXT} {q(text)}")
 
 
-def view(path: str, mime: str, package: str | None = None) -> Action:
-    target = f" -p {package}" if package else ""
-    return Api(f"am start -a {A}VIEW -d file://{path} -t {mime}{target}")
+def view(path: str, mime: str, package: str) -> Action:
+    return Api(f"am start -a {A}VIEW -d file://{path} -t {mime} -p {package}")
+
+
+def record_sound() -> Action:
+    return Api(f"am start -a android.provider.MediaStore.RECORD_SOUND -p {VOICE_RECORDER}")
 
 
 def app_settings(package: str) -> Action:

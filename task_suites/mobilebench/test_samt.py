@@ -293,11 +293,11 @@ FAVORITE = Tap(id=rid(GALLERY, "bottom_favorite"))
 @task(
     prompt="Open the photo beach.jpg and mark it as a favorite",
     app=GALLERY, name="mb_samt_photo_favorite", launch=False, max_steps=SAMT,
-    golden=golden(api=[view("/sdcard/Pictures/beach.jpg", "image/jpeg"), FAVORITE],
+    golden=golden(api=[view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY), FAVORITE],
                   ui=[tap_icon(GALLERY), Tap(text="Pictures"), Tap(id=rid(GALLERY, "media_item_holder")), FAVORITE]),
     near_miss={
-        "dunes.jpg instead": [view("/sdcard/DCIM/dunes.jpg", "image/jpeg"), FAVORITE],
-        "starred and unstarred": [view("/sdcard/Pictures/beach.jpg", "image/jpeg"), FAVORITE, FAVORITE],
+        "dunes.jpg instead": [view("/sdcard/DCIM/dunes.jpg", "image/jpeg", GALLERY), FAVORITE],
+        "starred and unstarred": [view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY), FAVORITE, FAVORITE],
     },
     checkpoints=checkpoints(GALLERY, ["bottom_favorite"], [["file:///sdcard/Pictures/beach.jpg", "media_item_holder"]]),
 )
@@ -310,14 +310,14 @@ def test_photo_favorite(ui, changes):
 @task(
     prompt="Play sunrise and then make a playlist called Morning",
     app=MUSIC_PLAYER, name="mb_samt_play_and_playlist", launch=False, max_steps=SAMT,
-    golden=golden(api=[view("/sdcard/Music/sunrise.mp3", "audio/mpeg"), BACK, MORE,
+    golden=golden(api=[view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER), BACK, MORE,
                        Tap(text="Create new playlist"), Type("Morning"), OK],
                   ui=[tap_icon(MUSIC_PLAYER), Tap(text="Tracks"), Tap(text="sunrise"), Tap(text="Playlists"), MORE,
                       Tap(text="Create new playlist"), Type("Morning"), OK]),
     near_miss={
-        "rain played": [view("/sdcard/Music/rain.mp3", "audio/mpeg"), BACK, MORE,
+        "rain played": [view("/sdcard/Music/rain.mp3", "audio/mpeg", MUSIC_PLAYER), BACK, MORE,
                         Tap(text="Create new playlist"), Type("Morning"), OK],
-        "the playlist called Evening": [view("/sdcard/Music/sunrise.mp3", "audio/mpeg"), BACK, MORE,
+        "the playlist called Evening": [view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER), BACK, MORE,
                                         Tap(text="Create new playlist"), Type("Evening"), OK],
     },
     checkpoints=checkpoints(MUSIC_PLAYER, ["sunrise", "Morning"], [["audio/mpeg", "text=Tracks"]]),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_mobile_agent import Api, LongPress, Tap, Type, task
+from pytest_mobile_agent import LongPress, Tap, Type, task
 
 from ..mobileagentbench.apps import (
     CALCULATOR,
@@ -53,6 +53,7 @@ from .paths import (
     insert_event,
     note,
     open_app,
+    record_sound,
     share_text,
     shared_note,
     sms_to,
@@ -105,7 +106,7 @@ def test_open_notes(device):
 @task(
     prompt="I want to record my voice, open the recorder",
     app=VOICE_RECORDER, name="mb_sast_open_recorder", launch=False, max_steps=SAST,
-    golden=golden(api=[Api("am start -a android.provider.MediaStore.RECORD_SOUND")], ui=[tap_icon(VOICE_RECORDER)]),
+    golden=golden(api=[record_sound()], ui=[tap_icon(VOICE_RECORDER)]),
     near_miss={
         "the music player instead": [tap_icon(MUSIC_PLAYER)],
         "its settings instead": [tap_icon(VOICE_RECORDER), Tap(id=rid(VOICE_RECORDER, "settings"))],
@@ -305,11 +306,11 @@ def test_reply_sms(thread_5550188, changes):
 @task(
     prompt="Show me the photo beach.jpg",
     app=GALLERY, name="mb_sast_view_photo", launch=False, max_steps=SAST,
-    golden=golden(api=[view("/sdcard/Pictures/beach.jpg", "image/jpeg")],
+    golden=golden(api=[view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY)],
                   ui=[tap_icon(GALLERY), Tap(text="Pictures"), Tap(id=rid(GALLERY, "media_item_holder"))]),
     near_miss={
-        "dunes.jpg instead": [view("/sdcard/DCIM/dunes.jpg", "image/jpeg")],
-        "shown, and made a favourite": [view("/sdcard/Pictures/beach.jpg", "image/jpeg"),
+        "dunes.jpg instead": [view("/sdcard/DCIM/dunes.jpg", "image/jpeg", GALLERY)],
+        "shown, and made a favourite": [view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY),
                                         Tap(id=rid(GALLERY, "bottom_favorite"))],
     },
     checkpoints=checkpoints(GALLERY, ["beach.jpg|Pictures"], [["action.VIEW -d file:///sdcard/Pictures/beach.jpg",
@@ -322,10 +323,10 @@ def test_view_photo(ui):
 @task(
     prompt="Play the song sunrise",
     app=MUSIC_PLAYER, name="mb_sast_play_song", launch=False, max_steps=SAST,
-    golden=golden(api=[view("/sdcard/Music/sunrise.mp3", "audio/mpeg")],
+    golden=golden(api=[view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER)],
                   ui=[tap_icon(MUSIC_PLAYER), Tap(text="Tracks"), Tap(text="sunrise")]),
     near_miss={
-        "rain instead": [view("/sdcard/Music/rain.mp3", "audio/mpeg")],
+        "rain instead": [view("/sdcard/Music/rain.mp3", "audio/mpeg", MUSIC_PLAYER)],
         "played, and a playlist made": [tap_icon(MUSIC_PLAYER), MORE, Tap(text="Create new playlist"), Type("x"),
                                         Tap(text="OK"), Tap(text="Tracks"), Tap(text="sunrise")],
     },
@@ -358,12 +359,12 @@ def test_read_file(device, ui):
 @task(
     prompt="Show me what is in the Music folder with the file manager",
     app=FILE_MANAGER, name="mb_sast_open_folder", launch=False, max_steps=SAST,
-    golden=golden(api=[view("/sdcard/Music", "resource/folder")],
+    golden=golden(api=[view("/sdcard/Music", "resource/folder", FILE_MANAGER)],
                   ui=[tap_icon(FILE_MANAGER), Tap(text="Music")]),
     near_miss={
-        "the Download folder": [view("/sdcard/Download", "resource/folder")],
-        "the folder, and a file deleted": [view("/sdcard/Music", "resource/folder"), LongPress(text="rain.mp3"),
-                                          Tap(desc="Delete"), Tap(text="Yes")],
+        "the Download folder": [view("/sdcard/Download", "resource/folder", FILE_MANAGER)],
+        "the folder, and a file deleted": [view("/sdcard/Music", "resource/folder", FILE_MANAGER),
+                                          LongPress(text="rain.mp3"), Tap(desc="Delete"), Tap(text="Yes")],
     },
     checkpoints=checkpoints(FILE_MANAGER, ["Music"], [["resource/folder", "text=Music"]]),
 )
