@@ -50,6 +50,14 @@ def seed_note(device, title: str, text: str) -> None:
     device.execute(Key("home"), None)
 
 
+def pytest_collection_modifyitems(items):
+    """Each query is marked with its kind, from its file: `-m sast`, `-m "samt or mamt"`."""
+    for item in items:
+        kind = item.path.stem.removeprefix("test_")
+        if item.path.parent.name == "mobilebench" and kind in ("sast", "samt", "mamt"):
+            item.add_marker(kind)
+
+
 def pytest_configure(config):
     for kind, what in (("sast", "single app, single task"), ("samt", "single app, several tasks"),
                        ("mamt", "several apps, several tasks")):

@@ -57,7 +57,6 @@ from .paths import (
     view,
 )
 
-pytestmark = pytest.mark.mamt
 RESULT = rid(CALCULATOR, "result")
 
 

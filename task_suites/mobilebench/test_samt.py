@@ -65,7 +65,6 @@ from .paths import (
     view,
 )
 
-pytestmark = pytest.mark.samt
 BACK = Tap(desc="Back")  # the toolbar's: it leaves the screen even while the keyboard is up
 SETTINGS_ACTIVITY = ".activities.SettingsActivity"
 RESULT = rid(CALCULATOR, "result")

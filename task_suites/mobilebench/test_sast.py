@@ -61,7 +61,6 @@ from .paths import (
     view,
 )
 
-pytestmark = pytest.mark.sast
 SETTINGS_ACTIVITY = ".activities.SettingsActivity"
 MAIN = ".activities.MainActivity"
 RESULT = rid(CALCULATOR, "result")
