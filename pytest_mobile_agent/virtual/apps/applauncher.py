@@ -21,6 +21,7 @@ from .commons import (
     CustomizationActivity,
     action_mode_bar,
     close_search,
+    language_name,
     search_is_open,
     search_menu,
     settings_check,
@@ -268,7 +269,7 @@ class MainActivity(Activity):
         """AddLaunchersDialog: every launchable app but this one, checked when in the grid."""
         a = self.app
         candidates = sorted(
-            (p for p in a.device.packages.launchable() if p.package != a.package), key=lambda p: p.label.lower()
+            (p for p in a.device.packages.launchable() if p.package != a.package), key=lambda p: p.shown_label.lower()
         )
         checked = {i["package"] for i in self.launcher.launchers}
 
@@ -300,7 +301,7 @@ class MainActivity(Activity):
                         View(
                             CHECKBOX,
                             id=a.rid("launcher_checkbox"),
-                            text=p.label,
+                            text=p.shown_label,
                             checkable=True,
                             checked=p.package in checked,
                             focusable=True,
@@ -328,7 +329,7 @@ class SettingsActivity(Activity):
             settings_section(self, "color_customization_section_label", "Color customization"),
             settings_link(self, "color_customization", "Customize colors", lambda: self.start(CustomizationActivity)),
             settings_section(self, "general_settings_label", "General"),
-            settings_value(self, "language", "Language", "English", lambda: None),
+            settings_value(self, "language", "Language", language_name(), lambda: None),
             settings_check(self, "close_app", "Close this app at launching a different one", "close_app", True),
         ]
         return settings_screen(self, rows)
@@ -378,7 +379,7 @@ class AppLauncher(App):
         for p in apps:
             if p.package not in have:
                 order += 1
-                self.launchers.append({"package": p.package, "title": p.label, "order": order})
+                self.launchers.append({"package": p.package, "title": p.shown_label, "order": order})
         self._commit()
 
     def remove(self, packages: list[str]) -> None:

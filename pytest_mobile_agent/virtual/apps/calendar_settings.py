@@ -15,6 +15,8 @@ from .base import Activity
 from .calendar_screens import REMINDER_OFF, WEEKDAYS, minutes_text, seconds_dialog
 from .commons import (
     color_customization_rows,
+    java_date,
+    language_name,
     settings_check,
     settings_link,
     settings_screen,
@@ -52,13 +54,13 @@ class SettingsActivity(Activity):
         a = self.app
         p = a.pref
         first = WEEKDAYS[int(p("first_day_of_week", 6))]
-        hours = "%02d:00" if p("use_24_hour_format", False) else "%I.%M %p"
-        start_at = datetime(2000, 1, 1, int(p("start_weekly_at", 7))).strftime(hours)
+        hours = "HH:00" if p("use_24_hour_format", False) else "hh.mm a"
+        start_at = java_date(hours, datetime(2000, 1, 1, int(p("start_weekly_at", 7))))
         noop = lambda: None  # noqa: E731
         rows = [
             *color_customization_rows(self),
             settings_section(self, "general_settings_label", "General"),
-            settings_value(self, "language", "Language", "English", lambda: self.toast("No app found")),
+            settings_value(self, "language", "Language", language_name(), lambda: self.toast("No app found")),
             settings_link(self, "manage_event_types", "Manage event types", noop),
             settings_value(self, "start_week_on", "Start week on", first, self.pick_start_week),
             settings_check(self, "hour_format", "Use 24-hour time format", "use_24_hour_format", False),
