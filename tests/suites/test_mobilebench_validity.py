@@ -1,7 +1,8 @@
 """Validity gates for the Mobile-Bench-style suite (task_suites/mobilebench): 20 SAST, 20 SAMT
 and 10 MAMT queries; the oracle passes every one by its UI path and by its API path (with step
-ratio 1.0, and Mobile-Bench's CheckPoints passing on both); noop passes none; every near miss
-fails, having run as written. Each run uses two xdist workers."""
+ratio 1.0, and Mobile-Bench's CheckPoints passing on both), in English and in zh-CN; noop passes
+none; every near miss fails, having run as written. Each run uses two
+xdist workers."""
 
 from __future__ import annotations
 
@@ -84,6 +85,14 @@ def test_oracle_passes_every_query_by_either_path_and_the_checkpoints_agree(tmp_
     missed = [(e["task"], e["judges"]["checkpoints"]["reason"]) for e in episodes
               if not e["judges"]["checkpoints"]["passed"]]
     assert not missed, f"CheckPoints that miss the {golden} path: {missed}"
+
+
+@pytest.mark.parametrize("golden", ["ui", "api"])
+def test_oracle_passes_every_query_in_zh_cn_too(tmp_path, golden):
+    """The golden paths name English texts; the oracle follows them in the device's locale."""
+    out, episodes = run_suite(tmp_path, "oracle", "--mobile-locale=zh-CN", golden=golden)
+    assert len(episodes) == 50, out[-3000:]
+    assert not [e["task"] for e in episodes if not e["success"]], out[-3000:]
 
 
 def test_noop_passes_no_query(tmp_path):
