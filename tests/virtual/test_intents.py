@@ -211,3 +211,34 @@ def _center(xml: str, text: str) -> tuple[int, int]:
     assert found, f"no {text!r} on the screen"
     l, t, r, b = map(int, found.groups())
     return (l + r) // 2, (t + b) // 2
+
+
+def test_a_contact_uri_opens_its_details_or_its_editor_by_the_providers_type(home):
+    home.shell("content delete --uri content://com.android.contacts/raw_contacts")
+    home.shell("content insert --uri content://com.android.contacts/raw_contacts --bind account_name:n: "
+               "--bind account_type:n:")
+    raw_id = re.search(r"_id=(\d+)", home.shell(
+        "content query --uri content://com.android.contacts/raw_contacts --projection _id")).group(1)
+    home.shell(f"content insert --uri content://com.android.contacts/data --bind raw_contact_id:i:{raw_id} "
+               "--bind mimetype:s:vnd.android.cursor.item/name --bind data1:s:Zoe --bind data2:s:Zoe")
+    start(home, f"-a android.intent.action.VIEW -d content://com.android.contacts/contacts/{raw_id}")
+    assert home.app_current().activity == ".activities.ViewContactActivity"
+    assert "Zoe" in screen(home)
+    start(home, f"-a android.intent.action.EDIT -d content://com.android.contacts/contacts/{raw_id}")
+    assert home.app_current().activity == ".activities.EditContactActivity"
+    assert text_of(screen(home), f"{CONTACTS}:id/contact_first_name") == "Zoe"
+
+
+def test_get_content_of_images_asks_between_the_gallery_and_the_file_manager(home):
+    start(home, "-a android.intent.action.GET_CONTENT -t image/*")
+    xml = screen(home)
+    assert text_of(xml, "android:id/title") == "Complete action using"
+    assert re.findall(r'text="([^"]*)" resource-id="android:id/text1"', xml) == ["File Manager", "Gallery"]
+
+
+def test_record_sound_opens_the_recorder_and_send_to_the_file_manager_has_nothing_to_save(home):
+    start(home, "-a android.provider.MediaStore.RECORD_SOUND")
+    assert home.app_current().package == "com.simplemobiletools.voicerecorder"
+    home.shell("input keyevent HOME")
+    start(home, f"-a android.intent.action.SEND -t text/plain -p {FILES} --es android.intent.extra.TEXT x")
+    assert home.app_current().package == "com.android.launcher3"  # SaveAsActivity toasts and finishes
