@@ -1,8 +1,7 @@
 """Validity gates for the Mobile-Bench-style suite (task_suites/mobilebench): 20 SAST, 20 SAMT
 and 10 MAMT queries; the oracle passes every one by its UI path and by its API path (with step
 ratio 1.0, and Mobile-Bench's CheckPoints passing on both), in English and in zh-CN; noop passes
-none; every near miss fails, having run as written. Each run uses two
-xdist workers."""
+none; every near miss fails, having run as written. Each run uses two xdist workers."""
 
 from __future__ import annotations
 
