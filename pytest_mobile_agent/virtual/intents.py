@@ -263,8 +263,8 @@ def parse_intent(args: list[str]) -> tuple[Intent, dict[str, str | bool]]:
             intent.extras[key] = value()
         elif opt in FLAG_OPTIONS:
             intent.flags |= FLAG_OPTIONS[opt]
-        elif opt == "--selector":
-            pass  # the rest describes a selector; no task needs one
+        elif opt == "--selector":  # Android takes it; the virtual device says plainly it does not
+            raise IntentError("java.lang.UnsupportedOperationException: --selector is not modelled here")
         elif opt in COMMAND_SWITCHES:
             options[opt] = True
         elif opt in COMMAND_OPTIONS:
