@@ -11,7 +11,7 @@ takes, with which type (`getLongExtra("beginTime")` ignores a string), and where
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
@@ -131,10 +131,6 @@ def file_path(uri: str | None) -> str:
     return unquote(uri.removeprefix("file:").removeprefix("//"))
 
 
-def _ms_to_seconds(ms: int) -> str:
-    return str(ms // 1000)
-
-
 def _contacts_edit(intent: Intent) -> dict[str, str]:
     """EditContactActivity.initContact/gotContact: EDIT names a contact by its URI; INSERT
     fills a new one from the extras name (any type, as text), phone and email (strings only)."""
@@ -158,25 +154,22 @@ def _view_contact(intent: Intent) -> dict[str, str]:
     return {"contact_id": last} if last.isdigit() else {}
 
 
-def _event(device: Device) -> Callable[[Intent], dict[str, str]]:
-    def extras(intent: Intent) -> dict[str, str]:
-        """EventActivity.setupNewEvent: beginTime/endTime are longs (ms, default now), allDay a
-        boolean, title/eventLocation/description strings."""
-        if intent.action not in (EDIT, INSERT):
-            return {}
-        now_ms = int(device.clock.now().timestamp() * 1000)
-        out = {
-            "begin_ts": _ms_to_seconds(intent.long_extra("beginTime", now_ms)),
-            "end_ts": _ms_to_seconds(intent.long_extra("endTime", now_ms)),
-            "title": intent.string_extra("title") or "",
-            "location": intent.string_extra("eventLocation") or "",
-            "description": intent.string_extra("description") or "",
-        }
-        if intent.bool_extra("allDay"):
-            out["all_day"] = "1"
-        return out
-
-    return extras
+def _event(device: Device, intent: Intent) -> dict[str, str]:
+    """EventActivity.setupNewEvent: beginTime/endTime are longs (ms, default now), allDay a
+    boolean, title/eventLocation/description strings."""
+    if intent.action not in (EDIT, INSERT):
+        return {}
+    now_ms = int(device.clock.now().timestamp() * 1000)
+    out = {
+        "begin_ts": str(intent.long_extra("beginTime", now_ms) // 1000),
+        "end_ts": str(intent.long_extra("endTime", now_ms) // 1000),
+        "title": intent.string_extra("title") or "",
+        "location": intent.string_extra("eventLocation") or "",
+        "description": intent.string_extra("description") or "",
+    }
+    if intent.bool_extra("allDay"):
+        out["all_day"] = "1"
+    return out
 
 
 def _sms_text(intent: Intent) -> str:
@@ -210,7 +203,7 @@ def deliver(device: Device, match: Match, intent: Intent) -> None:
         elif activity == ".activities.ViewContactActivity":
             extras = _view_contact(intent)
     elif match.package == "com.simplemobiletools.calendar.pro" and activity == ".activities.EventActivity":
-        extras = _event(device)(intent)
+        extras = _event(device, intent)
     elif match.package == "com.simplemobiletools.smsmessenger" and activity == ".activities.NewConversationActivity":
         if intent.action in (SEND, SENDTO, VIEW) and intent.data is not None:
             target, extras = ".activities.ThreadActivity", {"address": _sms_number(intent.data)}
