@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_mobile_agent import Tap, task
+from pytest_mobile_agent import LongPress, Tap, Type, task
 
 from ..mobileagentbench.apps import (
     CALCULATOR,
@@ -111,6 +111,9 @@ def test_sms_number_to_contact(dana_texted, changes):
                   ui=[tap_icon(CALENDAR), *event_form("Party", all_day=True), SAVE, DISCLAIMER_OK, HOME,
                       tap_icon(SMS_MESSENGER), *compose("5550500", "Party today!")]),
     near_miss={
+        "the goal, and a contact saved": [insert_event("Party", all_day=True), SAVE, DISCLAIMER_OK,
+                                          sms_to("5550500", "Party today!"), SEND_SMS, insert_contact(name="Cal",
+                                          phone="5550399"), SAVE],
         "the text not sent": [insert_event("Party", all_day=True), SAVE, DISCLAIMER_OK,
                               sms_to("5550500", "Party today!")],
         "the event not all-day": [insert_event("Party"), SAVE, DISCLAIMER_OK, sms_to("5550500", "Party today!"),
@@ -131,6 +134,8 @@ def test_event_and_text(changes):
     golden=golden(api=[open_app(NOTES), sms_to("5550600", "12 Oak Street"), SEND_SMS],
                   ui=[tap_icon(NOTES), HOME, tap_icon(SMS_MESSENGER), *compose("5550600", "12 Oak Street")]),
     near_miss={
+        "the goal, and a note added": [open_app(NOTES), sms_to("5550600", "12 Oak Street"), SEND_SMS,
+                                       share_text(NOTES, "x"), *shared_note("Extra")],
         "the note's title sent": [open_app(NOTES), sms_to("5550600", "Address"), SEND_SMS],
         "sent to 5550601": [open_app(NOTES), sms_to("5550601", "12 Oak Street"), SEND_SMS],
     },
@@ -148,6 +153,8 @@ def test_note_to_sms(address_note, changes):
                   ui=[tap_icon(CONTACTS), CONTACT_FAB, *contact_form("Eve", "5550700"), SAVE, HOME,
                       tap_icon(SMS_MESSENGER), *compose("5550700", "Welcome")]),
     near_miss={
+        "the goal, and a second message": [insert_contact(name="Eve", phone="5550700"), SAVE,
+                                           sms_to("5550700", "Welcome"), SEND_SMS, sms_to("5550499", "ok"), SEND_SMS],
         "the message to another number": [insert_contact(name="Eve", phone="5550700"), SAVE,
                                           sms_to("5550770", "Welcome"), SEND_SMS],
         "no contact saved": [insert_contact(name="Eve", phone="5550700"), sms_to("5550700", "Welcome"), SEND_SMS],
@@ -168,6 +175,10 @@ def test_contact_and_sms(changes):
                   ui=[tap_icon(FILE_MANAGER), Tap(text="Download"), Tap(text="todo.txt"), HOME, tap_icon(NOTES),
                       *note("Todo", "milk")]),
     near_miss={
+        "the goal, and todo.txt changed": [
+            view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER), share_text(NOTES, "milk"),
+            *shared_note("Todo"), view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
+            LongPress(id=rid(FILE_MANAGER, "read_text_view")), Type("eggs"), Tap(id=rid(FILE_MANAGER, "menu_save"))],
         "the file's name as the text": [view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
                                         share_text(NOTES, "todo.txt"), *shared_note("Todo")],
         "added to the General note": [view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
@@ -203,6 +214,8 @@ def test_sms_to_note(gate_code, changes):
     golden=golden(api=[open_app(CALCULATOR), *calc("15*4="), sms_to("5550900", "60"), SEND_SMS],
                   ui=[tap_icon(CALCULATOR), *calc("15*4="), HOME, tap_icon(SMS_MESSENGER), *compose("5550900", "60")]),
     near_miss={
+        "the goal, and a second message": [open_app(CALCULATOR), *calc("15*4="), sms_to("5550900", "60"), SEND_SMS,
+                                           sms_to("5550499", "ok"), SEND_SMS],
         "the sum sent": [open_app(CALCULATOR), *calc("15+4="), sms_to("5550900", "19"), SEND_SMS],
         "the result texted without computing it": [sms_to("5550900", "60"), SEND_SMS],
     },
@@ -241,6 +254,9 @@ def test_note_to_event(plan_note, changes):
                   ui=[tap_icon(NOTES), *note("Trip", "beach photo"), HOME, tap_icon(GALLERY), Tap(text="Pictures"),
                       Tap(id=rid(GALLERY, "media_item_holder"))]),
     near_miss={
+        "the goal, and the photo a favourite": [share_text(NOTES, "beach photo"), *shared_note("Trip"),
+                                                view("/sdcard/Pictures/beach.jpg", "image/jpeg",
+                                                GALLERY), Tap(id=rid(GALLERY, "bottom_favorite"))],
         "dunes.jpg shown": [share_text(NOTES, "beach photo"), *shared_note("Trip"),
                             view("/sdcard/DCIM/dunes.jpg", "image/jpeg", GALLERY)],
         "the photo, no note": [view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY)],
@@ -262,6 +278,11 @@ def test_note_then_photo(ui, changes):
                       *event_form("Concert", all_day=True), SAVE, DISCLAIMER_OK, HOME, tap_icon(MUSIC_PLAYER),
                       Tap(text="Tracks"), Tap(text="sunrise")]),
     near_miss={
+        "the goal, and a contact saved first": [insert_contact(name="Cal", phone="5550399"), SAVE,
+                                                sms_to("5550920",
+                                                "Concert tonight"), SEND_SMS, insert_event("Concert",
+                                                all_day=True), SAVE, DISCLAIMER_OK, view("/sdcard/Music/sunrise.mp3",
+                                                "audio/mpeg", MUSIC_PLAYER)],
         "rain played": [sms_to("5550920", "Concert tonight"), SEND_SMS, insert_event("Concert", all_day=True), SAVE,
                         DISCLAIMER_OK, view("/sdcard/Music/rain.mp3", "audio/mpeg", MUSIC_PLAYER)],
         "no event": [sms_to("5550920", "Concert tonight"), SEND_SMS,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_mobile_agent import LongPress, Scroll, Tap, Type, task
+from pytest_mobile_agent import Key, LongPress, Scroll, Tap, Type, task
 
 from ..mobileagentbench.apps import (
     CALCULATOR,
@@ -84,6 +84,8 @@ def zack(device):
                   ui=[tap_icon(CONTACTS), CONTACT_FAB, *contact_form("Mia", "5550202"), STAR, SAVE]),
     near_miss={
         "not a favourite": [insert_contact(name="Mia", phone="5550202"), SAVE],
+        "the goal, and Zack a favourite too": [insert_contact(name="Mia", phone="5550202"), STAR, SAVE,
+                                               Tap(text="Zack"), Tap(id=rid(CONTACTS, "contact_toggle_favorite"))],
         "Zack made the favourite": [insert_contact(name="Mia", phone="5550202"), SAVE, Tap(text="Zack"),
                                     Tap(id=rid(CONTACTS, "contact_toggle_favorite"))],
     },
@@ -104,6 +106,9 @@ def test_contact_favorite(zack, changes):
         ui=[tap_icon(CONTACTS), CONTACT_FAB, *contact_form("Ann", "5550301"), SAVE,
             CONTACT_FAB, *contact_form("Bob", "5550302"), SAVE]),
     near_miss={
+        "the goal, and a third contact": [insert_contact(name="Ann", phone="5550301"), SAVE,
+                                          insert_contact(name="Bob",
+                                          phone="5550302"), SAVE, insert_contact(name="Cal", phone="5550399"), SAVE],
         "only Ann": [insert_contact(name="Ann", phone="5550301"), SAVE],
         "the numbers swapped": [insert_contact(name="Ann", phone="5550302"), SAVE,
                                 insert_contact(name="Bob", phone="5550301"), SAVE],
@@ -124,6 +129,9 @@ def test_two_contacts(changes):
                   ui=[tap_icon(CONTACTS), CONTACT_FAB, *contact_form("Kim", "5550303", "kim@example.com"), SAVE,
                       Tap(desc="More options"), Tap(text="Settings")]),
     near_miss={
+        "the goal, and a second contact": [insert_contact(name="Kim", phone="5550303", email="kim@example.com"), SAVE,
+                                           app_settings(CONTACTS), insert_contact(name="Cal",
+                                           phone="5550399"), SAVE, app_settings(CONTACTS)],
         "no email": [insert_contact(name="Kim", phone="5550303"), SAVE, app_settings(CONTACTS)],
         "settings not opened": [insert_contact(name="Kim", phone="5550303", email="kim@example.com"), SAVE],
     },
@@ -144,6 +152,9 @@ def test_contact_then_settings(device, changes):
                   ui=[tap_icon(CALENDAR), *event_form("Gym", all_day=True), SAVE, DISCLAIMER_OK,
                       *event_form("Groceries", all_day=True), SAVE]),
     near_miss={
+        "the goal, and a third event": [insert_event("Gym", all_day=True), SAVE, DISCLAIMER_OK,
+                                        insert_event("Groceries", all_day=True), SAVE, insert_event("Yoga",
+                                        all_day=True), SAVE],
         "Groceries not all-day": [insert_event("Gym", all_day=True), SAVE, DISCLAIMER_OK,
                                   insert_event("Groceries"), SAVE],
         "only Gym": [insert_event("Gym", all_day=True), SAVE, DISCLAIMER_OK],
@@ -166,6 +177,9 @@ def test_two_events(changes):
                       *event_form("Review", all_day=True, location="Office", description="Q2 numbers"), SAVE,
                       DISCLAIMER_OK]),
     near_miss={
+        "the goal, and a second event": [
+            insert_event("Review", all_day=True, location="Office", description="Q2 numbers"), SAVE, DISCLAIMER_OK,
+            insert_event("Yoga", all_day=True), SAVE],
         "no description": [insert_event("Review", all_day=True, location="Office"), SAVE, DISCLAIMER_OK],
         "the place and the topic swapped": [
             insert_event("Review", all_day=True, location="Q2 numbers", description="Office"), SAVE, DISCLAIMER_OK],
@@ -184,6 +198,9 @@ def test_event_details(changes):
                   ui=[tap_icon(CALENDAR), *event_form("Holiday", all_day=True), SAVE, DISCLAIMER_OK,
                       Tap(id=rid(CALENDAR, "settings"))]),
     near_miss={
+        "the goal, and a second event": [insert_event("Holiday", all_day=True), SAVE, DISCLAIMER_OK,
+                                         app_settings(CALENDAR), insert_event("Yoga",
+                                         all_day=True), SAVE, app_settings(CALENDAR)],
         "settings only": [app_settings(CALENDAR)],
         "the event left unsaved": [insert_event("Holiday", all_day=True), app_settings(CALENDAR)],
     },
@@ -202,6 +219,8 @@ def test_event_then_settings(device, changes):
     golden=golden(api=[sms_to("5550401", "Hi"), SEND_SMS, sms_to("5550402", "Hello"), SEND_SMS],
                   ui=[tap_icon(SMS_MESSENGER), *compose("5550401", "Hi"), BACK, BACK, *compose("5550402", "Hello")]),
     near_miss={
+        "the goal, and a third message": [sms_to("5550401", "Hi"), SEND_SMS, sms_to("5550402", "Hello"), SEND_SMS,
+                                          sms_to("5550499", "ok"), SEND_SMS],
         "the messages swapped": [sms_to("5550401", "Hello"), SEND_SMS, sms_to("5550402", "Hi"), SEND_SMS],
         "only the first": [sms_to("5550401", "Hi"), SEND_SMS],
     },
@@ -219,6 +238,9 @@ def test_two_sms(changes):
                   ui=[tap_icon(SMS_MESSENGER), *compose("5550404", "Running late"), Type("Sorry", id=MESSAGE_FIELD),
                       SEND_SMS]),
     near_miss={
+        "the goal, and a message to another number": [sms_to("5550404", "Running late"), SEND_SMS,
+                                                      Type("Sorry", id=MESSAGE_FIELD), SEND_SMS, sms_to("5550499",
+                                                      "ok"), SEND_SMS],
         "only the first": [sms_to("5550404", "Running late"), SEND_SMS],
         "the second to another number": [sms_to("5550404", "Running late"), SEND_SMS, sms_to("5550405", "Sorry"),
                                          SEND_SMS],
@@ -236,6 +258,8 @@ def test_two_sms_one_number(changes):
     golden=golden(api=[sms_to("5550403", "Done"), SEND_SMS, MORE, Tap(text="Archive")],
                   ui=[tap_icon(SMS_MESSENGER), *compose("5550403", "Done"), MORE, Tap(text="Archive")]),
     near_miss={
+        "the goal, and a message to another number": [sms_to("5550403", "Done"), SEND_SMS, MORE, Tap(text="Archive"),
+                                                      sms_to("5550499", "ok"), SEND_SMS],
         "sent, not archived": [sms_to("5550403", "Done"), SEND_SMS],
         "'Don' sent and archived": [sms_to("5550403", "Don"), SEND_SMS, MORE, Tap(text="Archive")],
     },
@@ -254,6 +278,9 @@ def test_sms_archive(changes):
                        *shared_note("Work")],
                   ui=[tap_icon(NOTES), *note("Shopping", "eggs"), *note("Work", "slides")]),
     near_miss={
+        "the goal, and a third note": [share_text(NOTES, "eggs"), *shared_note("Shopping"),
+                                       share_text(NOTES, "slides"), *shared_note("Work"), share_text(NOTES,
+                                       "x"), *shared_note("Extra")],
         "both texts in Shopping": [share_text(NOTES, "eggs"), *shared_note("Shopping"), share_text(NOTES, "slides"),
                                    Tap(text="Shopping")],
         "only Shopping": [share_text(NOTES, "eggs"), *shared_note("Shopping")],
@@ -274,6 +301,9 @@ def test_two_notes(changes):
         ui=[tap_icon(NOTES), NEW_NOTE, Type("Packing"), Tap(text="Checklist"), OK,
             Tap(id=rid(NOTES, "checklist_fab")), Type("Passport"), OK]),
     near_miss={
+        "the goal, and a text note too": [open_app(NOTES), NEW_NOTE, Type("Packing"), Tap(text="Checklist"), OK,
+                                          Tap(id=rid(NOTES, "checklist_fab")), Type("Passport"), OK, share_text(NOTES,
+                                          "x"), *shared_note("Extra")],
         "a text note instead": [open_app(NOTES), *note("Packing", "Passport")],
         "no item": [open_app(NOTES), NEW_NOTE, Type("Packing"), Tap(text="Checklist"), OK],
     },
@@ -295,6 +325,10 @@ FAVORITE = Tap(id=rid(GALLERY, "bottom_favorite"))
     golden=golden(api=[view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY), FAVORITE],
                   ui=[tap_icon(GALLERY), Tap(text="Pictures"), Tap(id=rid(GALLERY, "media_item_holder")), FAVORITE]),
     near_miss={
+        "the goal, and dunes.jpg a favourite too": [view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY),
+                                                    FAVORITE, view("/sdcard/DCIM/dunes.jpg", "image/jpeg",
+                                                    GALLERY), FAVORITE, view("/sdcard/Pictures/beach.jpg",
+                                                    "image/jpeg", GALLERY)],
         "dunes.jpg instead": [view("/sdcard/DCIM/dunes.jpg", "image/jpeg", GALLERY), FAVORITE],
         "starred and unstarred": [view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY), FAVORITE, FAVORITE],
     },
@@ -314,6 +348,9 @@ def test_photo_favorite(ui, changes):
                   ui=[tap_icon(MUSIC_PLAYER), Tap(text="Tracks"), Tap(text="sunrise"), Tap(text="Playlists"), MORE,
                       Tap(text="Create new playlist"), Type("Morning"), OK]),
     near_miss={
+        "the goal, and a second playlist": [view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER), BACK, MORE,
+                                            Tap(text="Create new playlist"), Type("Morning"), OK, MORE,
+                                            Tap(text="Create new playlist"), Type("Evening"), OK],
         "rain played": [view("/sdcard/Music/rain.mp3", "audio/mpeg", MUSIC_PLAYER), BACK, MORE,
                         Tap(text="Create new playlist"), Type("Morning"), OK],
         "the playlist called Evening": [view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER), BACK, MORE,
@@ -337,6 +374,11 @@ def test_play_and_playlist(ui, changes):
                       LongPress(id=rid(FILE_MANAGER, "read_text_view")), Type("all done"),
                       Tap(id=rid(FILE_MANAGER, "menu_save"))]),
     near_miss={
+        "the goal, and rain.mp3 deleted": [view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
+                                           LongPress(id=rid(FILE_MANAGER, "read_text_view")), Type("all done"),
+                                           Tap(id=rid(FILE_MANAGER, "menu_save")),
+                                           view("/sdcard/Music", "resource/folder", FILE_MANAGER),
+                                           LongPress(text="rain.mp3"), Tap(desc="Delete"), Tap(text="Yes")],
         "not saved": [view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
                       LongPress(id=rid(FILE_MANAGER, "read_text_view")), Type("all done")],
         "'all gone' saved": [view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
@@ -362,6 +404,12 @@ def test_edit_file(device, changes):
                       Scroll("down", id=rid(VOICE_RECORDER, "settings_nested_scrollview")),
                       Tap(id=rid(VOICE_RECORDER, "settings_use_recycle_bin_holder"))]),
     near_miss={
+        "the goal, and the notification hidden": [app_settings(VOICE_RECORDER),
+                                                  Scroll("down",
+                                                  id=rid(VOICE_RECORDER,
+                                                  "settings_nested_scrollview")), Tap(id=rid(VOICE_RECORDER,
+                                                  "settings_use_recycle_bin_holder")), Tap(id=rid(VOICE_RECORDER,
+                                                  "settings_hide_notification_holder"))],
         "the notification hidden instead": [
             app_settings(VOICE_RECORDER), Scroll("down", id=rid(VOICE_RECORDER, "settings_nested_scrollview")),
             Tap(id=rid(VOICE_RECORDER, "settings_hide_notification_holder"))],
@@ -400,6 +448,8 @@ def test_gallery_hidden(changes):
     app=CALCULATOR, name="mb_samt_calc_chain", launch=False, max_steps=SAMT,
     golden=golden(api=[open_app(CALCULATOR), *calc("12+30=*2=")], ui=[tap_icon(CALCULATOR), *calc("12+30=*2=")]),
     near_miss={
+        "the goal, and vibration turned off": [open_app(CALCULATOR), *calc("12+30=*2="), app_settings(CALCULATOR),
+                                               Tap(text="Vibrate on button press"), Key("back")],
         "multiplied by 3": [open_app(CALCULATOR), *calc("12+30=*3=")],
         "the answer typed": [open_app(CALCULATOR), *calc("84")],
     },
@@ -416,6 +466,8 @@ def test_calc_chain(ui, events, changes):
     app=CALCULATOR, name="mb_samt_calc_divide", launch=False, max_steps=SAMT,
     golden=golden(api=[open_app(CALCULATOR), *calc("100/4=-5=")], ui=[tap_icon(CALCULATOR), *calc("100/4=-5=")]),
     near_miss={
+        "the goal, and vibration turned off": [open_app(CALCULATOR), *calc("100/4=-5="), app_settings(CALCULATOR),
+                                               Tap(text="Vibrate on button press"), Key("back")],
         "5 added": [open_app(CALCULATOR), *calc("100/4=+5=")],
         "divided by 5": [open_app(CALCULATOR), *calc("100/5=-5=")],
     },
@@ -433,6 +485,8 @@ def test_calc_divide(ui, events, changes):
     golden=golden(api=[share_text(NOTES, "plant trees"), *shared_note("Ideas"), app_settings(NOTES)],
                   ui=[tap_icon(NOTES), *note("Ideas", "plant trees"), MORE, Tap(text="Settings")]),
     near_miss={
+        "the goal, and a second note": [share_text(NOTES, "plant trees"), *shared_note("Ideas"), app_settings(NOTES),
+                                        share_text(NOTES, "x"), *shared_note("Extra"), app_settings(NOTES)],
         "the text added to the General note": [share_text(NOTES, "plant trees"), Tap(text="General note"),
                                                app_settings(NOTES)],
         "settings not opened": [share_text(NOTES, "plant trees"), *shared_note("Ideas")],
@@ -455,6 +509,8 @@ TASK_FORM = [Tap(id=rid(CALENDAR, "calendar_fab")), Tap(text="Task"), Type("Pack
     golden=golden(api=[insert_event("Flight", all_day=True), SAVE, DISCLAIMER_OK, *TASK_FORM],
                   ui=[tap_icon(CALENDAR), *event_form("Flight", all_day=True), SAVE, DISCLAIMER_OK, *TASK_FORM]),
     near_miss={
+        "the goal, and a third event": [insert_event("Flight", all_day=True), SAVE, DISCLAIMER_OK, *TASK_FORM,
+                                        insert_event("Yoga", all_day=True), SAVE],
         "Pack bags as an event": [insert_event("Flight", all_day=True), SAVE, DISCLAIMER_OK,
                                   insert_event("Pack bags", all_day=True), SAVE],
         "only the task": [tap_icon(CALENDAR), *TASK_FORM, DISCLAIMER_OK],

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_mobile_agent import LongPress, Tap, Type, task
+from pytest_mobile_agent import Key, LongPress, Tap, Type, task
 
 from ..mobileagentbench.apps import (
     CALCULATOR,
@@ -107,6 +107,8 @@ def test_open_notes(device):
     app=VOICE_RECORDER, name="mb_sast_open_recorder", launch=False, max_steps=SAST,
     golden=golden(api=[record_sound()], ui=[tap_icon(VOICE_RECORDER)]),
     near_miss={
+        "opened, and a recording made": [record_sound(), Tap(id=rid(VOICE_RECORDER, "toggle_recording_button")),
+                                         Tap(id=rid(VOICE_RECORDER, "toggle_recording_button"))],
         "the music player instead": [tap_icon(MUSIC_PLAYER)],
         "its settings instead": [tap_icon(VOICE_RECORDER), Tap(id=rid(VOICE_RECORDER, "settings"))],
     },
@@ -397,6 +399,8 @@ def test_share_note(changes):
     app=CALCULATOR, name="mb_sast_calculate", launch=False, max_steps=SAST,
     golden=golden(api=[open_app(CALCULATOR), *calc("7*6=")], ui=[tap_icon(CALCULATOR), *calc("7*6=")]),
     near_miss={
+        "the goal, and vibration turned off": [open_app(CALCULATOR), *calc("7*6="), app_settings(CALCULATOR),
+                                               Tap(text="Vibrate on button press"), Key("back")],
         "7 plus 6": [open_app(CALCULATOR), *calc("7+6=")],
         "the answer typed, not computed": [open_app(CALCULATOR), *calc("42")],
     },
