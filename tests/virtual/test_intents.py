@@ -218,7 +218,7 @@ def test_a_contact_uri_opens_its_details_or_its_editor_by_the_providers_type(hom
     home.shell("content insert --uri content://com.android.contacts/raw_contacts --bind account_name:n: "
                "--bind account_type:n:")
     raw_id = re.search(r"_id=(\d+)", home.shell(
-        "content query --uri content://com.android.contacts/raw_contacts --projection _id")).group(1)
+        "content query --uri content://com.android.contacts/raw_contacts --projection _id --sort '_id DESC'")).group(1)
     home.shell(f"content insert --uri content://com.android.contacts/data --bind raw_contact_id:i:{raw_id} "
                "--bind mimetype:s:vnd.android.cursor.item/name --bind data1:s:Zoe --bind data2:s:Zoe")
     start(home, f"-a android.intent.action.VIEW -d content://com.android.contacts/contacts/{raw_id}")
