@@ -17,12 +17,13 @@ def titles(device):
 
 @task(prompt="新建一个名为“购物清单”的笔记", app=NOTES, locale="zh-CN",
       golden=[Tap(id=f"{NOTES}:id/new_note"), Type("购物清单"), Tap(text="OK")])
-def test_new_note_in_chinese(device, ui, changes):
+def test_new_note_in_chinese(device, ui, events, changes):
     changes.allow(NOTES, "files/notes.json*")
     changes.allow(NOTES, "files/prefs.json:*")
     assert device.sh("getprop persist.sys.locale").strip() == "zh-CN"
     assert "购物清单" in titles(device)
     assert ui.exists(desc="More options") and ui.tr("More options") == "更多选项"
+    assert events.clicked(text="OK") and events.clicked(text="确认")  # the click's text is "确认"
 
 
 @task(prompt="Create a note named 'groceries'", app=NOTES,

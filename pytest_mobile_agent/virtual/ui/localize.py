@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from ...locales import DEFAULT_LOCALE, is_default, localize
+from ...locales import DEFAULT_LOCALE, is_default, translator
 from .view import EDIT, View
 
 # Views that show the user's data (file, folder, contact, note, track and event names, message
@@ -50,12 +50,15 @@ def drawing_locale() -> str:
 def localize_tree(root: View, package: str, locale: str) -> View:
     if is_default(locale):
         return root
-    for v in root.walk():
-        content = v.cls == EDIT or v.id.rpartition("/")[2] in CONTENT_IDS  # what the user typed or saved
-        if v.text and not content:
-            v.text = localize(v.text, package, locale)
+    tr = translator(package, locale)
+    stack = [root]
+    while stack:  # a loop, not View.walk(): a month grid has thousands of views, every frame
+        v = stack.pop()
+        stack.extend(v.children)
+        if v.text and v.cls != EDIT and v.id.rpartition("/")[2] not in CONTENT_IDS:  # not what the user typed or saved
+            v.text = tr(v.text)
         if v.desc:
-            v.desc = localize(v.desc, package, locale)
+            v.desc = tr(v.desc)
         if v.hint:
-            v.hint = localize(v.hint, package, locale)
+            v.hint = tr(v.hint)
     return root
