@@ -8,7 +8,6 @@ from ..mobileagentbench.apps import CALENDAR, NOTES, rid
 
 EVENTS = "databases/events.db:events*"
 NOTE = "files/notes.json*"
-TODAY = "2024-05-15"  # the virtual device's date at every reset
 FLAG_ALL_DAY = 1
 
 
@@ -56,12 +55,15 @@ def events(changes: Any) -> list[dict]:
     return [c.after for c in changes.where(CALENDAR, "added", EVENTS).changes]
 
 
-def assert_event(found: dict, title: str, *, all_day: bool, location: str = "", description: str = "") -> None:
+def assert_event(device: Any, found: dict, title: str, *, all_day: bool, location: str = "",
+                 description: str = "") -> None:
+    """The event, on the device's today (an all-day event starts at midnight UTC, as the app stores it)."""
     from datetime import UTC, datetime
 
     day = datetime.fromtimestamp(found["start_ts"], UTC).date().isoformat()
+    today = device.sh("date +%Y-%m-%d").strip()
     assert found["title"] == title, f"title {found['title']!r}, not {title!r}"
-    assert day == TODAY, f"on {day}, not today ({TODAY})"
+    assert day == today, f"on {day}, not today ({today})"
     assert bool(found["flags"] & FLAG_ALL_DAY) == all_day, f"all-day is {bool(found['flags'] & FLAG_ALL_DAY)}"
     assert found["location"] == location, f"location {found['location']!r}, not {location!r}"
     assert found["description"] == description, f"description {found['description']!r}, not {description!r}"

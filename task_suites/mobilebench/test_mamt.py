@@ -123,8 +123,8 @@ def test_sms_number_to_contact(dana_texted, changes):
                             [["vnd.android.cursor.item/event", "calendar_fab"],
                              ["smsto:5550500", "conversations_fab"]]),
 )
-def test_event_and_text(changes):
-    assert_event(event(changes), "Party", all_day=True)
+def test_event_and_text(changes, device):
+    assert_event(device, event(changes), "Party", all_day=True)
     assert_sent(sent(changes), "5550500", "Party today!")
 
 
@@ -242,8 +242,8 @@ def test_calc_to_sms(events, changes):
     checkpoints=checkpoints([NOTES, CALENDAR], ["Picnic"],
                             [[f"monkey -p {NOTES}", "text=Notes"], ["vnd.android.cursor.item/event", "calendar_fab"]]),
 )
-def test_note_to_event(plan_note, changes):
-    assert_event(event(changes), "Picnic", all_day=True)
+def test_note_to_event(plan_note, changes, device):
+    assert_event(device, event(changes), "Picnic", all_day=True)
 
 
 @task(
@@ -292,8 +292,8 @@ def test_note_then_photo(ui, changes):
                             [["smsto:5550920", "conversations_fab"], ["vnd.android.cursor.item/event", "calendar_fab"],
                              ["audio/mpeg", "text=Tracks"]]),
 )
-def test_text_event_song(ui, changes):
+def test_text_event_song(ui, changes, device):
     assert all_sent(changes) == {("5550920", "Concert tonight")}, f"sent: {all_sent(changes)}"
-    assert_event(event(changes), "Concert", all_day=True)
+    assert_event(device, event(changes), "Concert", all_day=True)
     playing = [ui.text_of(rid(MUSIC_PLAYER, i)) for i in ("activity_track_title", "current_track_label")]
     assert any(t and t.split(" • ")[0] == "sunrise" for t in playing), f"playing: {playing}"

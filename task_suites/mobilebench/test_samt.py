@@ -161,11 +161,11 @@ def test_contact_then_settings(device, changes):
     },
     checkpoints=checkpoints(CALENDAR, ["Gym", "Groceries"], [["vnd.android.cursor.item/event", "calendar_fab"]]),
 )
-def test_two_events(changes):
+def test_two_events(changes, device):
     found = sorted(events(changes), key=lambda e: e["title"])
     assert [e["title"] for e in found] == ["Groceries", "Gym"], f"events added: {[e['title'] for e in found]}"
     for e in found:
-        assert_event(e, e["title"], all_day=True)
+        assert_event(device, e, e["title"], all_day=True)
 
 
 @task(
@@ -187,8 +187,8 @@ def test_two_events(changes):
     checkpoints=checkpoints(CALENDAR, ["Review", "Office", "Q2 numbers"],
                             [["vnd.android.cursor.item/event", "calendar_fab"]]),
 )
-def test_event_details(changes):
-    assert_event(event(changes), "Review", all_day=True, location="Office", description="Q2 numbers")
+def test_event_details(changes, device):
+    assert_event(device, event(changes), "Review", all_day=True, location="Office", description="Q2 numbers")
 
 
 @task(
@@ -208,7 +208,7 @@ def test_event_details(changes):
                                                      ["APPLICATION_PREFERENCES", f"{CALENDAR}:id/settings"]]),
 )
 def test_event_then_settings(device, changes):
-    assert_event(event(changes), "Holiday", all_day=True)
+    assert_event(device, event(changes), "Holiday", all_day=True)
     in_front(device, CALENDAR, SETTINGS_ACTIVITY)
 
 
@@ -517,8 +517,8 @@ TASK_FORM = [Tap(id=rid(CALENDAR, "calendar_fab")), Tap(text="Task"), Type("Pack
     },
     checkpoints=checkpoints(CALENDAR, ["Flight", "Pack bags"], [["vnd.android.cursor.item/event", "calendar_fab"]]),
 )
-def test_event_and_task(changes):
+def test_event_and_task(changes, device):
     found = {(e["title"], e["type"]) for e in events(changes)}
     assert found == {("Flight", 0), ("Pack bags", 1)}, f"added (title, 0 event / 1 task): {sorted(found)}"
     for e in events(changes):
-        assert_event(e, e["title"], all_day=True)
+        assert_event(device, e, e["title"], all_day=True)

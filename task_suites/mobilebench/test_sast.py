@@ -230,8 +230,8 @@ def test_add_contact_email(changes):
     checkpoints=checkpoints(CALENDAR, ["Dentist"], [["vnd.android.cursor.item/event", "calendar_fab"],
                                                      ["allDay true", "event_all_day"]]),
 )
-def test_add_event(changes):
-    assert_event(event(changes), "Dentist", all_day=True)
+def test_add_event(changes, device):
+    assert_event(device, event(changes), "Dentist", all_day=True)
 
 
 @task(
@@ -250,8 +250,8 @@ def test_add_event(changes):
     },
     checkpoints=checkpoints(CALENDAR, ["Team lunch", "Cafe Rio"], [["vnd.android.cursor.item/event", "calendar_fab"]]),
 )
-def test_add_event_place(changes):
-    assert_event(event(changes), "Team lunch", all_day=True, location="Cafe Rio")
+def test_add_event_place(changes, device):
+    assert_event(device, event(changes), "Team lunch", all_day=True, location="Cafe Rio")
 
 
 # -- messages -------------------------------------------------------------------------------------
