@@ -56,7 +56,9 @@ def test_the_ci_example_runs_as_shipped(tmp_path: Path) -> None:
     # What the upload step keeps.
     lines = [json.loads(line) for line in (agent_repo / "results.jsonl").read_text().splitlines()]
     episodes = [r for r in lines if r["type"] == "episode"]
-    assert {e["app"] for e in episodes} == {"calculator", "notes"}
+    # Every suite's tasks of those apps run: multi-app queries (task_suites/mobilebench) are
+    # recorded under the app they start with.
+    assert {"calculator", "notes"} <= {e["app"] for e in episodes}
     assert len(episodes) >= 20 and all(e["success"] for e in episodes)
     assert any((agent_repo / "trajectories").iterdir())
     assert (agent_repo / "allure-report" / "index.html").stat().st_size > 100_000

@@ -16,7 +16,7 @@ from pathlib import Path
 from pytest_mobile_agent.device.durable_state import DurableState
 
 ROOT = Path(__file__).resolve().parents[2]
-SUITE = ROOT / "task_suites"
+SUITE = ROOT / "task_suites" / "mobileagentbench"  # the other suites have gates of their own
 HERE = Path(__file__).resolve().parent
 # The device clock runs on: a file made during a task shows the minute it was made, and the two runs
 # may fall either side of a minute. Clock readings are not state that leaked, so they are masked.

@@ -48,7 +48,9 @@ def api_list(obs: Observation) -> str:
     """The task's own API list when it has one (a Mobile-Bench task file's), else opening its apps."""
     if obs.task.apis:
         return "\n".join(obs.task.apis)
-    lines = [f"adb shell am start -a android.intent.action.MAIN -p {p}  (open this app: {p})" for p in obs.task.apps]
+    # An implicit MAIN intent with a package reaches no launcher entry (they lack CATEGORY_DEFAULT): monkey's does.
+    lines = [f"adb shell monkey -p {p} -c android.intent.category.LAUNCHER 1  (open this app: {p})"
+             for p in obs.task.apps]
     lines.append("adb shell am start -a android.intent.action.MAIN -c android.intent.category.HOME  (the home screen)")
     return "\n".join(lines)
 

@@ -325,6 +325,11 @@ class EditContactActivity(Activity):
                 self.texts[f"{item}_{i}"] = v
         self.starred = bool(c["starred"])
         self.original = self.collect()
+        if not c["id"]:  # ACTION_INSERT's extras (EditContactActivity.gotContact), on the empty rows
+            for extra, key in (("name", "contact_first_name"), ("phone", "contact_number_0"),
+                               ("email", "contact_email_0")):
+                if extra in self.extras:
+                    self.texts[key] = self.extras[extra]
 
     @property
     def store(self) -> ContactsStore:

@@ -61,7 +61,8 @@ class MainActivity(Activity):
     def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
         super().__init__(app, extras)
         self.tab = 0
-        self.path = str(app.pref("home_folder", ROOT))
+        # A VIEW of a folder (resource/folder) opens at it; otherwise the home folder.
+        self.path = self.extras.get("path") or str(app.pref("home_folder", ROOT))
         self.selected: set[str] = set()
         self.temp_hidden = False  # "Temporarily show hidden" lasts until the activity is destroyed
         self.back_pressed = False

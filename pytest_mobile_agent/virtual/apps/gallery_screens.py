@@ -322,6 +322,16 @@ class ViewPagerActivity(Activity):
         w.focus(self, "rename_item_name")
 
 
+class PhotoActivity(ViewPagerActivity):
+    """VIEW of an image from another app (PhotoVideoActivity): the one file, in the viewer's screen."""
+
+    name = ".activities.PhotoActivity"
+
+
+class VideoActivity(ViewPagerActivity):
+    name = ".activities.VideoActivity"
+
+
 class SetWallpaperActivity(Activity):
     """Simple Wallpaper: crop screen, ✓ Save asks where the wallpaper goes, then finishes."""
 
@@ -623,4 +633,6 @@ class SettingsActivity(Activity):
         )
 
 
-SCREENS = (ViewPagerActivity, SetWallpaperActivity, SettingsActivity, CustomizationActivity)
+SCREENS = (
+    ViewPagerActivity, PhotoActivity, VideoActivity, SetWallpaperActivity, SettingsActivity, CustomizationActivity
+)

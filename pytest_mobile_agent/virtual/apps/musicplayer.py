@@ -36,6 +36,7 @@ from .musicplayer_screens import (
     EqualizerActivity,
     ExcludedFoldersActivity,
     SettingsActivity,
+    TrackActivity,
     TracksActivity,
     item_row,
     list_page,
@@ -332,6 +333,7 @@ class MusicPlayer(App):
     version_name = "5.18.3"
     main_activity = MainActivity
     activities = (
+        TrackActivity,
         TracksActivity,
         AlbumsActivity,
         EqualizerActivity,

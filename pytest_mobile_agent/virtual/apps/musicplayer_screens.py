@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..ui import widgets as w
 from ..ui.view import IMAGE, LINEAR, RADIO_GROUP, RECYCLER, RELATIVE, SCROLL, VIEW_GROUP, View
 from . import musicplayer_library as lib
-from .base import Activity
+from .base import Activity, App
 from .commons import (
     SEARCH_KEY,
     color_customization_rows,
@@ -473,3 +473,45 @@ class ExcludedFoldersActivity(Activity):
         )
         bar = w.toolbar(self, "excluded_folders_toolbar", "Manage excluded folders", back=True)
         return w.screen(bar, [wrapper], id=rid("excluded_folders_coordinator"))
+
+
+class TrackActivity(Activity):
+    """The player screen (activity_track.xml). A VIEW of an audio file from another app lands
+    here and plays it (initFromIntent); a file outside the library still plays, by its name."""
+
+    name = ".activities.TrackActivity"
+
+    def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
+        super().__init__(app, extras)
+        if self.extras.get("path"):
+            self.player.play(self.extras["path"])
+
+    @property
+    def player(self) -> MusicPlayer:
+        return self.app  # type: ignore[return-value]
+
+    def content(self) -> View:
+        a = self.player
+        track = a.track(a.current_track)
+        host = a.device.fs.host(a.current_track)
+        if track is None and host.is_file():  # not scanned yet: read as MediaStore would
+            track = lib.read_track(host, a.current_track)
+        title = a.display_title(track) if track else a.current_track.rsplit("/", 1)[-1]
+        artist = track["artist"] if track and track["artist"] != lib.UNKNOWN else ""
+        rid = a.rid
+        bar = w.toolbar(self, "activity_track_toolbar", "", back=True)
+        controls = w.row(
+            [
+                w.icon_button(rid("activity_track_previous"), "Previous", "back", lambda: None, weight=1),
+                w.icon_button(rid("activity_track_play_pause"), "Pause" if a.playing else "Play",
+                              "pause" if a.playing else "play", a.toggle_play, weight=1),
+                w.icon_button(rid("activity_track_next"), "Next", "forward", lambda: None, weight=1),
+            ]
+        )
+        body = [
+            w.image(rid("activity_track_image"), "", "music", height=240),
+            w.text(rid("activity_track_title"), title, size=20, padding=12, gravity="center"),
+            w.text(rid("activity_track_artist"), artist, size=16, padding=4, gravity="center"),
+            controls,
+        ]
+        return w.screen(bar, [w.column(body, id=rid("activity_track_holder"))])

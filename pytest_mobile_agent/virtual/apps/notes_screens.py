@@ -50,8 +50,9 @@ def _title_dialog(activity: MainActivity, title: str, hint: str, on_ok, extra=No
     return holder[0]
 
 
-def new_note_dialog(activity: MainActivity):
-    """NewNoteDialog: title "Add a new note", label field, Text note / Checklist radios."""
+def new_note_dialog(activity: MainActivity, value: str = ""):
+    """NewNoteDialog: title "Add a new note", label field, Text note / Checklist radios; `value`
+    is the text a shared (SEND) intent brings (displayNewNoteDialog(text))."""
     app: Notes = activity.app  # type: ignore[assignment]
     rid = app.rid
     state = {"kind": app.pref("last_created_note_type", "text")}
@@ -73,6 +74,8 @@ def new_note_dialog(activity: MainActivity):
             return False
         app.set_pref("last_created_note_type", state["kind"])
         note = app.add(title, state["kind"])
+        if value and note["kind"] == "text":
+            app.update(note["id"], value=value)
         activity.go_to(note["id"])
         if note["kind"] != "text":
             activity.focus, activity.wm.ime_shown = None, False
@@ -337,3 +340,21 @@ class SettingsActivity(Activity):
 
 
 NOTES_ACTIVITIES = (SettingsActivity, ProAboutActivity, FAQActivity, ContributorsActivity)
+
+
+def add_to_note_dialog(activity: MainActivity, text: str):
+    """handleTextIntent: "Add to note", a new note or one of the notes (the text appended on a new line)."""
+    app: Notes = activity.app  # type: ignore[assignment]
+    notes = app.sorted_notes()
+
+    def chosen(i: int) -> None:
+        if i == 0:
+            activity.show(new_note_dialog(activity, text))
+            return
+        note = notes[i - 1]
+        activity.go_to(note["id"])
+        app.update(note["id"], value=text if not note["value"] else note["value"] + "\n" + text)
+
+    return w.radio_dialog(activity, ["Create a new note", *[n["title"] for n in notes]], -1, chosen,
+                          title="Add to note")
+

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import time
 
 from ..apps.adbkeyboard import IME_ID, INPUT_METHODS, LATIN_IME_ID, PACKAGE
-from ..apps.base import App
+from ..apps.resolver import preferred, show_resolver
+from ..intents import FLAG_ACTIVITY_NEW_TASK, Intent, IntentError, parse_intent, resolve
+from ..manifests import deliver
 from ..packages import PackageError
 from ..ui.window import KEYCODES
 from .api import CommandContext, command
@@ -361,83 +364,60 @@ def uiautomator(ctx: CommandContext) -> int:
     return 0
 
 
-def _parse_intent(args: list[str]) -> tuple[dict[str, str], dict[str, str], list[str]]:
-    """am-style intent arguments -> (fields, extras, leftover)."""
-    fields: dict[str, str] = {}
-    extras: dict[str, str] = {}
-    rest: list[str] = []
-    i = 0
-    while i < len(args):
-        a = args[i]
-        if a in ("-n", "-a", "-c", "-d", "-t", "-f", "-p", "--user") and i + 1 < len(args):
-            fields[a] = args[i + 1]
-            i += 2
-        elif a in (
-            "--es",
-            "--ei",
-            "--ez",
-            "--el",
-            "--ef",
-            "--eu",
-            "--esa",
-        ) and i + 2 < len(args):
-            extras[args[i + 1]] = args[i + 2]
-            i += 3
-        elif a in (
-            "-W",
-            "-S",
-            "-R",
-            "--activity-clear-task",
-            "--activity-new-task",
-            "-D",
-            "--receiver-foreground",
-        ):
-            i += 1
-        else:
-            rest.append(a)
-            i += 1
-    return fields, extras, rest
+def _exception(ctx: CommandContext, verb: str, message: str) -> int:
+    """An exception thrown by the service: Android's shell prints it and exits 255."""
+    ctx.err(f"Exception occurred while executing '{verb}':\n{message}\n")
+    return 255
 
 
-def _resolve(ctx: CommandContext, fields: dict[str, str]) -> tuple[App, type] | str:
-    packages = ctx.device.packages
-    if "-n" in fields:
-        pkg, _, cls = fields["-n"].partition("/")
-        if not packages.is_installed(pkg) or pkg not in packages.models:
-            return f"Error: Activity class {{{fields['-n']}}} does not exist."
-        app = packages.app(pkg)
-        name = pkg + cls if cls.startswith(".") else cls
-        activity = app.activity_class(name.removeprefix(pkg) if name.startswith(pkg + ".") else name)
-        if activity is None and cls.startswith("."):
-            activity = app.activity_class(cls)
+def _start(ctx: CommandContext, args: list[str]) -> int:
+    """ActivityManagerShellCommand.runStartActivity: errors go to stderr and the exit status
+    stays 0, as on Android 13 (`am` reports, it does not fail)."""
+    d = ctx.device
+    try:
+        intent, options = parse_intent(args)
+    except IntentError as exc:
+        return _exception(ctx, "start", str(exc))
+    began = time.monotonic()
+    if options.get("-S"):
+        target = intent.component[0] if intent.component else _single_package(d, intent)
+        if target:
+            ctx.out(f"Stopping: {target}\n")
+            if d.packages.is_installed(target):
+                d.packages.stop(target)
+    ctx.out(f"Starting: {intent.describe()}\n")
+    intent.flags |= FLAG_ACTIVITY_NEW_TASK
+    if intent.component:
+        pkg, cls = intent.component
+        app = d.packages.app(pkg) if d.packages.is_installed(pkg) and pkg in d.packages.models else None
+        activity = app.activity_class(cls.removeprefix(pkg) if cls.startswith(pkg + ".") else cls) if app else None
         if activity is None:
-            return f"Error: Activity class {{{fields['-n']}}} does not exist."
-        return app, activity
-    action = fields.get("-a", "")
-    if action == "android.intent.action.MAIN" and fields.get("-c") == "android.intent.category.HOME":
-        home = packages.home_app()
-        return home, home.main_activity
-    target = fields.get("-p") or (_VIEWER.get(_data_key(fields.get("-d", ""))) if action.endswith(".VIEW") else None)
-    if target and packages.is_installed(target) and target in packages.models:
-        app = packages.app(target)
-        return app, app.main_activity
-    return "Error: Activity not started, unable to resolve Intent"
+            ctx.err(f"Error type 3\nError: Activity class {{{pkg}/{cls}}} does not exist.\n")
+            return 0
+        log(d, "I", "ActivityTaskManager", f"START u0 {intent.describe()[7:]} from uid 2000")
+        d.wm.start_activity(app, activity, launcher=activity is app.main_activity)
+        shown = f"{pkg}/{activity.name}"
+    else:
+        matches = resolve(d, intent)
+        if not matches:
+            ctx.err(f"Error: Activity not started, unable to resolve {intent.describe()}\n")
+            return 0
+        log(d, "I", "ActivityTaskManager", f"START u0 {intent.describe()[7:]} from uid 2000")
+        chosen = [m for m in matches if m.component == preferred(d, intent)] if len(matches) > 1 else matches
+        if chosen:
+            deliver(d, chosen[0], intent)
+        else:
+            show_resolver(d, intent, matches)
+        shown = d.wm.top().component
+    if options.get("-W"):
+        took = round((time.monotonic() - began) * 1000)
+        ctx.out(f"Status: ok\nLaunchState: COLD\nActivity: {shown}\nTotalTime: {took}\nWaitTime: {took}\nComplete\n")
+    return 0
 
 
-# ACTION_VIEW of these data: the installed app whose manifest takes it (AndroidWorld opens apps so).
-_VIEWER = {
-    "http": "com.android.chrome",
-    "https": "com.android.chrome",
-    "content://contacts": "com.simplemobiletools.contacts.pro",
-    "content://com.android.contacts": "com.simplemobiletools.contacts.pro",
-    "content://com.android.calendar": "com.simplemobiletools.calendar.pro",
-    "content://media": "com.simplemobiletools.gallery.pro",
-}
-
-
-def _data_key(uri: str) -> str:
-    scheme, _, rest = uri.partition(":")
-    return f"content://{rest[2:].split('/')[0]}" if scheme == "content" else scheme
+def _single_package(device, intent: Intent) -> str | None:  # noqa: ANN001
+    packages = {m.package for m in resolve(device, intent)}
+    return packages.pop() if len(packages) == 1 else None
 
 
 @command("am")
@@ -447,48 +427,21 @@ def am(ctx: CommandContext) -> int:
     d = ctx.device
     with d.lock:
         if verb in ("start", "start-activity"):
-            fields, extras, rest = _parse_intent(args[1:])
-            if rest and "-n" not in fields and "/" in rest[-1]:
-                fields["-n"] = rest[-1]
-            desc = " ".join(
-                f"{k}={v}"
-                for k, v in (
-                    ("act", fields.get("-a")),
-                    ("cat", fields.get("-c")),
-                    ("dat", fields.get("-d")),
-                    ("cmp", fields.get("-n")),
-                )
-                if v
-            )
-            ctx.out(f"Starting: Intent {{ {desc} }}\n")
-            resolved = _resolve(ctx, fields)
-            if isinstance(resolved, str):
-                unresolved = f" {{ {desc} flg=0x10000000 }}" if resolved.endswith("resolve Intent") else ""
-                ctx.err(f"Error type 3\n{resolved}{unresolved}\n")
-                return 1
-            app, activity = resolved
-            log(d, "I", "ActivityTaskManager", f"START u0 {{{desc}}} from uid 2000")
-            if app is d.packages.home_app():
-                d.wm.home()
-            else:
-                d.wm.start_activity(
-                    app,
-                    activity,
-                    extras,
-                    launcher=activity is app.main_activity and not extras,
-                )
-            return 0
+            return _start(ctx, args[1:])
         if verb in ("force-stop", "kill") and len(args) > 1:
             if d.packages.is_installed(args[1]):
                 d.packages.stop(args[1])
             return 0
         if verb == "broadcast":
-            fields, extras, _ = _parse_intent(args[1:])
-            action = fields.get("-a", "")
-            has_extras = " (has extras)" if extras else ""
-            ctx.out(f"Broadcasting: Intent {{ act={action} flg=0x400000{has_extras} }}\n")
+            try:
+                intent, _ = parse_intent(args[1:])
+            except IntentError as exc:
+                return _exception(ctx, "broadcast", str(exc))
+            intent.flags |= 0x400000  # FLAG_RECEIVER_FROM_SHELL
+            ctx.out(f"Broadcasting: {intent.describe()}\n")
+            action = intent.action or ""
             if action in ("ADB_INPUT_TEXT", "ADB_INPUT_B64") and _adb_keyboard_active(ctx):
-                text = extras.get("msg", "")
+                text = intent.string_extra("msg") or ""
                 if action == "ADB_INPUT_B64":
                     text = base64.b64decode(text).decode("utf-8", "replace")
                 d.wm.type_text(text)
@@ -504,11 +457,13 @@ def am(ctx: CommandContext) -> int:
             ctx.out("0\n")
             return 0
         if verb in ("startservice", "start-service", "start-foreground-service"):
-            fields, _, rest = _parse_intent(args[1:])
-            target = fields.get("-n") or (rest[-1] if rest else "")
-            ctx.out(f"Starting service: Intent {{ cmp={target} }}\n")
+            try:
+                intent, _ = parse_intent(args[1:])
+            except IntentError as exc:
+                return _exception(ctx, verb, str(exc))
+            ctx.out(f"Starting service: {intent.describe()}\n")
             ctx.err("Error: Not found; no service started.\n")  # no app here exports a service
-            return 1
+            return 255
     return _usage(
         ctx,
         f"Error: Unknown command: {verb}" if verb else "usage: am [subcommand] [options]",
@@ -568,8 +523,8 @@ def _enabled_imes(ctx: CommandContext) -> list[str]:
 
 @command("monkey")
 def monkey(ctx: CommandContext) -> int:
-    fields, _, _ = _parse_intent(ctx.argv[1:])
-    pkg = fields.get("-p", "")
+    argv = ctx.argv[1:]
+    pkg = argv[argv.index("-p") + 1] if "-p" in argv[:-1] else ""
     d = ctx.device
     with d.lock:
         if not pkg or pkg not in d.packages.models or not d.packages.is_installed(pkg):

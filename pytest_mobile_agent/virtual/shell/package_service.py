@@ -91,19 +91,14 @@ def _list(ctx: CommandContext, what: str) -> int:
 
 
 def _resolve(ctx: CommandContext, verb: str, args: list[str]) -> int:
-    from .android import _parse_intent
+    from ..intents import IntentError, parse_intent
 
-    brief = "--brief" in args
-    components = "--components" in args
-    fields, _, rest = _parse_intent([a for a in args if a not in ("--brief", "--components")])
-    for bare in rest:  # Intent.parseCommandArgs: a URI, a component or a package
-        if ":" in bare:
-            fields.setdefault("-d", bare)
-        elif "/" in bare:
-            fields.setdefault("-n", bare)
-        else:
-            fields.setdefault("-p", bare)
-    found = _activities(ctx, fields)
+    try:
+        intent, options = parse_intent(args)
+    except IntentError as exc:
+        return _exception(ctx, verb, str(exc))
+    brief, components = bool(options.get("--brief")), bool(options.get("--components"))
+    found = _activities(ctx, intent)
     if verb == "resolve-activity":
         if not found:
             ctx.out("No activity found\n")
@@ -122,25 +117,19 @@ def _resolve(ctx: CommandContext, verb: str, args: list[str]) -> int:
     return 0
 
 
-def _activities(ctx: CommandContext, fields: dict[str, str]) -> list[str]:
-    """Components (package/.Class) the intent resolves to, as the launcher models declare them."""
+def _activities(ctx: CommandContext, intent) -> list[str]:  # noqa: ANN001
+    """Components (package/.Class) the intent resolves to, by the apps' intent filters; the
+    shell's query asks without MATCH_DEFAULT_ONLY, so launcher entries count."""
+    from ..intents import resolve
+
     packages = ctx.device.packages
-    if "-n" in fields:
-        pkg, _, cls = fields["-n"].partition("/")
+    if intent.component:
+        pkg, cls = intent.component
         if pkg in packages.models and packages.is_installed(pkg):
-            activity = packages.app(pkg).activity_class(cls if cls.startswith(".") else cls.removeprefix(pkg))
+            activity = packages.app(pkg).activity_class(cls.removeprefix(pkg) if cls.startswith(pkg + ".") else cls)
             return [f"{pkg}/{activity.name}"] if activity else []
         return []
-    action, category, target = fields.get("-a"), fields.get("-c"), fields.get("-p")
-    if category == "android.intent.category.HOME":
-        home = packages.home_app()
-        return [f"{home.package}/{home.main_activity.name}"]
-    if action not in (None, "android.intent.action.MAIN") or category not in (None, "android.intent.category.LAUNCHER"):
-        return []
-    apps = [packages.app(target)] if target in packages.models and packages.is_installed(target) else []
-    if target is None and action and category:
-        apps = packages.launchable()
-    return [f"{app.package}/{app.main_activity.name}" for app in apps]
+    return [m.component for m in resolve(ctx.device, intent, default_only=False)]
 
 
 def _print_resolved(ctx: CommandContext, component: str, prefix: str, brief: bool, components: bool) -> None:

@@ -1,0 +1,84 @@
+"""Reading the goal back: the screen in front, and the durable state the `changes` fixture gives."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..mobileagentbench.apps import CALENDAR, NOTES, rid
+
+EVENTS = "databases/events.db:events*"
+NOTE = "files/notes.json*"
+FLAG_ALL_DAY = 1
+
+
+def in_front(device: Any, package: str, activity: str) -> None:
+    current = device.current_app()
+    assert current == (package, activity), f"in front: {current[0]}/{current[1]}, not {package}/{activity}"
+
+
+def contact(changes: Any) -> dict:
+    """The one contact added."""
+    return changes.added("contacts")
+
+
+def assert_contact(found: dict, name: str, phone: str = "", email: str = "") -> None:
+    assert found.get("name.data2") == name, f"first name {found.get('name.data2')!r}, not {name!r}"
+    assert found.get("phone.data1", "") == phone, f"number {found.get('phone.data1')!r}, not {phone!r}"
+    assert found.get("email.data1", "") == email, f"email {found.get('email.data1')!r}, not {email!r}"
+
+
+def sent(changes: Any) -> dict:
+    """The one message sent (in a new conversation)."""
+    changes.added("conversations")
+    return changes.added("sms")
+
+
+def assert_sent(message: dict, number: str, body: str) -> None:
+    assert (message.get("address"), message.get("body")) == (number, body), (
+        f"sent {message.get('body')!r} to {message.get('address')}, not {body!r} to {number}")
+
+
+def all_sent(changes: Any) -> set[tuple[str, str]]:
+    """(address, body) of every message sent; new conversations are the sending's own doing."""
+    changes.where("conversations", "added")
+    return {(m.after.get("address"), m.after.get("body")) for m in changes.where("sms", "added").changes}
+
+
+def event(changes: Any) -> dict:
+    """The one calendar event added (not a task)."""
+    found = changes.added(CALENDAR, EVENTS)
+    assert found["type"] == 0, f"saved a task, not an event: {found['title']!r}"
+    return found
+
+
+def events(changes: Any) -> list[dict]:
+    return [c.after for c in changes.where(CALENDAR, "added", EVENTS).changes]
+
+
+def assert_event(device: Any, found: dict, title: str, *, all_day: bool, location: str = "",
+                 description: str = "") -> None:
+    """The event, on the device's today (an all-day event starts at midnight UTC, as the app stores it)."""
+    from datetime import UTC, datetime
+
+    day = datetime.fromtimestamp(found["start_ts"], UTC).date().isoformat()
+    today = device.sh("date +%Y-%m-%d").strip()
+    assert found["title"] == title, f"title {found['title']!r}, not {title!r}"
+    assert day == today, f"on {day}, not today ({today})"
+    assert bool(found["flags"] & FLAG_ALL_DAY) == all_day, f"all-day is {bool(found['flags'] & FLAG_ALL_DAY)}"
+    assert found["location"] == location, f"location {found['location']!r}, not {location!r}"
+    assert found["description"] == description, f"description {found['description']!r}, not {description!r}"
+
+
+def new_note(changes: Any) -> dict:
+    return changes.added(NOTES, NOTE)
+
+
+def assert_note(found: dict, title: str, text: str) -> None:
+    assert (found["title"], found["value"]) == (title, text), (
+        f"note {found['title']!r} reading {found['value']!r}, not {title!r} reading {text!r}")
+
+
+def viewer_shows(ui: Any, package: str, name: str) -> None:
+    """Gallery's viewer (ViewPagerActivity or PhotoActivity) shows the file `name`."""
+    assert ui.exists(id=rid(package, "view_pager")), "no photo viewer on screen"
+    assert ui.exists(text=name), f"the viewer does not show {name}"

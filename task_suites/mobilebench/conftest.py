@@ -1,0 +1,64 @@
+"""The state every query starts from: the home screen of a device with a known set of files,
+no contacts and no conversations but a task's own, and the apps it uses opened once (as on
+Mobile-Bench's snapshot, where each app was past its first start: Notes' default note made,
+the File Manager granted all-files access).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_mobile_agent import Key
+from pytest_mobile_agent.tasks import spec_of
+
+from ..mobileagentbench.apps import FILE_MANAGER, NOTES
+from ..mobileagentbench.conftest import BOOKKEEPING_PREFS
+from ..mobileagentbench.reading import PREFS
+from ..mobileagentbench.seeds import clear_contacts, clear_conversations, run_in_app
+
+# Media on the device: (path, content). Contents differ, so no two files hash alike.
+FILES = (
+    ("/sdcard/Pictures/beach.jpg", b"beach photo"),
+    ("/sdcard/DCIM/dunes.jpg", b"dunes photo"),
+    ("/sdcard/Music/sunrise.mp3", b"sunrise track"),
+    ("/sdcard/Music/rain.mp3", b"rain track"),
+    ("/sdcard/Download/todo.txt", b"milk\n"),
+)
+MANAGE_STORAGE = "android.permission.MANAGE_EXTERNAL_STORAGE"
+
+
+@pytest.fixture(autouse=True)
+def start_state(request, device, changes):
+    for key in BOOKKEEPING_PREFS:
+        changes.ignore("com.simplemobiletools.*", f"{PREFS}:{key}")
+    clear_contacts(device)
+    clear_conversations(device)
+    for path, data in FILES:
+        device.push(data, path)
+    device.sh(f"pm grant {FILE_MANAGER} {MANAGE_STORAGE}")
+    spec = spec_of(request.function)
+    for package in spec.apps if spec else ():
+        run_in_app(device, package, [])
+    device.execute(Key("home"), None)
+
+
+def seed_note(device, title: str, text: str) -> None:
+    """A text note made through Notes' own screens (its notes are app-private), then home."""
+    from .paths import note
+
+    run_in_app(device, NOTES, note(title, text))
+    device.execute(Key("home"), None)
+
+
+def pytest_collection_modifyitems(items):
+    """Each query is marked with its kind, from its file: `-m sast`, `-m "samt or mamt"`."""
+    for item in items:
+        kind = item.path.stem.removeprefix("test_")
+        if item.path.parent.name == "mobilebench" and kind in ("sast", "samt", "mamt"):
+            item.add_marker(kind)
+
+
+def pytest_configure(config):
+    for kind, what in (("sast", "single app, single task"), ("samt", "single app, several tasks"),
+                       ("mamt", "several apps, several tasks")):
+        config.addinivalue_line("markers", f"{kind}: a Mobile-Bench-style {what} query (task_suites/mobilebench)")

@@ -1,0 +1,110 @@
+"""Validity gates for the Mobile-Bench-style suite (task_suites/mobilebench): 20 SAST, 20 SAMT
+and 10 MAMT queries; the oracle passes every one by its UI path and by its API path (with step
+ratio 1.0, and Mobile-Bench's CheckPoints passing on both), in English and in zh-CN; noop passes
+none; every near miss fails, having run as written. Each run uses two xdist workers."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pytest_mobile_agent.actions import Action
+from pytest_mobile_agent.tasks import spec_of
+
+ROOT = Path(__file__).resolve().parents[2]
+SUITE = ROOT / "task_suites" / "mobilebench"
+
+
+def run_suite(tmp_path: Path, agent: str, *args: str, golden: str = "ui") -> tuple[str, list[dict]]:
+    results = tmp_path / f"{agent}-{golden}.jsonl"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", str(SUITE), f"--agent={agent}", f"--mobile-results={results}", "-n", "2",
+         "-p", "no:cacheprovider", "-p", "no:randomly", "-q", *args],
+        cwd=ROOT, capture_output=True, text=True, timeout=900, env={**os.environ, "MOBILEBENCH_GOLDEN": golden},
+    )
+    records = [json.loads(line) for line in results.read_text().splitlines()] if results.exists() else []
+    return proc.stdout, [r for r in records if r["type"] == "episode"]
+
+
+def specs() -> dict[str, object]:
+    """Every task's @task spec by name, from the suite's modules."""
+    import importlib
+
+    found = {}
+    for kind in ("sast", "samt", "mamt"):
+        module = importlib.import_module(f"task_suites.mobilebench.test_{kind}")
+        for value in vars(module).values():
+            spec = spec_of(value)
+            if spec is not None:
+                found[spec.name] = spec
+    return found
+
+
+def both_paths(spec) -> tuple[list[Action], list[Action]]:
+    old = os.environ.get("MOBILEBENCH_GOLDEN")
+    try:
+        paths = []
+        for which in ("api", "ui"):
+            os.environ["MOBILEBENCH_GOLDEN"] = which
+            paths.append(spec.golden())
+        return paths[0], paths[1]
+    finally:
+        os.environ.pop("MOBILEBENCH_GOLDEN") if old is None else os.environ.__setitem__("MOBILEBENCH_GOLDEN", old)
+
+
+def test_the_suite_has_20_sast_20_samt_and_10_mamt_queries_with_two_paths_each():
+    tasks = specs()
+    kinds = {k: [n for n in tasks if n.startswith(f"mb_{k}_")] for k in ("sast", "samt", "mamt")}
+    assert {k: len(v) for k, v in kinds.items()} == {"sast": 20, "samt": 20, "mamt": 10}
+    limits = {"sast": 10, "samt": 20, "mamt": 50}
+    for kind, names in kinds.items():
+        for name in names:
+            spec = tasks[name]
+            api, ui = both_paths(spec)
+            assert spec.max_steps == limits[kind] and not spec.launch, name  # from HOME, Mobile-Bench's limits
+            assert any(a.kind == "api" and a.command.startswith("am start") for a in api) or name in {
+                "mb_sast_open_calculator", "mb_sast_open_notes", "mb_sast_calculate", "mb_samt_checklist",
+                "mb_samt_calc_chain", "mb_samt_calc_divide"}, f"{name}: no intent on its API path"
+            assert ui and all(a.kind != "api" for a in ui), f"{name}: its UI path calls an API"
+            assert len(spec.near_misses()) >= 2, f"{name}: fewer than two near misses"
+            assert (len(spec.apps) > 1) == (kind == "mamt"), f"{name}: {spec.apps}"
+
+
+@pytest.mark.parametrize("golden", ["ui", "api"])
+def test_oracle_passes_every_query_by_either_path_and_the_checkpoints_agree(tmp_path, golden):
+    out, episodes = run_suite(tmp_path, "oracle", "--mobile-judge=checkpoints", golden=golden)
+    assert len(episodes) == 50, out[-3000:]
+    bad = [(e["task"], e["steps"], e["golden_steps"]) for e in episodes if not e["success"] or e["se"] != 1.0]
+    assert not bad, f"queries the oracle did not solve in exactly the golden steps by the {golden} path: {bad}"
+    missed = [(e["task"], e["judges"]["checkpoints"]["reason"]) for e in episodes
+              if not e["judges"]["checkpoints"]["passed"]]
+    assert not missed, f"CheckPoints that miss the {golden} path: {missed}"
+
+
+@pytest.mark.parametrize("golden", ["ui", "api"])
+def test_oracle_passes_every_query_in_zh_cn_too(tmp_path, golden):
+    """The golden paths name English texts; the oracle follows them in the device's locale."""
+    out, episodes = run_suite(tmp_path, "oracle", "--mobile-locale=zh-CN", golden=golden)
+    assert len(episodes) == 50, out[-3000:]
+    assert not [e["task"] for e in episodes if not e["success"]], out[-3000:]
+
+
+def test_noop_passes_no_query(tmp_path):
+    out, episodes = run_suite(tmp_path, "noop")
+    assert len(episodes) == 50, out[-3000:]
+    assert not [e["task"] for e in episodes if e["success"]]
+
+
+def test_every_near_miss_fails_as_written(tmp_path):
+    expected = sum(len(spec.near_misses()) for spec in specs().values())
+    out, episodes = run_suite(tmp_path, "near-miss", "-m", "near_miss")
+    assert len(episodes) == expected, out[-3000:]
+    assert not [e["nodeid"] for e in episodes if e["success"]], "near misses the suite accepts"
+    not_as_written = [(e["nodeid"], e["termination"], e["invalid_steps"], e["error"]) for e in episodes
+                      if e["termination"] != "completed" or e["steps"] == 0 or e["invalid_steps"]]
+    assert not not_as_written, f"near misses that did not run as written: {not_as_written}"
