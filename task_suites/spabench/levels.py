@@ -71,9 +71,9 @@ class Part:
 @dataclass(frozen=True)
 class SpaSet:
     """Three parts on one app. `setup(device)` seeds the start state (adb-level means, or the
-    app's own screens through `run_in_app`); `extra` is a change nobody asked for, (label,
-    steps) that run from the final screen of any level, or a function of the level giving them; `finish(final)` is a set-wide check
-    after the parts' (fields nobody asked to change left alone)."""
+    app's own screens through `run_in_app`); `extra` is a change nobody asked for: (label,
+    steps that run from the final screen of any level, or a function of the level giving them);
+    `finish(final)` is a set-wide check after the parts' (fields nobody asked to change)."""
 
     name: str
     app: str
@@ -176,4 +176,3 @@ def tasks_of(sets: Sequence[SpaSet], languages: Sequence[str] = tuple(LANGUAGES)
                 fn = make_task(spa, level, lang)
                 out[fn.__name__] = fn
     return out
-

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from pytest_mobile_agent.judges.key_components import normalize
-from task_suites.spabench import cross_app, levels, single_app
+from task_suites.spabench import cross_app, levels
+from task_suites.spabench import sets as single_app
 
 ROOT = Path(__file__).resolve().parents[2]
 SUITE = ROOT / "task_suites" / "spabench"
@@ -27,12 +28,35 @@ def run_suite(tmp_path: Path, agent: str, *args: str) -> tuple[subprocess.Comple
     """One run of the suite over two xdist workers: its episode records, and each task's final
     hierarchy by node id (tests/suites/end_state_plugin.py)."""
     results, states = tmp_path / f"{agent}.jsonl", tmp_path / f"{agent}-end.jsonl"
-    env = {**os.environ, "PMA_END_STATES": str(states),
-           "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])}
+    env = {
+        **os.environ,
+        "PMA_END_STATES": str(states),
+        "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]),
+    }
     proc = subprocess.run(
-        [sys.executable, "-m", "pytest", str(SUITE), f"--agent={agent}", f"--mobile-results={results}",
-         "-p", "end_state_plugin", "-p", "no:cacheprovider", "-p", "no:randomly", "-q", "-n", "2", *args],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(SUITE),
+            f"--agent={agent}",
+            f"--mobile-results={results}",
+            "-p",
+            "end_state_plugin",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:randomly",
+            "-q",
+            "-n",
+            "2",
+            *args,
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     records = [json.loads(line) for line in results.read_text().splitlines()] if results.exists() else []
     finals = {}
@@ -46,7 +70,10 @@ def run_suite(tmp_path: Path, agent: str, *args: str) -> tuple[subprocess.Comple
 def collect() -> list[str]:
     proc = subprocess.run(
         [sys.executable, "-m", "pytest", str(SUITE), "--collect-only", "-q", "--agent=noop", "-p", "no:cacheprovider"],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     return [line for line in proc.stdout.splitlines() if "::" in line]
 
@@ -85,7 +112,7 @@ def test_the_suite_has_20_sets_of_3_levels_per_language_and_10_cross_app_tasks_p
 def test_each_level_is_the_one_below_plus_one_part():
     for spa in single_app.SETS:
         for lang in levels.LANGUAGES:
-            specs = [getattr(levels.make_task(spa, level, lang), "__mobile_task__") for level in (1, 2, 3)]
+            specs = [levels.make_task(spa, level, lang).__mobile_task__ for level in (1, 2, 3)]
             for lower, higher in zip(specs, specs[1:], strict=False):
                 assert higher.prompt.startswith(lower.prompt) and higher.prompt != lower.prompt, spa.name
                 assert list(higher.golden[: len(lower.golden)]) == list(lower.golden), spa.name

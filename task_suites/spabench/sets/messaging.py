@@ -1,17 +1,13 @@
-"""The single-app sets: two on each of the ten apps, three levels each (levels.py).
-
-Each part's `check` reads the durable state back (the providers, the apps' saved data), as the
-MobileAgentBench suite's tasks do, and declares what it reads; `shown` reads the screen where the
-part is to show something. Checks use the helpers of the MobileAgentBench suite's task modules.
-"""
+"""Contacts and SMS Messenger sets: the providers' rows are read back (contacts, messages,
+conversations), which `pm clear` of the apps does not reset, so each set clears them first."""
 
 from __future__ import annotations
 
-from pytest_mobile_agent import Key, LongPress, Tap, Type
+from pytest_mobile_agent import LongPress, Tap, Type
 
-from ..mobileagentbench.apps import CONTACTS, SMS_MESSENGER, rid
-from ..mobileagentbench.seeds import add_contact, add_sms_thread, clear_contacts, clear_conversations
-from .levels import Final, Part, SpaSet
+from ...mobileagentbench.apps import CONTACTS, SMS_MESSENGER, rid
+from ...mobileagentbench.seeds import add_contact, add_sms_thread, clear_contacts, clear_conversations
+from ..levels import Final, Part, SpaSet
 
 # -- Contacts -----------------------------------------------------------------------------------
 
@@ -68,7 +64,9 @@ def starred(contact: dict) -> None:
 def agent_only_fields(f: Final) -> None:
     """Nothing typed into a field the prompt did not name; a favorite only when asked."""
     contact = new_contact(f)
-    asked = {"name.data1", "name.data2", "phone.data1", "phone.data2"} | ({"email.data1", "email.data2"} if f.level > 1 else set())
+    asked = {"name.data1", "name.data2", "phone.data1", "phone.data2"} | (
+        {"email.data1", "email.data2"} if f.level > 1 else set()
+    )
     extra = {k for k in contact if "." in k} - asked
     assert not extra, f"fields the prompt did not name: { {k: contact[k] for k in sorted(extra)} }"
     assert f.level == 3 or contact.get("starred") == "0", "starred, which nobody asked"
@@ -251,6 +249,24 @@ def archived_when_asked(f: Final) -> None:
     assert f.level == 3 or new_thread(f).get("archived") == "0", "archived, which nobody asked"
 
 
+def replied(f: Final) -> None:
+    sent_messages(f, "123456789", ["On my way"])
+    thread = old_thread(f)
+    assert thread.get("snippet") == "On my way", f"the conversation's last message: {thread.get('snippet')!r}"
+    f.changes.allow("conversations")
+
+
+def reply_details(f: Final) -> None:
+    rows = dict(
+        zip(
+            [n.text for n in f.ui.find_all(id=rid(SMS_MESSENGER, "property_label"))],
+            [n.text for n in f.ui.find_all(id=rid(SMS_MESSENGER, "property_value"))],
+            strict=False,
+        )
+    )
+    assert "123456789" in rows.values(), f"the Message details dialog of a message to 123456789 is not shown: {rows}"
+
+
 SMS_SETS = [
     SpaSet(
         name="smsmessenger_0",
@@ -283,9 +299,48 @@ SMS_SETS = [
             ),
         ),
         finish=archived_when_asked,
-        extra=("and a second conversation started", lambda level: [*[BACK] * (1 if level == 3 else 2),
-                                                                   *start_conversation("5550199", "Hi")]),
+        extra=(
+            "and a second conversation started",
+            lambda level: [*[BACK] * (1 if level == 3 else 2), *start_conversation("5550199", "Hi")],
+        ),
     ),
 ]
 
-SETS = [*CONTACT_SETS, *SMS_SETS]
+SMS_SETS.append(
+    SpaSet(
+        name="smsmessenger_1",
+        app=SMS_MESSENGER,
+        setup=conversation,
+        parts=(
+            Part(
+                "Open the conversation with 123456789.",
+                "打开与123456789的对话。",
+                [SMS_OPEN],
+                check=read_marks,
+                shown=thread_with("123456789"),
+                wrong=("the search opened instead", [Tap(id=rid(SMS_MESSENGER, "top_toolbar_search"))]),
+            ),
+            Part(
+                "Reply 'On my way'.",
+                "回复“On my way”。",
+                reply("On my way"),
+                check=replied,
+                shown=thread_with("123456789"),
+                keys=["On my way"],
+                wrong=("a typo", reply("On my wya")),
+            ),
+            Part(
+                "Then show the properties of your reply.",
+                "然后查看这条回复的属性。",
+                [LongPress(text="On my way"), SMS_MORE, Tap(text="Properties")],
+                shown=reply_details,
+                keys=["15.05.2024"],
+                wrong=("text selection instead", [LongPress(text="On my way"), SMS_MORE, Tap(text="Select text")]),
+            ),
+        ),
+        extra=(
+            "and the conversation archived",
+            lambda level: [*([Tap(text="OK")] if level == 3 else []), SMS_MORE, Tap(text="Archive")],
+        ),
+    )
+)
