@@ -163,7 +163,7 @@ class EpisodeRunner:
         )
         self.info = TaskInfo(
             task.name, task.prompt, task.apps, task.golden_steps, budget, task.golden, task.near_miss,
-            golden_borrowed=task.golden_borrowed,
+            golden_borrowed=task.golden_borrowed, locale=device.locale,
         )
         self._judged_events = 0
         self._screen = (0, 0)
@@ -241,7 +241,7 @@ class EpisodeRunner:
         history: list[StepRecord] = []
         last_output, last_error, invalid_run = "", None, 0
         for index in range(1, ep.budget + 1):
-            obs = Observation(self.task.prompt, index, xml, self.ui, self.info, list(history), self._screen,
+            obs = Observation(self.task.prompt, index, xml, self.ui.exact(), self.info, list(history), self._screen,
                               last_output, last_error, png, self.device.screenshot)
             t0 = time.perf_counter()
             try:

@@ -72,6 +72,7 @@ def device(request: pytest.FixtureRequest, mobile_pool: DevicePool, mobile_reset
                 pytest.skip(f"online task: {', '.join(missing)} is not installed on {dev.serial}")
         if task is not None:
             mobile_resets.reset(dev, list(task.apps), list(task.spec.grants), lambda: mobile_pool.event_stream(dev))
+            dev.set_locale(mobile_session(request.config).options.locale_for(task.spec))
             request.config.hook.pytest_mobile_agent_reset(device=dev, task=task)
             mobile_pool.confirm_lease()
         else:
@@ -94,7 +95,7 @@ def mobile_device(device: AndroidDevice) -> AndroidDevice:
 def ui(device: AndroidDevice, request: pytest.FixtureRequest) -> UiTree:
     """The screen as a queryable model; during an episode the harness refreshes it each step."""
     if request.node.stash.get(TASK_KEY, None) is not None:
-        return UiTree()
+        return UiTree(locale=device.locale)  # the body's queries match texts in the device's locale
     return device.ui()
 
 

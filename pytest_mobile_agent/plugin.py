@@ -134,6 +134,16 @@ OPTIONS = (
         "clear: force-stop and pm clear the task's apps (phones); default: snapshot where the device has one",
     ),
 )
+OPTIONS += (
+    (
+        "--mobile-locale",
+        "mobile_locale",
+        str,
+        None,
+        "the device's locale for every task, set at each reset as on Android (persist.sys.locale, "
+        "system_locales): en-US or zh-CN; wins over @task(locale=...) (default: the task's, else en-US)",
+    ),
+)
 INI_DEFAULTS = {"mobile_step_timeout": "120", "mobile_retries": "1"}
 
 

@@ -12,8 +12,10 @@ import pytest
 
 from .agents import AgentLoadError, load_agent
 from .device.reset import parse_choice as parse_reset
+from .locales import DEFAULT_LOCALE, LocaleError
+from .locales import normalize as normalize_locale
 from .metrics import load_prices
-from .tasks import TaskInstance
+from .tasks import TaskInstance, TaskSpec
 
 if TYPE_CHECKING:
     from .device.pool import DevicePool
@@ -40,6 +42,7 @@ class Options:
     cpu_pinning: bool
     shard: str | None = None  # I/N, see sharding.py
     reset: str | None = None  # --mobile-reset: snapshot, clear, or None (snapshot where supported)
+    locale: str | None = None  # --mobile-locale, normalized; None: each task's own, else en-US
 
     @classmethod
     def from_config(cls, config: pytest.Config) -> Options:
@@ -56,6 +59,10 @@ class Options:
             reset = parse_reset(get("mobile_reset") or None)
         except ValueError as exc:
             raise pytest.UsageError(str(exc)) from exc
+        try:
+            locale = normalize_locale(get("mobile_locale")) if get("mobile_locale") else None
+        except LocaleError as exc:
+            raise pytest.UsageError(f"--mobile-locale: {exc}") from exc
         return cls(
             agent=get("mobile_agent") or None,
             devices=get("mobile_devices") or "virtual",
@@ -71,7 +78,12 @@ class Options:
             cpu_pinning=pinning == "auto",
             shard=get("mobile_shard") or None,
             reset=reset,
+            locale=locale,
         )
+
+    def locale_for(self, spec: TaskSpec) -> str:
+        """The locale a task runs in: --mobile-locale, else the task's @task(locale=...), else en-US."""
+        return self.locale or (normalize_locale(spec.locale) if spec.locale else DEFAULT_LOCALE)
 
 
 @dataclass

@@ -24,6 +24,8 @@ from typing import Any
 import pytest
 
 from .actions import Action, InvalidAction
+from .locales import LocaleError
+from .locales import normalize as normalize_locale
 
 DIFFICULTIES = ("easy", "medium", "hard")
 ATTR = "__mobile_task__"
@@ -67,6 +69,7 @@ class TaskSpec:
     # The body declares (through the `changes` fixture) every durable change it asked for; any
     # other change fails the task. Off for task files of other benchmarks, which declare none.
     check_changes: bool = False
+    locale: str | None = None  # the device's locale for this task (normalized); --mobile-locale wins
 
     def near_misses(self) -> dict[str, ActionPath]:
         """The near misses by label; one given without a label is called "near-miss"."""
@@ -96,6 +99,7 @@ def task(
     substates: Sequence[str] | Callable[..., Sequence[str]] | None = None,
     judge_only: bool = False,
     check_changes: bool = True,
+    locale: str | None = None,
     **extra: Any,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Declare a benchmark task on a test function (see the module docstring).
@@ -105,6 +109,10 @@ def task(
     `{"renamed instead of created": [...], "another note deleted too": [...]}`. Under
     `--agent=near-miss` the task runs once per label (the label in the test id), and must fail
     under every one.
+
+    `locale`: the device's locale for this task ("zh-CN"; default en-US), set at its reset as
+    on Android; an explicit `--mobile-locale` wins over it. A golden path is written with the
+    apps' English texts and replayed in the device's locale (`pytest_mobile_agent.locales`).
 
     `check_changes`: the task fails on any durable change (contacts, SMS, files, app data,
     packages) its body did not declare through the `changes` fixture; a body that declares none
@@ -126,7 +134,7 @@ def task(
     spec = TaskSpec(
         prompt=prompt, apps=apps, golden=golden, golden_steps=golden_steps, difficulty=difficulty, tags=tuple(tags),
         grants=tuple(grants), launch=launch, max_steps=max_steps, name=name, online=online, near_miss=near_miss,
-        extra=extra, judge_only=judge_only, check_changes=check_changes,
+        extra=extra, judge_only=judge_only, check_changes=check_changes, locale=locale,
         judge_inputs={k: v for k, v in (("key_components", key_components), ("checkpoints", checkpoints),
                                         ("substates", substates)) if v is not None},
     )
@@ -220,6 +228,11 @@ def _check_declaration(spec: TaskSpec) -> None:
         raise TaskDefinitionError(f"the prompt must be a string, not {spec.prompt!r} ({type(spec.prompt).__name__})")
     if not spec.apps or not all(isinstance(a, str) and a for a in spec.apps):
         raise TaskDefinitionError(f"app must be a package name or a list of them, not {spec.apps!r}")
+    if spec.locale is not None:
+        try:
+            normalize_locale(spec.locale)
+        except (LocaleError, AttributeError) as exc:
+            raise TaskDefinitionError(f"locale: {exc}") from exc
     if spec.difficulty is not None and spec.difficulty not in DIFFICULTIES:
         raise TaskDefinitionError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {spec.difficulty!r}")
 

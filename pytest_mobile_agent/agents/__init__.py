@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..actions import Action, Done, Key, Tap
+from ..locales import DEFAULT_LOCALE, localize_action
 from ..task_errors import GoldenPathError, check_golden_step
 
 if TYPE_CHECKING:
@@ -54,6 +55,7 @@ class TaskInfo:
     golden: tuple[Action, ...] = ()
     near_miss: tuple[Action, ...] = ()  # for the near-miss agent only
     golden_borrowed: bool = False  # taken from a suite task whose setup differs (compat/mobileagentbench)
+    locale: str = DEFAULT_LOCALE  # the device's locale: golden paths name English texts, replayed in it
 
 
 @dataclass
@@ -129,15 +131,21 @@ class OracleAgent:
         i = len(observation.history)
         if i >= len(golden):
             return Done("golden path replayed")
+        action = self.in_locale(observation, golden[i])
         try:
-            check_golden_step(observation, golden[i], i + 1, len(golden))  # names a step that cannot work
+            check_golden_step(observation, action, i + 1, len(golden))  # names a step that cannot work
         except GoldenPathError as exc:
             if not observation.task.golden_borrowed:
                 raise
             # The path was written for another setup (an original task file's): the replay ends
             # here and the task's own check decides.
             return Done(f"borrowed golden path ends: {exc}")
-        return golden[i]
+        return action
+
+    @staticmethod
+    def in_locale(observation: Observation, action: Action) -> Action:
+        """The golden path's English texts as the device's locale shows them (locales.py)."""
+        return localize_action(action, observation.ui, observation.task.apps, observation.task.locale)
 
 
 class NearMissAgent:
@@ -152,7 +160,7 @@ class NearMissAgent:
         i = len(observation.history)
         if not path:
             return Done("this task declares no near miss")
-        return path[i] if i < len(path) else Done("near-miss path replayed")
+        return OracleAgent.in_locale(observation, path[i]) if i < len(path) else Done("near-miss path replayed")
 
 
 class NoopAgent:

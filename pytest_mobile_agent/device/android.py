@@ -24,6 +24,7 @@ import adbutils
 from adbutils._adb import AdbConnection
 
 from ..actions import KEYS, Action, InvalidAction
+from ..locales import DEFAULT_LOCALE
 from .errors import DeviceLost
 from .ui_tree import UiTree
 
@@ -83,6 +84,7 @@ class AndroidDevice:
         self._size: tuple[int, int] | None = None
         self._adb_keyboard: bool | None = None
         self._read_cache: dict[str, bytes] | None = None
+        self.locale = DEFAULT_LOCALE  # the locale the harness last set (see set_locale)
 
     def __repr__(self) -> str:
         return f"AndroidDevice({self.serial!r})"
@@ -265,21 +267,45 @@ class AndroidDevice:
         self.sh(f"input swipe {x1} {y1} {x2} {y2} 300")
 
     def type_text(self, text: str) -> None:
-        if text.isascii() and text.isprintable():
-            self.sh("input text " + shell_quote(text.replace("%", "\\%").replace(" ", "%s")))
+        """`input text` where it can type the text (printable ASCII: its spaces sent as %s, so a
+        literal "%s" cannot be typed), else ADB Keyboard's ADB_INPUT_B64 broadcast, the way
+        agents type Chinese: `input text` types nothing where a character is not ASCII."""
+        if text.isascii() and text.isprintable() and "%s" not in text:
+            self.sh("input text " + shell_quote(text.replace(" ", "%s")))
             return
         if not self.has_adb_keyboard():
             raise InvalidAction(
                 f"typing {text!r} needs ADBKeyboard ({ADB_KEYBOARD}) on the device: `input text` is ASCII only"
             )
-        self.sh(f"ime set {ADB_KEYBOARD_IME} >/dev/null")
         msg = base64.b64encode(text.encode()).decode()
-        self.sh(f"am broadcast -a ADB_INPUT_B64 --es msg {msg}")
+        rc, out = self.sh_status(
+            f"ime enable {ADB_KEYBOARD_IME} >/dev/null && ime set {ADB_KEYBOARD_IME} >/dev/null && "
+            f"am broadcast -a ADB_INPUT_B64 --es msg {msg}"
+        )
+        if rc != 0 or "Broadcast completed" not in out:
+            raise InvalidAction(f"typing {text!r} through ADBKeyboard failed: {out.strip()[-200:]}")
 
     def has_adb_keyboard(self) -> bool:
         if self._adb_keyboard is None:
             self._adb_keyboard = ADB_KEYBOARD in self.sh(f"pm list packages {ADB_KEYBOARD}")
         return self._adb_keyboard
+
+    def set_locale(self, locale: str) -> None:
+        """The device's locale as Android keeps it (`persist.sys.locale`, the `system_locales`
+        setting), checked with getprop. Nothing is sent while the device stays in the default
+        locale, so a phone without root runs English tasks as before."""
+        if locale == self.locale == DEFAULT_LOCALE:
+            return
+        out = self.sh(
+            f"setprop persist.sys.locale {shell_quote(locale)}; "
+            f"settings put system system_locales {shell_quote(locale)}; getprop persist.sys.locale"
+        )
+        if out.strip().splitlines()[-1:] != [locale]:
+            raise RuntimeError(
+                f"device {self.serial}: could not set the locale to {locale} (setprop persist.sys.locale needs "
+                f"root: a rooted emulator or the virtual device); it answered {out.strip()[-200:]!r}"
+            )
+        self.locale = locale
 
     def launch(self, package: str) -> None:
         rc, out = self.sh_status(f"monkey -p {shell_quote(package)} -c {LAUNCHER_CATEGORY} 1")

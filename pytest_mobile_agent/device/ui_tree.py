@@ -7,12 +7,14 @@ agents and selector resolution for actions.
 
 from __future__ import annotations
 
+import copy
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..actions import Selector
+from ..locales import DEFAULT_LOCALE, is_default, variants
 
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 
@@ -90,13 +92,42 @@ def _node(el: ET.Element, parent: Node | None) -> Node:
 
 
 class UiTree:
-    """The screen as the last dump saw it."""
+    """The screen as the last dump saw it.
 
-    def __init__(self, xml: str = "") -> None:
+    `locale`: the device's, for task bodies (the `ui` fixture). A body's query by an English
+    text of the apps (`find(text="About")`) then also matches the form that locale shows
+    ("关于"), through the apps' string tables; `tr("June")` gives that form for comparisons.
+    Actions' selectors (`select`) always match exactly what the screen shows.
+    """
+
+    def __init__(self, xml: str = "", locale: str = DEFAULT_LOCALE) -> None:
         self.xml = ""
         self.roots: list[Node] = []
+        self.locale = locale
         if xml:
             self.update(xml)
+
+    def exact(self) -> UiTree:
+        """The same screen with queries that match only what it shows (what agents get)."""
+        if is_default(self.locale):
+            return self
+        view = copy.copy(self)
+        view.locale = DEFAULT_LOCALE
+        return view
+
+    def tr(self, text: str) -> str:
+        """An English text of the apps on screen as this tree's locale shows it."""
+        return variants(text, self._packages(), self.locale)[0]
+
+    def _packages(self) -> list[str]:
+        return list(dict.fromkeys(r.package for r in self.roots if r.package))
+
+    def _forms(self, text: str | None) -> set[str] | None:
+        if text is None:
+            return None
+        if is_default(self.locale):
+            return {text}
+        return {text, *variants(text, self._packages(), self.locale)}
 
     def update(self, xml: str) -> None:
         """Load a new dump in place (the `ui` fixture object stays the same during an episode)."""
@@ -129,13 +160,14 @@ class UiTree:
         clickable: bool | None = None,
         selected: bool | None = None,
     ) -> list[Node]:
+        texts, descs = self._forms(text), self._forms(desc)
         out = []
         for n in self.nodes():
             if id is not None and n.id != id and not n.id.endswith(":id/" + id):
                 continue
-            if text is not None and n.text != text:
+            if texts is not None and n.text not in texts:
                 continue
-            if desc is not None and n.desc != desc:
+            if descs is not None and n.desc not in descs:
                 continue
             if cls is not None and n.cls != cls and not n.cls.endswith("." + cls):
                 continue
@@ -170,7 +202,7 @@ class UiTree:
 
     def select(self, selector: Selector) -> Node | None:
         """Resolve an action's selector: the `index`-th node that matches every given field."""
-        found = self.find_all(
+        found = self.exact().find_all(
             id=selector.resourceId,
             text=selector.text,
             desc=selector.description,

@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..locales import DEFAULT_LOCALE, LocaleError, normalize
 from .accessibility import Accessibility
 from .fs import FileSystem
 from .packages import PackageManager
@@ -171,6 +172,7 @@ class Device:
             "ro.debuggable": "1",
             "ro.kernel.qemu": "0",
             "persist.sys.timezone": "UTC",
+            "ro.product.locale": DEFAULT_LOCALE,
             "sys.boot_completed": "1",
             "dev.bootcomplete": "1",
             "init.svc.adbd": "running",
@@ -185,6 +187,18 @@ class Device:
             f"device::ro.product.name={p['ro.product.name']};ro.product.model={p['ro.product.model']};"
             f"ro.product.device={p['ro.product.device']};features={features}"
         ).encode()
+
+    @property
+    def locale(self) -> str:
+        """The locale the apps draw in, as Android resolves it: the `system_locales` setting,
+        else `persist.sys.locale`, else `ro.product.locale`. One the apps have no strings for
+        shows English, as an app without that values-XX folder does."""
+        raw = (self.settings.get("system", "system_locales") or "").split(",")[0]
+        raw = raw or self.props.get("persist.sys.locale") or self.props.get("ro.product.locale", "")
+        try:
+            return normalize(raw) if raw else DEFAULT_LOCALE
+        except LocaleError:
+            return DEFAULT_LOCALE
 
     def changed(self) -> None:
         """Something may have changed what is on screen."""

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pytest_mobile_agent.locales import DEFAULT_LOCALE, localize_action
+
 NUMBER = "123456789"
 MESSAGE = "i luv u"
 
@@ -64,10 +66,10 @@ def contact_yuzai(device: Any, email: str = "") -> None:
 
 def run_in_app(device: Any, package: str, actions: list) -> None:
     """Harness-driven UI steps of a precondition, for state only an app's screens can make: the
-    app launched, then each action taken on the screen it shows."""
+    app launched, then each action taken on the screen it shows (its English texts as the
+    device's locale shows them)."""
     device.launch(package)
-    for action in actions:
-        device.execute(action, device.ui())
+    run_steps(device, package, actions)
 
 
 def clear_contacts(device: Any) -> None:
@@ -85,3 +87,11 @@ def clear_conversations(device: Any) -> None:
 def add_sms_thread(device: Any, number: str = NUMBER, message: str = MESSAGE) -> None:
     """A conversation with `number` holding the sent `message` (after clear_conversations)."""
     device.sh(f"content insert --uri content://sms/sent --bind address:s:{number} --bind 'body:s:{message}'")
+
+
+def run_steps(device: Any, package: str, actions: list) -> None:
+    """Harness-driven UI steps on the screen the device shows, each on the screen the last one
+    left; texts written in English are matched as the device's locale shows them."""
+    for action in actions:
+        ui = device.ui()
+        device.execute(localize_action(action, ui, (package,), getattr(device, "locale", DEFAULT_LOCALE)), ui)

@@ -11,12 +11,14 @@ from __future__ import annotations
 import pytest
 
 from pytest_mobile_agent import LongPress, Tap, Type, task
+from pytest_mobile_agent.locales import localize
 
 from .apps import APP_LAUNCHER, rid
 from .reading import app_data, pref
 from .seeds import run_in_app
 
 CHROME, CAMERA = "com.android.chrome", "com.android.camera2"
+LABELS = {CHROME: "Chrome", CAMERA: "Camera"}
 # commons helpers/Constants.kt sort flags
 SORT_BY_TITLE, SORT_DESCENDING, SORT_BY_CUSTOM = 2048, 1024, 131072
 MORE = Tap(desc="More options")
@@ -30,12 +32,17 @@ REMOVE_CAMERA = [LongPress(text="Camera"), Tap(id=rid(APP_LAUNCHER, "cab_remove"
 def chrome_and_camera(device):
     """MobileAgentBench's setup (LauncherRenameApp.setup): +, tick Chrome and Camera, OK."""
     run_in_app(device, APP_LAUNCHER, [Tap(id=rid(APP_LAUNCHER, "fab")), Tap(text="Chrome"), Tap(text="Camera"), OK])
-    assert launchers(device) == {CAMERA: "Camera", CHROME: "Chrome"}
+    assert launchers(device) == {CAMERA: label(device, CAMERA), CHROME: label(device, CHROME)}
 
 
 def launcher(package: str) -> str:
     """The durable-state key of one app in the grid."""
     return f"{LAUNCHERS}[package={package}]"
+
+
+def label(device, package: str) -> str:
+    """An app's launcher label in the device's locale: the title the launcher saves for it."""
+    return localize(LABELS[package], package, device.locale)
 
 
 def launchers(device) -> dict[str, str]:
@@ -63,7 +70,8 @@ def test_launcher_add_apps(device, changes):
     # MobileAgentBench counted clicks on "Camera", "Chrome" and "OK" in any order (ticking one
     # twice, or OK on another dialog, passed); here the grid must hold exactly the two apps.
     added = changes.where(APP_LAUNCHER, "added", f"{LAUNCHERS}*")
-    assert {c.after["package"]: c.after["title"] for c in added} == {CAMERA: "Camera", CHROME: "Chrome"}
+    titles = {c.after["package"]: c.after["title"] for c in added}
+    assert titles == {CAMERA: label(device, CAMERA), CHROME: label(device, CHROME)}
 
 
 @task(
@@ -138,8 +146,9 @@ def test_launcher_open_about_faq(ui):
     },
 )
 def test_launcher_remove_app(chrome_and_camera, device, changes):
-    assert changes.removed(APP_LAUNCHER, launcher(CHROME))["title"] == "Chrome", "Chrome is still in the grid"
-    assert launchers(device) == {CAMERA: "Camera"}
+    removed = changes.removed(APP_LAUNCHER, launcher(CHROME))
+    assert removed["title"] == label(device, CHROME), "Chrome is still in the grid"
+    assert launchers(device) == {CAMERA: label(device, CAMERA)}
 
 
 @task(
@@ -184,7 +193,7 @@ def test_launcher_rename_app(chrome_and_camera, device, changes):
     # MobileAgentBench looked for a view reading "MyChrome" on the main screen; here Chrome's
     # saved title must be MyChrome (not Camera renamed) and Camera kept.
     assert changes.changed(APP_LAUNCHER, launcher(CHROME)).after["title"] == "MyChrome"
-    assert launchers(device) == {CAMERA: "Camera", CHROME: "MyChrome"}
+    assert launchers(device) == {CAMERA: label(device, CAMERA), CHROME: "MyChrome"}
 
 
 @task(

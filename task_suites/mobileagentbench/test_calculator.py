@@ -144,5 +144,5 @@ def test_calculator_convert_length(ui, changes):
     # here they must be in the converter's own fields, from mile to kilometer.
     assert ui.text_of(rid(CALCULATOR, "top_unit_name")) == "Mile"
     assert ui.text_of(rid(CALCULATOR, "top_unit_text")) == "1"
-    assert ui.text_of(rid(CALCULATOR, "bottom_unit_name")) == "Kilometer"
+    assert ui.text_of(rid(CALCULATOR, "bottom_unit_name")) == ui.tr("Kilometer")
     assert ui.text_of(rid(CALCULATOR, "bottom_unit_text")) == "1.609344"

@@ -246,7 +246,8 @@ def test_calendar_next_month(ui, device):
     shown = ui.text_of(rid(CALENDAR, "top_value"))
     today = date.fromisoformat(device.sh("date +%Y-%m-%d").strip())
     year, month = (today.year + 1, 1) if today.month == 12 else (today.year, today.month + 1)
-    expected = month_name[month] if year == today.year else f"{month_name[month]} {year}"
+    name = ui.tr(month_name[month])  # the app's own month names, in the device's locale
+    expected = name if year == today.year else f"{name} {year}"
     assert shown == expected, f"the month view shows {shown!r}, not {expected!r}"
 
 

@@ -21,7 +21,7 @@ from pytest_mobile_agent import LongPress, Tap, Type, task
 
 from .apps import FILE_MANAGER, rid
 from .reading import prefs
-from .seeds import run_in_app
+from .seeds import run_in_app, run_steps
 
 GRANTS = ("android.permission.MANAGE_EXTERNAL_STORAGE",)
 DOWNLOAD = "/sdcard/Download"
@@ -134,8 +134,7 @@ def hidden_folder_shown(device):
     device.sh(f"mkdir -p {DOWNLOAD}/hidden")
     push(device, OTHER)
     open_download(device)
-    for action in (MORE, Tap(text="Temporarily show hidden")):
-        device.execute(action, device.ui())
+    run_steps(device, FILE_MANAGER, [MORE, Tap(text="Temporarily show hidden")])
 
 
 # -- files in Download --------------------------------------------------------------------------
@@ -200,8 +199,9 @@ def test_filemanager_check_file_properties(capital_testfile, ui):
         for label in ui.find_all(id=rid(FILE_MANAGER, "property_label"))
         if label.parent is not None
     }
-    assert rows.get("Name") == "Testfile.txt", f"properties of {rows.get('Name')!r}"
-    assert rows.get("Path") == f"{ROOT}/Download", f"properties of a file in {rows.get('Path')!r}"
+    name, path = rows.get(ui.tr("Name")), rows.get(ui.tr("Path"))  # the labels in the device's locale
+    assert name == "Testfile.txt", f"properties of {name!r}"
+    assert path == f"{ROOT}/Download", f"properties of a file in {path!r}"
 
 
 @task(
@@ -381,7 +381,8 @@ def test_filemanager_search_file(testfile, ui):
 )
 def test_filemanager_check_storage(ui):
     total = ui.text_of(rid(FILE_MANAGER, "total_space")) or ""
-    assert ui.package == FILE_MANAGER and total.startswith("Total storage: "), "the storage page is not shown"
+    label = ui.tr("Total storage: %s").split("%s")[0]  # in the device's locale
+    assert ui.package == FILE_MANAGER and total.startswith(label), "the storage page is not shown"
 
 
 @task(
@@ -411,7 +412,7 @@ def test_filemanager_sort_folder_by_size_desc(ui, device, changes):
     # MobileAgentBench wanted the Size and Descending rows seen (they always are in the dialog)
     # and an "OK" click: any OK passed. The main page's sorting must be stored as asked (for
     # all folders or for this one), with the dialog closed.
-    assert current_folder(ui) == "Internal", f"the app shows {current_folder(ui)!r}, not the main page"
+    assert current_folder(ui) == ui.tr("Internal"), f"the app shows {current_folder(ui)!r}, not the main page"
     settings = prefs(device, FILE_MANAGER)
     sort = settings.get("folder_sorting", {}).get(ROOT) or settings.get("sorting", {})
     assert (sort.get("by"), sort.get("desc")) == ("size", True), f"the main page is sorted by {sort or 'name'}"

@@ -19,7 +19,7 @@ from pytest_mobile_agent import Key, Tap, Type, task
 
 from .apps import MUSIC_PLAYER, rid
 from .reading import app_object, pref
-from .seeds import run_in_app
+from .seeds import run_in_app, run_steps
 
 MUSIC_DIR = "/sdcard/Music"
 MORE = Tap(desc="More options")
@@ -119,8 +119,7 @@ def albums(device):
 @pytest.fixture
 def playlist_test(on_albums, device):
     """MobileAgentBench's setup: back to Playlists, then a playlist "Test" made through the menu."""
-    for action in [Tap(text="Playlists"), *create_playlist("Test")]:
-        device.execute(action, device.ui())
+    run_steps(device, MUSIC_PLAYER, [Tap(text="Playlists"), *create_playlist("Test")])
 
 
 @pytest.fixture

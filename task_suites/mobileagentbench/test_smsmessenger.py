@@ -97,7 +97,7 @@ def assert_message_details(ui) -> None:
             strict=False,
         )
     )
-    assert rows.get("Receiver") == NUMBER, f"details of the wrong message: {rows}"
+    assert rows.get(ui.tr("Receiver")) == NUMBER, f"details of the wrong message: {rows}"
 
 
 def assert_search_found(ui, query: str, *, title: str | None = None, snippet: str | None = None) -> None:
@@ -261,7 +261,7 @@ def test_messager_show_archived_messages(ui):
     # MobileAgentBench passed on any view reading "Archive" (the thread menu has one too); here
     # the Archive screen itself must be up.
     bar = ui.find(id=rid(SMS_MESSENGER, "archive_toolbar"))
-    assert bar is not None and "Archive" in bar.texts(), "the archived conversations are not shown"
+    assert bar is not None and ui.tr("Archive") in bar.texts(), "the archived conversations are not shown"
 
 
 # -- starting the conversation ------------------------------------------------------------------

@@ -268,7 +268,7 @@ class MainActivity(Activity):
         """AddLaunchersDialog: every launchable app but this one, checked when in the grid."""
         a = self.app
         candidates = sorted(
-            (p for p in a.device.packages.launchable() if p.package != a.package), key=lambda p: p.label.lower()
+            (p for p in a.device.packages.launchable() if p.package != a.package), key=lambda p: p.shown_label.lower()
         )
         checked = {i["package"] for i in self.launcher.launchers}
 
@@ -300,7 +300,7 @@ class MainActivity(Activity):
                         View(
                             CHECKBOX,
                             id=a.rid("launcher_checkbox"),
-                            text=p.label,
+                            text=p.shown_label,
                             checkable=True,
                             checked=p.package in checked,
                             focusable=True,
@@ -378,7 +378,7 @@ class AppLauncher(App):
         for p in apps:
             if p.package not in have:
                 order += 1
-                self.launchers.append({"package": p.package, "title": p.label, "order": order})
+                self.launchers.append({"package": p.package, "title": p.shown_label, "order": order})
         self._commit()
 
     def remove(self, packages: list[str]) -> None:

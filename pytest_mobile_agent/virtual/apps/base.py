@@ -11,6 +11,7 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ...locales import localize
 from ..ui.view import View
 
 if TYPE_CHECKING:
@@ -49,6 +50,11 @@ class App:
 
     def pref(self, key: str, default: Any = None) -> Any:
         return self.prefs.get(key, default)
+
+    @property
+    def shown_label(self) -> str:
+        """The launcher label in the device's locale (the real app's `app_launcher_name`)."""
+        return localize(self.label, self.package, self.device.locale)
 
     def rid(self, name: str) -> str:
         """Full resource id as uiautomator reports it."""

@@ -18,19 +18,19 @@ from ..ui.view import FRAME, IMAGE, LINEAR, RELATIVE, VIEW, VIEW_GROUP, View
 from .base import Activity, App
 from .calendar_screens import (
     FLAG_ALL_DAY,
-    MONTHS,
     TYPE_TASK,
-    WEEKDAYS,
     EventActivity,
     EventStore,
     TaskActivity,
     date_picker_dialog,
     day_title,
     delete_events_dialog,
+    month_name,
     month_title,
     seconds,
     time_text,
     utc,
+    weekday_name,
 )
 from .calendar_settings import SettingsActivity
 from .commons import (
@@ -71,7 +71,7 @@ def event_row(activity: MainActivity, e: dict[str, Any], selected: set[int]) -> 
         if not all_day:
             when += f" - {time_text(a, end)}"
         if start.date() != end.date():
-            when += f" ({end.day} {WEEKDAYS[end.weekday()]})"
+            when += f" ({end.day} {weekday_name(end.weekday())})"
     children = [w.image(a.rid("event_item_color_bar"), width=8, height=40, color="primary", kind="image")]
     if e["type"] == TYPE_TASK:
         children.append(w.image(a.rid("event_item_task_image"), "Task", "check", width=24, height=24))
@@ -107,7 +107,7 @@ def event_list_items(activity: MainActivity, events: list[dict[str, Any]], selec
             out.append(w.text(a.rid("event_section_title"), month, size=20, bold=True, padding=8))
             prev_month = month
         if day != prev_day:
-            out.append(w.text(a.rid("event_section_title"), f"{day.day} {WEEKDAYS[day.weekday()]}", padding=8))
+            out.append(w.text(a.rid("event_section_title"), f"{day.day} {weekday_name(day.weekday())}", padding=8))
             prev_day = day
         out.append(event_row(activity, e, selected))
     return out
@@ -501,7 +501,7 @@ class MainActivity(Activity):
             children=[
                 w.row(
                     [
-                        w.text(a.rid("week_view_month_label"), MONTHS[start.month - 1][:3], size=14, padding=8),
+                        w.text(a.rid("week_view_month_label"), month_name(start.month)[:3], size=14, padding=8),
                         w.text(a.rid("week_view_week_number"), f"wk. {number}", size=14, padding=8),
                     ]
                 ),
@@ -527,7 +527,7 @@ class MainActivity(Activity):
                 children=[w.text(a.rid("month_label"), name, size=14, gravity="center")],
                 on_click=lambda i=i: self._open_month(date(year, i + 1, 1)),
             )
-            for i, name in enumerate(MONTHS)
+            for i, name in enumerate(month_name(m) for m in range(1, 13))
         ]
         grid = View(
             "android.widget.GridLayout",

@@ -15,10 +15,13 @@ from contextlib import closing
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from ...locales import dates as locale_dates
 from ..ui import widgets as w
+from ..ui.localize import drawing_locale
 from ..ui.view import CHECKBOX, LINEAR, RADIO, RADIO_GROUP, RELATIVE, View
 from .base import Activity, App
 from .commons import (
+    java_date,
     keyboard_dialog,
     split_menu,
 )
@@ -74,22 +77,31 @@ def seconds(when: datetime) -> int:
     return int(when.replace(tzinfo=UTC).timestamp())
 
 
+def month_name(month: int) -> str:
+    """getMonthName: the `months` string array, in the locale the screen is drawn in."""
+    return locale_dates.month_name(month, drawing_locale())
+
+
+def weekday_name(weekday: int) -> str:
+    return locale_dates.weekday_name(weekday, drawing_locale())
+
+
 def time_text(app: App, when: datetime) -> str:
-    return when.strftime("%H:%M") if app.pref("use_24_hour_format", False) else when.strftime("%I:%M %p")
+    return java_date("HH:mm" if app.pref("use_24_hour_format", False) else "hh:mm a", when)
 
 
 def date_text(day: date, today: date) -> str:
-    """getDateFromCode: "May 15", with the year when it is not the current one."""
-    text = f"{MONTHS[day.month - 1]} {day.day}"
+    """getDateFromCode: "May 15" ("五月 15"), with the year when it is not the current one."""
+    text = f"{month_name(day.month)} {day.day}"
     return text if day.year == today.year else f"{text} {day.year}"
 
 
 def day_title(day: date, today: date) -> str:
-    return f"{date_text(day, today)} ({day.strftime('%a')})"
+    return f"{date_text(day, today)} ({java_date('EEE', day)})"
 
 
 def month_title(day: date, today: date) -> str:
-    name = MONTHS[day.month - 1]
+    name = month_name(day.month)
     return name if day.year == today.year else f"{name} {day.year}"
 
 
@@ -179,7 +191,7 @@ def picker_dialog(activity: Activity, cls: str, id: str, value: str, on_ok: Call
 
 
 def date_picker_dialog(activity: Activity, day: date, on_pick: Callable[[date], None]):
-    label = f"{day.strftime('%a')}, {MONTHS[day.month - 1][:3]} {day.day}, {day.year}"
+    label = java_date("EEE, MMM d, yyyy", day)
     return picker_dialog(activity, "android.widget.DatePicker", "android:id/datePicker", label, lambda: on_pick(day))
 
 

@@ -15,6 +15,7 @@ from .base import Activity
 from .calendar_screens import REMINDER_OFF, WEEKDAYS, minutes_text, seconds_dialog
 from .commons import (
     color_customization_rows,
+    java_date,
     settings_check,
     settings_link,
     settings_screen,
@@ -52,8 +53,8 @@ class SettingsActivity(Activity):
         a = self.app
         p = a.pref
         first = WEEKDAYS[int(p("first_day_of_week", 6))]
-        hours = "%02d:00" if p("use_24_hour_format", False) else "%I.%M %p"
-        start_at = datetime(2000, 1, 1, int(p("start_weekly_at", 7))).strftime(hours)
+        hours = "HH:00" if p("use_24_hour_format", False) else "hh.mm a"
+        start_at = java_date(hours, datetime(2000, 1, 1, int(p("start_weekly_at", 7))))
         noop = lambda: None  # noqa: E731
         rows = [
             *color_customization_rows(self),

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
+from ...locales import dates as locale_dates
 from ..ui import widgets as w
+from ..ui.localize import drawing_locale
 from ..ui.view import IMAGE, LINEAR, RELATIVE, TEXT, VIEW, VIEW_GROUP, View
 from .base import Activity
 
@@ -311,21 +313,6 @@ def settings_screen(activity: Activity, rows: list[View]) -> View:
     )
 
 
-_JAVA_FIELDS = {
-    "yyyy": "%Y",
-    "yy": "%y",
-    "MMMM": "%B",
-    "MMM": "%b",
-    "MM": "%m",
-    "dd": "%d",
-    "HH": "%H",
-    "hh": "%I",
-    "mm": "%M",
-    "ss": "%S",
-    "a": "%p",
-}
-
-
 def properties_dialog(activity: Activity, rows: Sequence[tuple[str, str]], title: str = "Properties"):
     """PropertiesDialog: label/value rows (`property_label`, `property_value`) in a ScrollView, OK only."""
     a = activity.app
@@ -351,17 +338,9 @@ def properties_dialog(activity: Activity, rows: Sequence[tuple[str, str]], title
 
 
 def java_date(pattern: str, when) -> str:
-    """Format with a java.text / android DateFormat pattern ("dd.MM.yyyy", "hh:mm a")."""
-    import re
-
-    def field(m: re.Match) -> str:
-        tok = m.group(0)
-        if tok in _JAVA_FIELDS:
-            return when.strftime(_JAVA_FIELDS[tok])
-        single = {"d": when.day, "M": when.month, "H": when.hour, "h": when.hour % 12 or 12}
-        return str(single.get(tok, tok))
-
-    return re.sub(r"([A-Za-z])\1*", field, pattern)
+    """Format with a java.text / android DateFormat pattern ("dd.MM.yyyy", "hh:mm a"), in the
+    locale the screen is being drawn in."""
+    return locale_dates.java_date(pattern, when, drawing_locale())
 
 
 DATE_FORMATS = (  # dialog order: (radio id suffix, pattern)

@@ -32,13 +32,13 @@ class Launcher(Activity):
         return self._recents() if self.recents else self._home()
 
     def _home(self) -> View:
-        apps = sorted(self.app.device.packages.launchable(), key=lambda a: a.label.lower())
+        apps = sorted(self.app.device.packages.launchable(), key=lambda a: a.shown_label.lower())
         icons = [
             View(
                 TEXT,
                 id=f"{HOME_PACKAGE}:id/icon",
-                text=a.label,
-                desc=a.label,
+                text=a.shown_label,
+                desc=a.shown_label,
                 clickable=True,
                 long_clickable=True,
                 focusable=True,
@@ -78,13 +78,13 @@ class Launcher(Activity):
                     FRAME,
                     id=f"{HOME_PACKAGE}:id/snapshot",
                     text="",
-                    desc=app.label,
+                    desc=app.shown_label,
                     clickable=True,
                     on_click=lambda t=task: self._resume(t),
                     kind="row",
                     height=160,
                     padding=8,
-                    children=[w.text(f"{HOME_PACKAGE}:id/title", app.label, size=18)],
+                    children=[w.text(f"{HOME_PACKAGE}:id/title", app.shown_label, size=18)],
                 )
             )
         if not cards:

@@ -39,7 +39,7 @@ class AllFilesAccess(Activity):
         title = w.text("", "All files access", size=20, weight=1, padding=12)
         bar_id = "com.android.settings:id/action_bar"
         bar = View(VIEW_GROUP, id=bar_id, orientation="h", height=56, children=[up, title], kind="toolbar")
-        label = packages.models[target].label if target in packages.models else target
+        label = packages.app(target).shown_label if target in packages.models else target
         switch = View(SWITCH, id="android:id/switch_widget", checkable=True, checked=allowed, kind="switch")
         row = View(
             VIEW_GROUP,

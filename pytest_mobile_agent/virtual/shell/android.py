@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import hashlib
 
+from ..apps.adbkeyboard import IME_ID, INPUT_METHODS, LATIN_IME_ID, PACKAGE
 from ..apps.base import App
 from ..packages import PackageError
 from ..ui.window import KEYCODES
@@ -18,8 +19,8 @@ from .api import CommandContext, command
 from .logcat import log
 from .package_service import package_verb
 
-ADB_KEYBOARD = "com.android.adbkeyboard"
-ADB_KEYBOARD_IME = "com.android.adbkeyboard/.AdbIME"
+ADB_KEYBOARD = PACKAGE
+ADB_KEYBOARD_IME = IME_ID
 
 
 def _usage(ctx: CommandContext, text: str, status: int = 1) -> int:
@@ -41,7 +42,10 @@ def getprop(ctx: CommandContext) -> int:
 def setprop(ctx: CommandContext) -> int:
     if len(ctx.argv) != 3:
         return _usage(ctx, "usage: setprop NAME VALUE")
-    ctx.device.props[ctx.argv[1]] = ctx.argv[2]
+    with ctx.device.lock:
+        ctx.device.props[ctx.argv[1]] = ctx.argv[2]
+        if ctx.argv[1] == "persist.sys.locale":
+            ctx.device.changed()  # a configuration change: the apps draw again in the new locale
     return 0
 
 
@@ -63,6 +67,8 @@ def settings(ctx: CommandContext) -> int:
             ctx.out(("null" if value is None else value) + "\n")
         elif verb == "put" and len(rest) >= 2:
             s.put(ns, rest[0], rest[1])
+            if rest[0] == "system_locales":
+                ctx.device.changed()
         elif verb == "delete" and rest:
             ctx.out(f"Deleted {int(s.delete(ns, rest[0]))} rows\n")
         elif verb == "list":
@@ -267,7 +273,13 @@ def input_command(ctx: CommandContext) -> int:
                 x1, y1, x2, y2 = (round(float(v)) for v in rest[:4])
                 wm.swipe(x1, y1, x2, y2, int(rest[4]) if len(rest) == 5 else 300)
             elif verb == "text" and rest:
-                wm.type_text(_input_text(" ".join(rest)))
+                text = _input_text(rest[0])  # InputShellCommand types its first argument only
+                if not all(ch in _KEY_MAP_CHARS for ch in text):
+                    # KeyCharacterMap.getEvents() returns null for a character the virtual
+                    # keyboard's key map lacks (any non-ASCII one): nothing is typed.
+                    ctx.err(_TEXT_EXCEPTION)
+                    return 255
+                wm.type_text(text)
             elif verb == "keyevent" and rest:
                 long = rest[0] == "--longpress"
                 for name in rest[1:] if long else rest:
@@ -285,21 +297,20 @@ def input_command(ctx: CommandContext) -> int:
 
 
 def _input_text(raw: str) -> str:
-    """`input text`: %s is a space; a backslash escapes the next character."""
-    out, i = [], 0
-    while i < len(raw):
-        ch = raw[i]
-        if ch == "%" and raw[i + 1 : i + 2] == "s":
-            out.append(" ")
-            i += 2
-            continue
-        if ch == "\\" and i + 1 < len(raw):
-            out.append(raw[i + 1])
-            i += 2
-            continue
-        out.append(ch)
-        i += 1
-    return "".join(out)
+    """InputShellCommand.sendText: "%s" is a space; every other character is typed as it is
+    (a backslash too: quoting is the shell's business)."""
+    return raw.replace("%s", " ")
+
+
+# What Virtual.kcm has keys for: printable ASCII, newline and tab.
+_KEY_MAP_CHARS = frozenset(map(chr, range(0x20, 0x7F))) | {"\n", "\t"}
+_TEXT_EXCEPTION = (
+    "\nException occurred while executing 'text':\n"
+    "java.lang.NullPointerException: Attempt to get length of null array\n"
+    "\tat com.android.server.input.InputShellCommand.sendText(InputShellCommand.java:451)\n"
+    "\tat com.android.server.input.InputShellCommand.runText(InputShellCommand.java:412)\n"
+    "\tat com.android.server.input.InputShellCommand.onCommand(InputShellCommand.java:138)\n"
+)
 
 
 def _keycode(name: str) -> int | None:
@@ -474,7 +485,8 @@ def am(ctx: CommandContext) -> int:
         if verb == "broadcast":
             fields, extras, _ = _parse_intent(args[1:])
             action = fields.get("-a", "")
-            ctx.out(f"Broadcasting: Intent {{ act={action} flg=0x400000 }}\n")
+            has_extras = " (has extras)" if extras else ""
+            ctx.out(f"Broadcasting: Intent {{ act={action} flg=0x400000{has_extras} }}\n")
             if action in ("ADB_INPUT_TEXT", "ADB_INPUT_B64") and _adb_keyboard_active(ctx):
                 text = extras.get("msg", "")
                 if action == "ADB_INPUT_B64":
@@ -512,25 +524,45 @@ def _adb_keyboard_active(ctx: CommandContext) -> bool:
 
 @command("ime")
 def ime(ctx: CommandContext) -> int:
+    """InputMethodManagerService's shell commands: list (-a all, -s ids only), enable, disable
+    and set (only an enabled IME can be set, as on Android)."""
     args = ctx.argv[1:]
     d = ctx.device
+    verb, rest = (args[0], args[1:]) if args else ("", [])
     with d.lock:
-        if args[:1] == ["set"] and len(args) > 1:
-            d.settings.put("secure", "default_input_method", args[1])
-            ctx.out(f"Input method {args[1]} selected for user #0\n")
+        installed = [i for i in INPUT_METHODS if d.packages.is_installed(i.split("/")[0])]
+        enabled = [i for i in _enabled_imes(ctx) if i in installed]
+        if verb == "list":
+            for ime_id in installed if "-a" in rest else enabled:
+                ctx.out(f"{ime_id}\n" if "-s" in rest else f"{ime_id}:\n  mId={ime_id} mSettingsActivityName=null\n")
             return 0
-        if args[:1] == ["enable"] and len(args) > 1:
-            ctx.out(f"Input method {args[1]}: now enabled for user #0\n")
+        if verb in ("enable", "disable") and rest:
+            ime_id = rest[-1]
+            if ime_id not in installed:
+                ctx.err(f"Unknown input method {ime_id} cannot be {verb}d for user #0\n")
+                return 255
+            was = ime_id in enabled
+            now = verb == "enable"
+            if was != now:
+                enabled = [i for i in enabled if i != ime_id] + ([ime_id] if now else [])
+                d.settings.put("secure", "enabled_input_methods", ":".join(enabled))
+            ctx.out(f"Input method {ime_id}: {'already' if was == now else 'now'} {verb}d for user #0\n")
             return 0
-        if args[:1] == ["disable"] and len(args) > 1:
-            ctx.out(f"Input method {args[1]}: now disabled for user #0\n")
+        if verb == "set" and rest:
+            ime_id = rest[-1]
+            if ime_id not in enabled:  # InputMethodManagerService: "IME is not found or not enabled"
+                ctx.err(f"Unknown input method {ime_id} cannot be selected for user #0\n")
+                return 255
+            d.settings.put("secure", "default_input_method", ime_id)
+            d.changed()
+            ctx.out(f"Input method {ime_id} selected for user #0\n")
             return 0
-        if args[:1] == ["list"]:
-            ctx.out("com.android.inputmethod.latin/.LatinIME\n")
-            if d.packages.is_installed(ADB_KEYBOARD):
-                ctx.out(f"{ADB_KEYBOARD_IME}\n")
-            return 0
-    return _usage(ctx, "usage: ime list|enable|disable|set ID")
+    return _usage(ctx, "usage: ime list [-a] [-s] | enable ID | disable ID | set ID")
+
+
+def _enabled_imes(ctx: CommandContext) -> list[str]:
+    raw = ctx.device.settings.get("secure", "enabled_input_methods")
+    return [i for i in (raw if raw is not None else LATIN_IME_ID).split(":") if i]
 
 
 @command("monkey")

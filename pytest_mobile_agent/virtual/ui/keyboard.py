@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..apps.adbkeyboard import PACKAGE as ADB_KEYBOARD
+from ..apps.adbkeyboard import keyboard_bar
 from .view import FRAME, LINEAR, View
 
 if TYPE_CHECKING:
@@ -15,7 +17,15 @@ DIGITS = ("1234567890", "@#$_&-+()/", "*\"':;!?")
 KEY_HEIGHT = 52  # dp
 
 
+def current(wm: WindowManager) -> str:
+    """The package of the current input method (`ime set` changes it)."""
+    ime = wm.device.settings.get("secure", "default_input_method") or ""
+    return ime.split("/")[0] if ime.startswith(ADB_KEYBOARD) else PACKAGE
+
+
 def build(wm: WindowManager) -> View:
+    if current(wm) == ADB_KEYBOARD:
+        return keyboard_bar()
     symbols = getattr(wm, "ime_symbols", False)
     rows = DIGITS if symbols else ROWS
 

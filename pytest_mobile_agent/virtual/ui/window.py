@@ -8,11 +8,14 @@ built from app state on demand and cached until the next change (`version`).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ...locales import localize
 from . import keyboard
 from .layout import _intrinsic, layout
+from .localize import drawing, localize_tree
 from .view import EDIT, FRAME, IMAGE, IMAGE_BUTTON, LINEAR, Bounds, View
 
 if TYPE_CHECKING:
@@ -188,7 +191,7 @@ class WindowManager:
     def activity_shown(self, activity: Activity) -> None:
         """An activity came to the front: Android reports its class and its title as text."""
         self.changed()
-        title = activity.title
+        title = self.localized(activity.title, activity.app.package)
         self.device.accessibility.emit(
             "TYPE_WINDOW_STATE_CHANGED",
             package=activity.app.package,
@@ -200,14 +203,15 @@ class WindowManager:
     def overlay_opened(self, activity: Activity, overlay: Overlay) -> None:
         """A dialog or menu opened: the event carries the texts it shows, as Android's does."""
         self.changed()
-        texts = [v.text for v in overlay.build().walk() if v.text and v.shown]
+        built = self._build(overlay.build, activity.app.package)
+        texts = [v.text for v in built.walk() if v.text and v.shown]
         cls = "android.widget.PopupWindow$PopupDecorView" if overlay.kind == "menu" else "android.app.AlertDialog"
         self.device.accessibility.emit(
             "TYPE_WINDOW_STATE_CHANGED",
             package=overlay.package or activity.app.package,
             cls=cls,
             text=texts,
-            window_title=overlay.title or overlay.kind,
+            window_title=self.localized(overlay.title, activity.app.package) or overlay.kind,
         )
 
     def overlay_closed(self, activity: Activity) -> None:
@@ -217,7 +221,18 @@ class WindowManager:
         else:
             self.changed()
 
+    def _build(self, build: Callable[[], View], package: str) -> View:
+        """An app's tree in the device's locale: its dates formatted in it, its strings translated."""
+        locale = self.device.locale
+        with drawing(locale):
+            return localize_tree(build(), package, locale)
+
+    def localized(self, text: str, package: str) -> str:
+        """An English text of the app in the device's locale (see localize.py)."""
+        return localize(text, package, self.device.locale) if text else text
+
     def toast(self, text: str, package: str) -> None:
+        text = self.localized(text, package)
         self._toast = (text, package, time.monotonic() + TOAST_SECONDS)
         self.last_toast = text
         self.changed()
@@ -250,7 +265,7 @@ class WindowManager:
         return self._frame
 
     def _decor(self, activity: Activity) -> View:
-        content = activity.content()
+        content = self._build(activity.content, activity.app.package)
         self._restore(activity, content)
         inner = View(FRAME, id="android:id/content", children=[content], orientation="stack")
         decor = View(FRAME, children=[View(LINEAR, children=[inner])], orientation="stack")
@@ -271,7 +286,7 @@ class WindowManager:
                 v.long_clickable = True
 
     def _overlay_window(self, activity: Activity, overlay: Overlay) -> Window:
-        content = overlay.build()
+        content = self._build(overlay.build, activity.app.package)
         self._restore(activity, content)
         margin = round(16 * self.scale)
         left, top, right, bottom = self.content_bounds
@@ -290,7 +305,8 @@ class WindowManager:
         root = View(FRAME, children=[content], kind=overlay.kind)
         layout(root, box, self.scale)
         package = getattr(overlay, "package", "") or activity.app.package
-        return Window(overlay.kind, package, overlay.title or overlay.kind, root, activity, overlay)
+        title = self.localized(overlay.title, activity.app.package) or overlay.kind
+        return Window(overlay.kind, package, title, root, activity, overlay)
 
     def _adjust_resize(self, decor: View, keyboard_top: int) -> None:
         """adjustResize: while the keyboard serves a field of the activity, its content ends
@@ -327,7 +343,7 @@ class WindowManager:
         root = keyboard.build(self)
         h = round(_intrinsic(root, "v", self.scale))
         layout(root, (0, self.height - self.nav_h - h, self.width, self.height - self.nav_h), self.scale)
-        return Window("keyboard", keyboard.PACKAGE, "InputMethod", root)
+        return Window("keyboard", keyboard.current(self), "InputMethod", root)
 
     def _toast_window(self, text: str, package: str) -> Window:
         root = View(kind="toast", text=text, padding=12, text_size=14)
@@ -393,7 +409,8 @@ class WindowManager:
             view = self._hit(win.root, x, y, "long" if long else "click")
             if view is None:
                 return None
-            return self._perform(win, view, long)
+            with drawing(self.device.locale):  # what a click formats (a dialog's dates) is in the locale
+                return self._perform(win, view, long)
         return None
 
     def _perform(self, win: Window, view: View, long: bool) -> None:

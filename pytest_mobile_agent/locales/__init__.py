@@ -1,0 +1,184 @@
+"""Locales: the device's language, and the ten apps' strings in it.
+
+The string tables in `strings/` are the real apps' resources (`values/` and `values-zh-rCN/`
+of each Simple Mobile Tools app and of Simple-Commons, imported by scripts/import_app_strings.py),
+keyed by the Android string name. The virtual apps draw their texts through them, and the
+harness uses the same tables to follow a golden path written in English on a device in another
+locale (the oracle taps "OK" as "确认" on a zh-CN device). The API:
+
+    normalize("zh_CN") -> "zh-CN"              # a locale tag as Android's persist.sys.locale holds it
+    string(package, "ok", "zh-CN") -> "确认"   # a resource by name (app, then Simple-Commons, then en)
+    localize("OK", package, "zh-CN") -> "确认"  # an English UI text of the app in the locale
+    variants("OK", packages, "zh-CN")          # every form it may take there (for selectors)
+    localize_action(action, ui, packages, locale)  # a golden-path action whose selector matches the screen
+
+Tasks pin a locale with `@task(locale="zh-CN")`; `--mobile-locale` (ini `mobile_locale`) sets it
+for the whole run and wins over the task's. Texts that are no app string (user content, numbers)
+are left as they are.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..device.ui_tree import UiTree
+
+DEFAULT_LOCALE = "en-US"
+# Locale tag -> the column of the string tables it reads (Android falls back to values/).
+LOCALES = {"en-US": "en", "zh-CN": "zh-CN"}
+COMMONS = "commons"
+_STRINGS = Path(__file__).with_name("strings")
+_PLACEHOLDER = re.compile(r"%(?:(\d+)\$)?[-#+ 0,(]*\d*(?:\.\d+)?([sdf])")
+
+
+class LocaleError(ValueError):
+    """A locale the device models cannot show; the message lists the ones they can."""
+
+
+def normalize(tag: str) -> str:
+    """`zh-CN`, `zh_CN`, `zh-rCN` (a resource qualifier) and `zh-Hans-CN` all name zh-CN."""
+    raw = tag.strip().replace("_", "-").replace("-r", "-")
+    parts = [p for p in raw.split("-") if p and p.lower() != "hans"]
+    canon = "-".join([parts[0].lower(), *(p.upper() for p in parts[1:])]) if parts else ""
+    if canon == "en":
+        canon = DEFAULT_LOCALE
+    if canon == "zh":
+        canon = "zh-CN"
+    if canon not in LOCALES:
+        raise LocaleError(f"locale {tag!r} is not supported; supported: {', '.join(LOCALES)}")
+    return canon
+
+
+def is_default(locale: str) -> bool:
+    return LOCALES.get(locale) == "en"
+
+
+@cache
+def _table(package: str) -> dict[str, dict[str, str]]:
+    path = _STRINGS / f"{package}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def _tables(package: str) -> tuple[dict[str, dict[str, str]], ...]:
+    """The app's own strings first, then Simple-Commons' (which every app links)."""
+    return tuple(t for t in (_table(package), _table(COMMONS)) if t)
+
+
+def _translated(table: dict[str, dict[str, str]], column: str, name: str) -> str | None:
+    """A resource in the column; a plural's form by CLDR's rule: Chinese has only `other`."""
+    other = table.get(column, {})
+    if name in other:
+        return other[name]
+    base, _, quantity = name.partition("#")
+    return other.get(f"{base}#other") if quantity and column == "zh-CN" else None
+
+
+def string(package: str, name: str, locale: str = DEFAULT_LOCALE) -> str:
+    """The resource `name` as the app shows it in `locale` (English where it has no translation,
+    as Android falls back to values/). KeyError names the resource if no table has it."""
+    column = LOCALES[normalize(locale)]
+    for table in _tables(package):
+        if name in table.get("en", {}):
+            return _translated(table, column, name) or table["en"][name]
+    raise KeyError(f"no string resource {name!r} in {package} or Simple-Commons")
+
+
+def _key_rank(name: str, text: str) -> tuple[int, int, str]:
+    """Where one English text has several resources: the one named after the text, then the
+    shortest name (`camera` before `camera_short`)."""
+    snake = re.sub(r"\W+", "_", text.lower()).strip("_")
+    return (0 if name.split("#")[0] == snake else 1, len(name), name)
+
+
+@cache
+def _index(package: str, column: str) -> tuple[dict[str, list[str]], list[tuple[re.Pattern[str], str]]]:
+    """English text -> its translations in `column` (best first), and the format strings as
+    patterns with their translation."""
+    exact: dict[str, list[str]] = {}
+    patterns: list[tuple[re.Pattern[str], str]] = []
+    for table in _tables(package):
+        en = table.get("en", {})
+        other = {name: t for name in en if (t := _translated(table, column, name)) is not None}
+        names: dict[str, list[str]] = {}
+        for name, text in en.items():
+            if name in other:
+                names.setdefault(text, []).append(name)
+        for text, found in names.items():
+            forms = exact.setdefault(text, [])
+            for name in sorted(found, key=lambda n: _key_rank(n, text)):
+                if other[name] not in forms:
+                    forms.append(other[name])
+            if _PLACEHOLDER.search(text):
+                patterns.append((_pattern(text), other[min(found, key=lambda n: _key_rank(n, text))]))
+    return exact, patterns
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    out, pos = [], 0
+    for m in _PLACEHOLDER.finditer(template):
+        out.append(re.escape(template[pos : m.start()]))
+        out.append(r"(-?[\d.,]+)" if m.group(2) in "df" else "(.+?)")
+        pos = m.end()
+    out.append(re.escape(template[pos:]))
+    return re.compile("".join(out), re.S)
+
+
+def _fill(template: str, args: Sequence[str]) -> str:
+    counter = iter(range(len(args)))
+
+    def arg(m: re.Match[str]) -> str:
+        index = int(m.group(1)) - 1 if m.group(1) else next(counter, len(args))
+        return args[index] if index < len(args) else m.group(0)
+
+    return _PLACEHOLDER.sub(arg, template)
+
+
+def variants(text: str, packages: Iterable[str], locale: str) -> list[str]:
+    """The forms an English UI text of these apps takes in `locale`, best first; [text] itself
+    where it is no app string (user content) or the locale is English."""
+    column = LOCALES[normalize(locale)]
+    if column == "en" or not text:
+        return [text]
+    found: list[str] = []
+    for package in packages:
+        exact, patterns = _index(package, column)
+        forms = exact.get(text)
+        if forms is None:
+            forms = [_fill(zh, m.groups()) for rx, zh in patterns if (m := rx.fullmatch(text))][:1]
+        found += [f for f in forms if f not in found]
+    return found or [text]
+
+
+def localize(text: str, package: str, locale: str) -> str:
+    """An English UI text of the app as the app shows it in `locale` (unchanged if it is none)."""
+    return variants(text, (package,), locale)[0]
+
+
+_TEXT_FIELDS = ("text", "description", "textContains", "descriptionContains")
+
+
+def localize_action(action: Action, ui: UiTree | None, packages: Sequence[str], locale: str) -> Action:
+    """A golden-path action written against the English apps, for a device in `locale`: each
+    text or description in its selector becomes the form the screen shows (the first variant
+    that matches an element), so the replay taps the same element a person would."""
+    selector = action.selector
+    if selector is None or is_default(normalize(locale)) or ui is None:
+        return action
+    if ui.select(selector) is not None:
+        return action  # user content, or a text no table translates
+    shown = tuple(dict.fromkeys((*packages, *(n.package for n in ui.nodes() if n.package))))
+    choices = [selector]
+    for name in _TEXT_FIELDS:
+        value = getattr(selector, name)
+        if value:
+            choices = [replace(s, **{name: form}) for s in choices for form in variants(value, shown, locale)]
+    match = next((s for s in choices if ui.select(s) is not None), choices[0])
+    return replace(action, selector=match)

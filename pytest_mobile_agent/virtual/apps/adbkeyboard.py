@@ -1,0 +1,43 @@
+"""ADB Keyboard (com.android.adbkeyboard): the input method agents use to type any Unicode text.
+
+Agents (AppAgent, Mobile-Agent, SPA-Bench's) install it, `ime enable` and `ime set` it, then
+broadcast `ADB_INPUT_TEXT --es msg '你好'` (or base64 in `ADB_INPUT_B64`), which it commits to the
+focused field: `input text` cannot type what the virtual keyboard's key map lacks. It has no
+launcher activity; while it is the current input method its keyboard is a small bar that says
+so. The broadcasts are handled by `am broadcast` (shell/android.py), as its receiver does.
+"""
+
+from __future__ import annotations
+
+from ..ui.view import FRAME, TEXT, View
+from .base import Activity, App
+
+PACKAGE = "com.android.adbkeyboard"
+IME_ID = f"{PACKAGE}/.AdbIME"
+LATIN_IME_ID = "com.android.inputmethod.latin/.LatinIME"
+INPUT_METHODS = (LATIN_IME_ID, IME_ID)  # every IME a fresh virtual device has
+
+
+class NoActivity(Activity):
+    """The package declares no activity; `am start` of this name fails as on a phone."""
+
+    name = ".NoActivity"
+
+    def content(self) -> View:
+        return View(FRAME)
+
+
+class AdbKeyboard(App):
+    package = PACKAGE
+    label = ""  # no launcher entry
+    version_code = 20
+    version_name = "2.0"
+    main_activity = NoActivity
+
+
+def keyboard_bar() -> View:
+    """What the ADB Keyboard IME draws while a field has focus."""
+    return View(FRAME, children=[View(TEXT, text="ADB Keyboard {ON}", text_size=16, padding=12)], kind="keyboard")
+
+
+APPS = (AdbKeyboard,)
