@@ -17,6 +17,7 @@ from typing import Any
 
 from pytest_mobile_agent import Launch, LongPress, Tap, Type, task
 from pytest_mobile_agent.actions import Action
+from pytest_mobile_agent.locales import localize
 
 from ..mobileagentbench.apps import (
     APP_LAUNCHER,
@@ -200,7 +201,7 @@ def allow(area: str, key: str | None = None) -> Callable[[Final], None]:
 
 def calculator_launched_from_grid(f: Final) -> None:
     added = [c.after["title"] for c in f.changes.where(APP_LAUNCHER, "added", "files/launchers.json*")]
-    assert added == ["Calculator"], f"added to the launcher: {added}"
+    assert added == [localize("Calculator", CALCULATOR, f.device.locale)], f"added to the launcher: {added}"
     f.changes.allow(CALCULATOR, HISTORY)
     got = (f.ui.package, f.ui.text_of(rid(CALCULATOR, "formula")), f.ui.text_of(rid(CALCULATOR, "result")))
     assert got == (CALCULATOR, "7×6", "42"), f"the screen (app, formula, result): {got}"

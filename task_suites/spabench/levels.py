@@ -16,6 +16,7 @@ from typing import Any
 
 from pytest_mobile_agent import task
 from pytest_mobile_agent.actions import Action
+from pytest_mobile_agent.locales import localize
 
 from ..mobileagentbench.judge_inputs import APP_NAMES
 
@@ -124,6 +125,12 @@ def judge_inputs(app: str, keys: Sequence[str], path: Sequence[Action]) -> dict[
     return out
 
 
+def chinese_keys(app: str, keys: Sequence[str]) -> list[str]:
+    """The key components as a zh-CN screen shows them: an app text in its Chinese form, user
+    content (names, numbers, typed words) as it is."""
+    return [localize(k, app, LANGUAGES["CHN"]) for k in keys]
+
+
 def task_name(spa: SpaSet, level: int, lang: str) -> str:
     """SPA-Bench's identifiers number an app's tasks from 0 (airbnb_0, airbnb_1, ...); the
     language is added, as its cross-app identifiers do, since both languages share the apps."""
@@ -134,7 +141,7 @@ def make_task(spa: SpaSet, level: int, lang: str) -> Callable[..., Any]:
     """The test function of one level in one language."""
     parts = spa.parts[:level]
     path = golden(parts)
-    keys = list(parts[-1].keys)
+    keys = chinese_keys(spa.app, parts[-1].keys) if lang == "CHN" else list(parts[-1].keys)
 
     def body(device, ui, changes):
         final = Final(device, ui, changes, level)

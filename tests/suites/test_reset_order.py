@@ -15,7 +15,7 @@ from pathlib import Path
 from pytest_mobile_agent.device.durable_state import DurableState
 
 ROOT = Path(__file__).resolve().parents[2]
-SUITE = ROOT / "task_suites"
+SUITE = ROOT / "task_suites" / "mobileagentbench"
 HERE = Path(__file__).resolve().parent
 
 

@@ -10,11 +10,11 @@ import json
 import os
 import subprocess
 import sys
-import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
+from pytest_mobile_agent.device.ui_tree import UiTree
 from pytest_mobile_agent.judges.key_components import normalize
 from task_suites.spabench import cross_app, levels
 from task_suites.spabench import sets as single_app
@@ -81,8 +81,7 @@ def collect() -> list[str]:
 def screen_text(hierarchy: str) -> str:
     """What SPA-Bench's key-component matcher compares against: the screen's texts joined,
     lowercased, without whitespace (the hierarchy's texts and descriptions instead of OCR)."""
-    root = ET.fromstring(hierarchy)
-    return normalize("".join(n.get("text", "") + n.get("content-desc", "") for n in root.iter("node")))
+    return normalize("".join(n.text + n.desc for n in UiTree(hierarchy).nodes()))
 
 
 @pytest.fixture(scope="module")
@@ -117,7 +116,8 @@ def test_each_level_is_the_one_below_plus_one_part():
                 assert higher.prompt.startswith(lower.prompt) and higher.prompt != lower.prompt, spa.name
                 assert list(higher.golden[: len(lower.golden)]) == list(lower.golden), spa.name
                 assert len(higher.golden) > len(lower.golden)
-            assert specs[0].extra["locale"] == levels.LANGUAGES[lang]
+            assert specs[0].locale == levels.LANGUAGES[lang]
+            assert all(len(spec.near_misses()) >= 2 for spec in specs), f"{spa.name}: fewer than 2 near misses"
 
 
 def test_cross_app_splits_are_in_spa_benchs_shape():
@@ -156,6 +156,17 @@ def test_the_oracle_runs_chinese_tasks_on_a_chinese_device(oracle):
     )
 
 
+def test_the_oracle_passes_english_tasks_on_a_chinese_device_and_chinese_tasks_on_an_english_one(tmp_path):
+    """The golden paths are written once, in the apps' English texts and their ids: an explicit
+    --mobile-locale (which wins over each task's) swaps the devices' languages."""
+    for lang, locale in (("ENG", "zh-CN"), ("CHN", "en-US")):
+        (tmp_path / locale).mkdir()
+        proc, episodes, _ = run_suite(tmp_path / locale, "oracle", "-k", f"_{lang}", f"--mobile-locale={locale}")
+        assert len(episodes) == 3 * len(single_app.SETS) + len(cross_app.TASKS), proc.stdout[-3000:]
+        failed = [e["task"] for e in episodes if not e["success"] or e["se"] != 1.0]
+        assert not failed, f"tasks the oracle did not solve on a {locale} device: {failed}"
+
+
 def test_noop_fails_every_task(noop, collected):
     _, episodes, _ = noop
     assert len(episodes) == len(collected) > 0
@@ -179,12 +190,13 @@ def test_key_components_are_on_the_oracles_final_screen_and_not_on_the_start_scr
     assert not at_start, f"key components the start screen already shows: {at_start}"
 
 
-KEYS = {
-    levels.task_name(spa, level, lang): list(spa.parts[level - 1].keys)
+KEYS = {  # each task's key components, in its language
+    name: spec.judge_inputs["key_components"]
     for spa in single_app.SETS
     for level in (1, 2, 3)
     for lang in levels.LANGUAGES
-    if spa.parts[level - 1].keys
+    if "key_components" in (spec := levels.make_task(spa, level, lang).__mobile_task__).judge_inputs
+    and (name := levels.task_name(spa, level, lang))
 }
 
 

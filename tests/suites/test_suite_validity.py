@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SUITE = ROOT / "task_suites"
+SUITE = ROOT / "task_suites" / "mobileagentbench"
 
 
 def run_suite(tmp_path: Path, agent: str, *args: str) -> tuple[subprocess.CompletedProcess, list[dict]]:
