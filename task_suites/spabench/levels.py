@@ -85,6 +85,16 @@ class SpaSet:
     grants: tuple[str, ...] = ()
 
 
+# A set, or a function of the language giving it: a set whose typed values differ by language
+# (a Chinese task names its contact 小明 and types it through ADB Keyboard, as SPA-Bench's
+# Chinese tasks type Chinese).
+SetSource = SpaSet | Callable[[str], SpaSet]
+
+
+def in_language(source: SetSource, lang: str) -> SpaSet:
+    return source(lang) if callable(source) else source
+
+
 def golden(parts: Sequence[Part]) -> list[Action]:
     return [action for part in parts for action in part.golden]
 
@@ -137,8 +147,9 @@ def task_name(spa: SpaSet, level: int, lang: str) -> str:
     return f"{spa.name}_{level}_{lang}"
 
 
-def make_task(spa: SpaSet, level: int, lang: str) -> Callable[..., Any]:
+def make_task(source: SetSource, level: int, lang: str) -> Callable[..., Any]:
     """The test function of one level in one language."""
+    spa = in_language(source, lang)
     parts = spa.parts[:level]
     path = golden(parts)
     keys = chinese_keys(spa.app, parts[-1].keys) if lang == "CHN" else list(parts[-1].keys)
@@ -174,7 +185,7 @@ def make_task(spa: SpaSet, level: int, lang: str) -> Callable[..., Any]:
     return decorated
 
 
-def tasks_of(sets: Sequence[SpaSet], languages: Sequence[str] = tuple(LANGUAGES)) -> dict[str, Callable[..., Any]]:
+def tasks_of(sets: Sequence[SetSource], languages: Sequence[str] = tuple(LANGUAGES)) -> dict[str, Callable[..., Any]]:
     """Every task of the sets by test name: three levels in each language."""
     out = {}
     for spa in sets:

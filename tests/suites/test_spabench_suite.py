@@ -105,7 +105,8 @@ def test_the_suite_has_20_sets_of_3_levels_per_language_and_10_cross_app_tasks_p
     for lang in levels.LANGUAGES:
         assert len([n for n in single if n.endswith(f"_{lang}")]) == 3 * len(single_app.SETS) >= 60
         assert len([n for n in cross if n.endswith(f"_{lang}")]) == len(cross_app.TASKS) >= 10
-    assert {s.app for s in single_app.SETS} == set(levels.APP_NAMES_CHN), "a set on each of the ten apps"
+    apps = {levels.in_language(s, lang).app for s in single_app.SETS for lang in levels.LANGUAGES}
+    assert apps == set(levels.APP_NAMES_CHN), "a set on each of the ten apps"
 
 
 def test_each_level_is_the_one_below_plus_one_part():
@@ -113,11 +114,11 @@ def test_each_level_is_the_one_below_plus_one_part():
         for lang in levels.LANGUAGES:
             specs = [levels.make_task(spa, level, lang).__mobile_task__ for level in (1, 2, 3)]
             for lower, higher in zip(specs, specs[1:], strict=False):
-                assert higher.prompt.startswith(lower.prompt) and higher.prompt != lower.prompt, spa.name
-                assert list(higher.golden[: len(lower.golden)]) == list(lower.golden), spa.name
+                assert higher.prompt.startswith(lower.prompt) and higher.prompt != lower.prompt, higher.name
+                assert list(higher.golden[: len(lower.golden)]) == list(lower.golden), higher.name
                 assert len(higher.golden) > len(lower.golden)
             assert specs[0].locale == levels.LANGUAGES[lang]
-            assert all(len(spec.near_misses()) >= 2 for spec in specs), f"{spa.name}: fewer than 2 near misses"
+            assert all(len(spec.near_misses()) >= 2 for spec in specs), f"{specs[0].name}: fewer than 2 near misses"
 
 
 def test_cross_app_splits_are_in_spa_benchs_shape():
@@ -196,7 +197,7 @@ KEYS = {  # each task's key components, in its language
     for level in (1, 2, 3)
     for lang in levels.LANGUAGES
     if "key_components" in (spec := levels.make_task(spa, level, lang).__mobile_task__).judge_inputs
-    and (name := levels.task_name(spa, level, lang))
+    and (name := levels.task_name(levels.in_language(spa, lang), level, lang))
 }
 
 

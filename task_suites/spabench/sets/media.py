@@ -321,9 +321,12 @@ def create_playlist(name: str) -> list:
     return [MUSIC_MORE, Tap(text="Create new playlist"), Type(name), MUSIC_OK]
 
 
-def road_trip(f: Final) -> None:
-    title = f.changes.added(MUSIC_PLAYER, f"{LIBRARY}:playlists*")["title"]
-    assert title == "Road trip", f"the new playlist: {title!r}"
+def playlist_named(name: str):
+    def check(f: Final) -> None:
+        title = f.changes.added(MUSIC_PLAYER, f"{LIBRARY}:playlists*")["title"]
+        assert title == name, f"the new playlist: {title!r}"
+
+    return check
 
 
 def sorting(tab: str, by: str, descending: bool):
@@ -334,10 +337,13 @@ def sorting(tab: str, by: str, descending: bool):
     return check
 
 
-def playlist_found(f: Final) -> None:
-    assert f.ui.text_of(MUSIC_SEARCH) == "Road", f"the search field holds {f.ui.text_of(MUSIC_SEARCH)!r}"
-    titles = [n.text for n in f.ui.find_all(id=rid(MUSIC_PLAYER, "playlist_title"))]
-    assert titles == ["Road trip"], f"playlists found: {titles}"
+def playlist_found(query: str, name: str):
+    def shown(f: Final) -> None:
+        assert f.ui.text_of(MUSIC_SEARCH) == query, f"the search field holds {f.ui.text_of(MUSIC_SEARCH)!r}"
+        titles = [n.text for n in f.ui.find_all(id=rid(MUSIC_PLAYER, "playlist_title"))]
+        assert titles == [name], f"playlists found: {titles}"
+
+    return shown
 
 
 def albums_shown(f: Final) -> None:
@@ -349,42 +355,51 @@ def heavy_metal(f: Final) -> None:
     assert f.changes.value(MUSIC_PLAYER, pref("equalizer_preset")) == 5, "the equalizer preset is not Heavy Metal"
 
 
-MUSIC_SETS = [
-    SpaSet(
+# The playlist, a typo of it, the search query and another word, as each language's task types them.
+ROAD_TRIP = {"ENG": ("Road trip", "Raod trip", "Road", "Rock"), "CHN": ("自驾游", "自架游", "自驾", "摇滚")}
+
+
+def musicplayer_0(lang: str) -> SpaSet:
+    name, typo, query, other = ROAD_TRIP[lang]
+    return SpaSet(
         name="musicplayer_0",
         app=MUSIC_PLAYER,
         setup=albums,
         parts=(
             Part(
-                "Create a playlist named 'Road trip'.",
-                "新建一个名为“Road trip”的播放列表。",
-                create_playlist("Road trip"),
-                check=road_trip,
-                keys=["Road trip"],
-                wrong=("a typo", create_playlist("Raod trip")),
+                f"Create a playlist named '{name}'.",
+                f"新建一个名为“{name}”的播放列表。",
+                create_playlist(name),
+                check=playlist_named(name),
+                keys=[name],
+                wrong=("a typo", create_playlist(typo)),
             ),
             Part(
                 "Sort the playlists in descending order.",
                 "将播放列表按降序排列。",
                 [SORT, Tap(id=rid(MUSIC_PLAYER, "sorting_dialog_radio_descending")), MUSIC_OK],
                 check=sorting("playlists", "title", True),
-                keys=["Road trip"],
+                keys=[name],
                 wrong=("left ascending", [SORT, Tap(id=rid(MUSIC_PLAYER, "sorting_dialog_radio_ascending")), MUSIC_OK]),
             ),
             Part(
-                "Then search for 'Road'.",
-                "然后搜索“Road”。",
-                [Tap(id=MUSIC_SEARCH), Type("Road")],
-                shown=playlist_found,
-                keys=["Road trip"],
-                wrong=("searched for 'Rock'", [Tap(id=MUSIC_SEARCH), Type("Rock")]),
+                f"Then search for '{query}'.",
+                f"然后搜索“{query}”。",
+                [Tap(id=MUSIC_SEARCH), Type(query)],
+                shown=playlist_found(query, name),
+                keys=[name],
+                wrong=("searched for another word", [Tap(id=MUSIC_SEARCH), Type(other)]),
             ),
         ),
         extra=(
             "and the equalizer set",
             lambda level: [*([Tap(desc="Back")] if level == 3 else []), *EQUALIZER, Tap(text="Heavy Metal")],
         ),
-    ),
+    )
+
+
+MUSIC_SETS = [
+    musicplayer_0,
     SpaSet(
         name="musicplayer_1",
         app=MUSIC_PLAYER,

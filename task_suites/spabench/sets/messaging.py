@@ -47,10 +47,13 @@ def new_contact(f: Final) -> dict:
     return f.changes.added("contacts")
 
 
-def agent_saved(f: Final) -> None:
-    contact = new_contact(f)
-    assert contact.get("name.data2") == "Agent", f"first name: {contact.get('name.data2')!r}"
-    assert contact.get("phone.data1") == "5550100", f"number: {contact.get('phone.data1')!r}"
+def saved_as(name: str):
+    def check(f: Final) -> None:
+        contact = new_contact(f)
+        assert contact.get("name.data2") == name, f"first name: {contact.get('name.data2')!r}"
+        assert contact.get("phone.data1") == "5550100", f"number: {contact.get('phone.data1')!r}"
+
+    return check
 
 
 def agent_email(f: Final) -> None:
@@ -90,25 +93,30 @@ def yuzai_details(f: Final) -> None:
     assert f.ui.text_of(rid(CONTACTS, "contact_name")) == "Yuzai", "Yuzai's details are not shown"
 
 
-CONTACT_SETS = [
-    SpaSet(
+# The new contact's name as each language's task types it.
+AGENT = {"ENG": "Agent", "CHN": "小明"}
+
+
+def contacts_0(lang: str) -> SpaSet:
+    name = AGENT[lang]
+    return SpaSet(
         name="contacts_0",
         app=CONTACTS,
         setup=zack,
         parts=(
             Part(
-                "Create a contact named 'Agent' with the phone number 5550100.",
-                "新建一个名为“Agent”的联系人，电话号码是5550100。",
-                contact_steps("Agent", "5550100"),
-                check=agent_saved,
-                keys=["Agent"],
-                wrong=("a digit missed", contact_steps("Agent", "555010")),
+                f"Create a contact named '{name}' with the phone number 5550100.",
+                f"新建一个名为“{name}”的联系人，电话号码是5550100。",
+                contact_steps(name, "5550100"),
+                check=saved_as(name),
+                keys=[name],
+                wrong=("a digit missed", contact_steps(name, "555010")),
             ),
             Part(
                 "Add the email agent@example.com to it.",
                 "给这个联系人添加邮箱agent@example.com。",
                 [
-                    Tap(text="Agent"),
+                    Tap(text=name),
                     EDIT_CONTACT,
                     Tap(id=rid(CONTACTS, "contact_email")),
                     Type("agent@example.com"),
@@ -119,7 +127,7 @@ CONTACT_SETS = [
                 wrong=(
                     "the email as the surname",
                     [
-                        Tap(text="Agent"),
+                        Tap(text=name),
                         EDIT_CONTACT,
                         Tap(id=rid(CONTACTS, "contact_surname")),
                         Type("agent@example.com"),
@@ -138,7 +146,11 @@ CONTACT_SETS = [
         ),
         finish=agent_only_fields,
         extra=("and Zack deleted", lambda level: [*([BACK] if level > 1 else []), *DELETE_ZACK]),
-    ),
+    )
+
+
+CONTACT_SETS = [
+    contacts_0,
     SpaSet(
         name="contacts_1",
         app=CONTACTS,

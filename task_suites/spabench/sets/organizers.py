@@ -31,20 +31,17 @@ def event1(device) -> None:
     run_in_app(device, CALENDAR, [*new_event("event1"), Tap(text="OK")])
 
 
-def dentist(f: Final) -> dict:
-    event = f.changes.added(CALENDAR, EVENTS)
-    assert (event["type"], event["title"]) == (0, "Dentist"), f"saved: {event['title']!r} (type {event['type']})"
-    return event
+def appointment(title: str, note: str):
+    """The one event saved: its title, and the description only where level 3 asked for it."""
 
+    def check(f: Final) -> None:
+        event = f.changes.added(CALENDAR, EVENTS)
+        assert (event["type"], event["title"]) == (0, title), f"saved: {event['title']!r} (type {event['type']})"
+        expected = note if f.level == 3 else ""
+        assert event["description"] == expected, f"description: {event['description']!r}"
+        assert event["location"] == "", f"location: {event['location']!r}"
 
-def description(f: Final) -> None:
-    event = dentist(f)
-    assert event["description"] == "Bring X-rays", f"description: {event['description']!r}"
-    assert event["location"] == "", f"location: {event['location']!r}"
-
-
-def no_description(f: Final) -> None:
-    assert f.level == 3 or dentist(f)["description"] == "", "a description nobody asked for"
+    return check
 
 
 def found(title: str):
@@ -79,50 +76,57 @@ def in_settings(f: Final) -> None:
     assert any(f.ui.exists(id=rid(CALENDAR, row)) for row in rows), "the settings are not shown"
 
 
-CALENDAR_SETS = [
-    SpaSet(
+# The event's title, a typo of it and the description, as each language's task types them.
+APPOINTMENT = {"ENG": ("Dentist", "Dentsit", "Bring X-rays"), "CHN": ("看牙医", "看牙衣", "带上X光片")}
+
+
+def calendar_0(lang: str) -> SpaSet:
+    title, typo, note = APPOINTMENT[lang]
+    return SpaSet(
         name="calendar_0",
         app=CALENDAR,
         setup=event1,
         parts=(
             Part(
-                "Create an event titled 'Dentist'.",
-                "创建一个标题为“Dentist”的日程。",
-                new_event("Dentist"),
-                check=dentist,
-                wrong=("a typo", new_event("Dentsit")),
+                f"Create an event titled '{title}'.",
+                f"创建一个标题为“{title}”的日程。",
+                new_event(title),
+                check=appointment(title, note),
+                wrong=("a typo", new_event(typo)),
             ),
             Part(
                 "Then search for it.",
                 "然后搜索这个日程。",
-                [Tap(id=SEARCH), Type("Dentist")],
-                shown=found("Dentist"),
-                keys=["Dentist"],
+                [Tap(id=SEARCH), Type(title)],
+                shown=found(title),
+                keys=[title],
                 wrong=("searched for event1", [Tap(id=SEARCH), Type("event1")]),
             ),
             Part(
-                "Open it from the results and add the description 'Bring X-rays'.",
-                "从搜索结果中打开它，添加描述“Bring X-rays”。",
+                f"Open it from the results and add the description '{note}'.",
+                f"从搜索结果中打开它，添加描述“{note}”。",
                 [
                     Tap(id=rid(CALENDAR, "event_item_holder")),
-                    Type("Bring X-rays", id=rid(CALENDAR, "event_description")),
+                    Type(note, id=rid(CALENDAR, "event_description")),
                     SAVE_EVENT,
                 ],
-                check=description,
-                keys=["Bring X-rays"],
+                keys=[note],
                 wrong=(
                     "typed into the location",
                     [
                         Tap(id=rid(CALENDAR, "event_item_holder")),
-                        Type("Bring X-rays", id=rid(CALENDAR, "event_location")),
+                        Type(note, id=rid(CALENDAR, "event_location")),
                         SAVE_EVENT,
                     ],
                 ),
             ),
         ),
-        finish=no_description,
         extra=("and weeks set to start on Monday", [SETTINGS, WEEK_START, Tap(text="Monday")]),
-    ),
+    )
+
+
+CALENDAR_SETS = [
+    calendar_0,
     SpaSet(
         name="calendar_1",
         app=CALENDAR,
@@ -181,11 +185,14 @@ def added_note(f: Final, title: str, kind: str) -> dict:
     return note
 
 
-def groceries(f: Final) -> None:
-    note = added_note(f, "Groceries", "checklist")
-    items = [(i["title"], i["done"]) for i in note["value"]]
-    expected = [[], [("Milk", False)], [("Milk", True), ("Bread", False)]][f.level - 1]
-    assert items == expected, f"items (title, done): {items}"
+def groceries(title: str, first: str, second: str):
+    def check(f: Final) -> None:
+        note = added_note(f, title, "checklist")
+        items = [(i["title"], i["done"]) for i in note["value"]]
+        expected = [[], [(first, False)], [(first, True), (second, False)]][f.level - 1]
+        assert items == expected, f"items (title, done): {items}"
+
+    return check
 
 
 def meeting(f: Final) -> None:
@@ -203,36 +210,45 @@ def searched(word: str):
     return shown
 
 
-NOTES_SETS = [
-    SpaSet(
+# The checklist's title and items as each language's task types them.
+GROCERIES = {"ENG": ("Groceries", "Milk", "Bread", "Mlik"), "CHN": ("购物清单", "牛奶", "面包", "奶牛")}
+
+
+def notes_0(lang: str) -> SpaSet:
+    title, first, second, typo = GROCERIES[lang]
+    return SpaSet(
         name="notes_0",
         app=NOTES,
         parts=(
             Part(
-                "Create a checklist named 'Groceries'.",
-                "新建一个名为“Groceries”的清单。",
-                [NEW_NOTE, Type("Groceries"), Tap(text="Checklist"), OK],
-                check=groceries,
-                keys=["Groceries"],
-                wrong=("a text note", [NEW_NOTE, Type("Groceries"), Tap(text="Text note"), OK]),
+                f"Create a checklist named '{title}'.",
+                f"新建一个名为“{title}”的清单。",
+                [NEW_NOTE, Type(title), Tap(text="Checklist"), OK],
+                check=groceries(title, first, second),
+                keys=[title],
+                wrong=("a text note", [NEW_NOTE, Type(title), Tap(text="Text note"), OK]),
             ),
             Part(
-                "Add the item 'Milk' to it.",
-                "在清单中添加条目“Milk”。",
-                add_item("Milk"),
-                keys=["Milk"],
-                wrong=("a typo", add_item("Mlik")),
+                f"Add the item '{first}' to it.",
+                f"在清单中添加条目“{first}”。",
+                add_item(first),
+                keys=[first],
+                wrong=("a typo", add_item(typo)),
             ),
             Part(
-                "Then add 'Bread' and tick off 'Milk'.",
-                "然后添加“Bread”，并勾选“Milk”。",
-                [*add_item("Bread"), Tap(text="Milk")],
-                keys=["Milk", "Bread"],
-                wrong=("Bread ticked instead", [*add_item("Bread"), Tap(text="Bread")]),
+                f"Then add '{second}' and tick off '{first}'.",
+                f"然后添加“{second}”，并勾选“{first}”。",
+                [*add_item(second), Tap(text=first)],
+                keys=[first, second],
+                wrong=("the second item ticked instead", [*add_item(second), Tap(text=second)]),
             ),
         ),
         extra=("and General note deleted", DELETE_GENERAL),
-    ),
+    )
+
+
+NOTES_SETS = [
+    notes_0,
     SpaSet(
         name="notes_1",
         app=NOTES,
