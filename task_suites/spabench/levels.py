@@ -57,8 +57,10 @@ class Part:
     `check` asserts the durable state the part asked for (declaring its changes through
     `changes`) and must keep holding after the later parts of its set; `shown` asserts what the
     screen shows when this part is the last one done. `keys` are SPA-Bench's key components of
-    that final screen: texts the start screen lacks (typed values and data, the same in both
-    languages). `wrong` is this part done almost right: (label, steps replacing `golden`)."""
+    that final screen: texts the start screen lacks (typed values and data where they serve;
+    levels.chinese_keys gives a Chinese task's). A part whose done screen shows no such text
+    (an absence, names hidden, a month view that draws no titles) has none, and the
+    key-component judge abstains on it. `wrong` is this part done almost right: (label, steps replacing `golden`)."""
 
     en: str
     zh: str

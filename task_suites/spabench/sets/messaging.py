@@ -196,7 +196,6 @@ SMS_OPEN = Tap(id=rid(SMS_MESSENGER, "conversation_frame"))
 MESSAGE_FIELD = rid(SMS_MESSENGER, "thread_type_message")
 SEND = Tap(id=rid(SMS_MESSENGER, "thread_send_message"))
 SMS_MORE = Tap(desc="More options")
-FONT_LARGE = [Tap(id=rid(SMS_MESSENGER, "settings")), Tap(text="Font size"), Tap(text="Large")]
 
 
 def start_conversation(number: str, message: str) -> list:
@@ -299,7 +298,7 @@ SMS_SETS = [
                 "然后在同一个对话中再发送“See you at 6”。",
                 reply("See you at 6"),
                 shown=thread_with("5550100"),
-                keys=["Hello", "Seeyouat6"],
+                keys=["Hello", "See you at 6"],
                 wrong=("a typo", reply("See you at 7")),
             ),
             Part(
@@ -307,6 +306,7 @@ SMS_SETS = [
                 "最后将这个对话归档。",
                 [SMS_MORE, Tap(text="Archive")],
                 check=archived,
+                keys=["5550100"],  # the New conversation screen the archive returns to
                 wrong=("blocked instead", [SMS_MORE, Tap(text="Block number"), Tap(text="Yes")]),
             ),
         ),
@@ -316,9 +316,6 @@ SMS_SETS = [
             lambda level: [*[BACK] * (1 if level == 3 else 2), *start_conversation("5550199", "Hi")],
         ),
     ),
-]
-
-SMS_SETS.append(
     SpaSet(
         name="smsmessenger_1",
         app=SMS_MESSENGER,
@@ -354,5 +351,5 @@ SMS_SETS.append(
             "and the conversation archived",
             lambda level: [*([Tap(text="OK")] if level == 3 else []), SMS_MORE, Tap(text="Archive")],
         ),
-    )
-)
+    ),
+]
