@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -123,21 +124,27 @@ def test_each_level_is_the_one_below_plus_one_part():
 
 def test_cross_app_splits_are_in_spa_benchs_shape():
     for t in cross_app.TASKS:
-        split = cross_app.split_file(t, "ENG")
-        assert split["task_description"] == t.en
-        subtasks = [split[f"subtask_{i}"] for i in range(1, len(t.subtasks) + 1)]
-        assert len(subtasks) == len(t.apps) in (2, 3) or len(subtasks) > len(t.apps)
-        for sub in subtasks:
-            assert set(sub) == {"app", "task", "history", "memory"}
-        for a, b in zip(subtasks, subtasks[1:], strict=False):
-            assert a["app"] != b["app"], f"{t.name}: adjacent subtasks on the same app"
-        # Each {memory} a subtask uses was named by an earlier one, and it says it needs history.
-        named: set[str] = set()
-        for sub in subtasks:
-            used = {m for m in named if "{" + m + "}" in sub["task"]}
-            assert not used or sub["history"] is True, f"{t.name}: {sub['task']!r} uses {used} without history"
-            if sub["memory"] != "None":
-                named.add(sub["memory"])
+        assert len(t.apps) == (3 if t.category == "Multi_Apps" else 2), t.name("ENG")
+        # The golden path opens the apps in the split's order.
+        launched = [a.package for a in t.golden if a.kind == "launch"]
+        assert launched == [s.app for s in t.subtasks][: len(launched)], t.name("ENG")
+        for lang in levels.LANGUAGES:
+            split = cross_app.split_file(t, lang)
+            assert split["task_description"] == (t.en if lang == "ENG" else t.zh)
+            subtasks = [split[f"subtask_{i}"] for i in range(1, len(t.subtasks) + 1)]
+            assert set(split) == {"task_description", *(f"subtask_{i}" for i in range(1, len(subtasks) + 1))}
+            for sub in subtasks:
+                assert set(sub) == {"app", "task", "history", "memory"}
+            for a, b in zip(subtasks, subtasks[1:], strict=False):
+                assert a["app"] != b["app"], f"{t.name(lang)}: adjacent subtasks on the same app"
+            # Each {memory} a subtask refers to was named by an earlier one, and it says it needs history.
+            named: set[str] = set()
+            for sub in subtasks:
+                used = set(re.findall(r"\{([^}]+)\}", sub["task"]))
+                assert used <= named, f"{t.name(lang)}: {sub['task']!r} refers to {used - named}, never named"
+                assert not used or sub["history"] is True, f"{t.name(lang)}: {sub['task']!r} without history"
+                if sub["memory"] != "None":
+                    named.add(sub["memory"])
 
 
 def test_oracle_passes_every_task_in_its_golden_steps(oracle, collected):
