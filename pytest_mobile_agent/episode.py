@@ -20,6 +20,7 @@ from .agents import Observation, SelfDrivingTask, StepRecord, TaskInfo, kind_of
 from .device.errors import InfrastructureFault
 from .device.ui_tree import UiTree
 from .events.log import EventLog
+from .locales import DEFAULT_LOCALE
 from .tasks import TaskInstance
 
 if TYPE_CHECKING:
@@ -163,7 +164,7 @@ class EpisodeRunner:
         )
         self.info = TaskInfo(
             task.name, task.prompt, task.apps, task.golden_steps, budget, task.golden, task.near_miss,
-            golden_borrowed=task.golden_borrowed, locale=device.locale,
+            golden_borrowed=task.golden_borrowed, locale=getattr(device, "locale", DEFAULT_LOCALE),
         )
         self._judged_events = 0
         self._screen = (0, 0)

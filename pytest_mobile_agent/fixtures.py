@@ -105,6 +105,7 @@ def events(device: AndroidDevice, mobile_pool: DevicePool) -> EventLog:
     stream = mobile_pool.event_stream(device)
     # The barrier opens an adb connection: on a dead device, a DeviceLost rather than a raw AdbError.
     log = EventLog(lambda: stream.events, lost_on_error(stream.sync, device.serial))
+    log.locale = device.locale
     log.mark()
     return log
 

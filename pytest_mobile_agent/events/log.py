@@ -1,6 +1,7 @@
 """The `events` fixture: the accessibility events since the task's reset, with assertion helpers.
 
-Task bodies read it like `assert events.clicked(text="=")`. During an episode the harness
+Task bodies read it like `assert events.clicked(text="=")`; on a device in another locale an
+English text of the apps also matches the form the app shows there ("OK" matches "确认"). During an episode the harness
 evaluates the body once per new event with a view that ends at that event, so a condition
 that held only for a moment (a click that saved something) still counts.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from ..locales import DEFAULT_LOCALE, is_default, variants
 from .schema import AccessibilityEvent
 
 CLICKED = "TYPE_VIEW_CLICKED"
@@ -17,14 +19,21 @@ TEXT_CHANGED = "TYPE_VIEW_TEXT_CHANGED"
 WINDOW_STATE = "TYPE_WINDOW_STATE_CHANGED"
 
 
-def _matches(ev: AccessibilityEvent, id: str | None, text: str | None, desc: str | None, package: str | None) -> bool:
+def _matches(
+    ev: AccessibilityEvent, id: str | None, text: str | None, desc: str | None, package: str | None, locale: str
+) -> bool:
     if id is not None and ev.view_id != id and not (ev.view_id or "").endswith(":id/" + id):
         return False
-    if text is not None and text not in ev.text:
+    if text is not None and not any(t in ev.text for t in _forms(text, ev, locale)):
         return False
-    if desc is not None and ev.content_description != desc:
+    if desc is not None and ev.content_description not in _forms(desc, ev, locale):
         return False
     return package is None or ev.package == package
+
+
+def _forms(text: str, ev: AccessibilityEvent, locale: str) -> list[str]:
+    """An English app text and the form the event's app shows it in under `locale`."""
+    return [text] if is_default(locale) else [text, *variants(text, [ev.package or ""], locale)]
 
 
 class EventLog:
@@ -38,6 +47,7 @@ class EventLog:
         self.sync = sync or (lambda: None)
         self._start = 0  # events before this index happened before the reset
         self._limit: int | None = None
+        self.locale = DEFAULT_LOCALE  # the device's: an English app text also matches its form there
 
     def mark(self) -> None:
         """Forget everything so far: called right after the task's reset."""
@@ -56,7 +66,7 @@ class EventLog:
     def view_until(self, count: int | None) -> EventLog:
         """The same log cut after its first `count` events (None = everything)."""
         view = EventLog(self._source, self.sync)
-        view._start, view._limit = self._start, count
+        view._start, view._limit, view.locale = self._start, count, self.locale
         return view
 
     def of_type(self, type_: str) -> list[AccessibilityEvent]:
@@ -71,7 +81,7 @@ class EventLog:
         desc: str | None = None,
         package: str | None = None,
     ) -> list[AccessibilityEvent]:
-        return [e for e in self.of_type(type_) if _matches(e, id, text, desc, package)]
+        return [e for e in self.of_type(type_) if _matches(e, id, text, desc, package, self.locale)]
 
     def clicked(
         self, *, id: str | None = None, text: str | None = None, desc: str | None = None, package: str | None = None

@@ -10,20 +10,24 @@ locale (the oracle taps "OK" as "确认" on a zh-CN device). The API:
     string(package, "ok", "zh-CN") -> "确认"   # a resource by name (app, then Simple-Commons, then en)
     localize("OK", package, "zh-CN") -> "确认"  # an English UI text of the app in the locale
     variants("OK", packages, "zh-CN")          # every form it may take there (for selectors)
+    translator(package, "zh-CN")("OK")         # localize, for a whole screen of texts
     localize_action(action, ui, packages, locale)  # a golden-path action whose selector matches the screen
+    dates.java_date("hh:mm a", when, "zh-CN") -> "03:04 下午"  # and month_name, weekday_name, ...
 
 Tasks pin a locale with `@task(locale="zh-CN")`; `--mobile-locale` (ini `mobile_locale`) sets it
 for the whole run and wins over the task's. Texts that are no app string (user content, numbers)
-are left as they are.
+are left as they are. In a task body, on a device in zh-CN: `ui.find(text="About")` and
+`events.clicked(text="OK")` also match the zh-CN forms, `ui.tr("June")` gives "六月", and
+`device.locale` is the locale the harness set.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,6 +41,10 @@ LOCALES = {"en-US": "en", "zh-CN": "zh-CN"}
 COMMONS = "commons"
 _STRINGS = Path(__file__).with_name("strings")
 _PLACEHOLDER = re.compile(r"%(?:(\d+)\$)?[-#+ 0,(]*\d*(?:\.\d+)?([sdf])")
+
+
+# Locale.getDefault().getDisplayLanguage(): what an app's Language setting shows.
+LANGUAGE_NAMES = {"en-US": "English", "zh-CN": "中文"}
 
 
 class LocaleError(ValueError):
@@ -144,9 +152,14 @@ def _fill(template: str, args: Sequence[str]) -> str:
 def variants(text: str, packages: Iterable[str], locale: str) -> list[str]:
     """The forms an English UI text of these apps takes in `locale`, best first; [text] itself
     where it is no app string (user content) or the locale is English."""
-    column = LOCALES[normalize(locale)]
+    column = LOCALES.get(locale) or LOCALES[normalize(locale)]
     if column == "en" or not text:
         return [text]
+    return list(_variants(text, tuple(packages), column))
+
+
+@lru_cache(maxsize=8192)  # screens repeat their texts frame after frame
+def _variants(text: str, packages: tuple[str, ...], column: str) -> tuple[str, ...]:
     found: list[str] = []
     for package in packages:
         exact, patterns = _index(package, column)
@@ -154,12 +167,20 @@ def variants(text: str, packages: Iterable[str], locale: str) -> list[str]:
         if forms is None:
             forms = [_fill(zh, m.groups()) for rx, zh in patterns if (m := rx.fullmatch(text))][:1]
         found += [f for f in forms if f not in found]
-    return found or [text]
+    return tuple(found or [text])
 
 
 def localize(text: str, package: str, locale: str) -> str:
     """An English UI text of the app as the app shows it in `locale` (unchanged if it is none)."""
     return variants(text, (package,), locale)[0]
+
+
+def translator(package: str, locale: str) -> Callable[[str], str]:
+    """`localize` for one app and locale, for many texts (a whole screen)."""
+    column, packages = LOCALES[normalize(locale)], (package,)
+    if column == "en":
+        return lambda text: text
+    return lambda text: _variants(text, packages, column)[0] if text else text
 
 
 _TEXT_FIELDS = ("text", "description", "textContains", "descriptionContains")

@@ -48,6 +48,11 @@ def weekday_name(weekday: int, locale: str) -> str:
     return string(COMMONS, WEEKDAY_KEYS[weekday], locale)
 
 
+def weekday_letter(weekday: int, locale: str) -> str:
+    """A week view's column letter (Simple-Commons' `monday_letter`...: "M", "一")."""
+    return string(COMMONS, f"{WEEKDAY_KEYS[weekday]}_letter", locale)
+
+
 def java_date(pattern: str, when: date | datetime, locale: str) -> str:
     """Format with a java.text / Android DateFormat pattern ("dd.MM.yyyy", "hh:mm a", "EEE")."""
     names = _ICU[LOCALES[normalize(locale)]]

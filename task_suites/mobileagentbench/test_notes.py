@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_mobile_agent import LongPress, Tap, Type, task
+from pytest_mobile_agent.locales import localize
 
 from .apps import NOTES, rid
 from .reading import app_data
@@ -36,6 +37,11 @@ def saved_notes(device) -> list[dict]:
     """The notes as the app saved them: title, kind ("text" / "checklist"), value, lock hash."""
     notes = app_data(device, NOTES, "notes")
     return notes if isinstance(notes, list) else []
+
+
+def general_note(device) -> str:
+    """The first note's title: the app saves its `general_note` string in the device's locale."""
+    return localize("General note", NOTES, device.locale)
 
 
 def note_titled(device, title: str) -> dict | None:
@@ -237,7 +243,7 @@ def test_note_delete(lists_and_meeting, device, changes):
     removed = sorted(c.before["title"] for c in changes.where(NOTES, "removed", NOTE))
     assert removed == ["meeting", "to_do_list"], f"notes deleted: {removed}"
     titles = sorted(n["title"] for n in saved_notes(device))
-    assert titles == ["General note", "work_list"], f"notes left: {titles}"
+    assert titles == sorted([general_note(device), "work_list"]), f"notes left: {titles}"
 
 
 @task(
@@ -256,7 +262,7 @@ def test_note_rename(unfinished_task, device, changes):
     change = changes.changed(NOTES, NOTE)
     assert (change.before["title"], change.after["title"]) == ("unfinished_task", "finished_task")
     titles = sorted(n["title"] for n in saved_notes(device))
-    assert titles == ["General note", "finished_task"], f"notes: {titles}"
+    assert titles == sorted([general_note(device), "finished_task"]), f"notes: {titles}"
     assert note_titled(device, "finished_task")["value"] == "Undo", "the note's text changed"
 
 

@@ -21,6 +21,7 @@ from .commons import (
     CustomizationActivity,
     action_mode_bar,
     close_search,
+    language_name,
     search_is_open,
     search_menu,
     settings_check,
@@ -328,7 +329,7 @@ class SettingsActivity(Activity):
             settings_section(self, "color_customization_section_label", "Color customization"),
             settings_link(self, "color_customization", "Customize colors", lambda: self.start(CustomizationActivity)),
             settings_section(self, "general_settings_label", "General"),
-            settings_value(self, "language", "Language", "English", lambda: None),
+            settings_value(self, "language", "Language", language_name(), lambda: None),
             settings_check(self, "close_app", "Close this app at launching a different one", "close_app", True),
         ]
         return settings_screen(self, rows)

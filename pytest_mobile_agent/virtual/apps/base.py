@@ -51,6 +51,11 @@ class App:
     def pref(self, key: str, default: Any = None) -> Any:
         return self.prefs.get(key, default)
 
+    def tr(self, text: str) -> str:
+        """An English string of the app in the device's locale: what the real app saves with
+        getString() (a default note's title, the "All tracks" playlist)."""
+        return localize(text, self.package, self.device.locale)
+
     @property
     def shown_label(self) -> str:
         """The launcher label in the device's locale (the real app's `app_launcher_name`)."""

@@ -14,7 +14,7 @@ from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 from ..ui import widgets as w
 from ..ui.view import CHECKBOX, IMAGE, LINEAR, TEXT, VIEW, View
 from .base import Activity, App
-from .commons import SHARED_ACTIVITIES, AboutActivity, compose_row, compose_top_bar
+from .commons import SHARED_ACTIVITIES, AboutActivity, compose_row, compose_top_bar, language_name
 
 PKG = "com.simplemobiletools.calculator"
 OPERATORS = "+-×÷^%√"
@@ -489,7 +489,7 @@ class SettingsActivity(Activity):
             compose_row("Customize colors", lambda: self.toast("Customize colors")),
             compose_row("Customize widget colors", lambda: self.toast("Customize widget colors")),
             View(TEXT, text="General", text_size=14, bold=True, padding=12),
-            compose_row("Language", lambda: self.toast("Language"), "English"),
+            compose_row("Language", lambda: self.toast("Language"), language_name()),
         ]
         for label, pref, default in self.OPTIONS:
             checked = bool(a.pref(pref, default))

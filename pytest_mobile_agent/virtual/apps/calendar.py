@@ -30,6 +30,7 @@ from .calendar_screens import (
     seconds,
     time_text,
     utc,
+    weekday_letter,
     weekday_name,
 )
 from .calendar_settings import SettingsActivity
@@ -450,7 +451,9 @@ class MainActivity(Activity):
     def week_fragment(self) -> View:
         a, start = self.app, self.period_start()
         days = [start + timedelta(days=i) for i in range(7)]
-        letters = [w.text("", f"{'MTWTFSS'[d.weekday()]}\n{d.day}", size=14, weight=1, gravity="center") for d in days]
+        letters = [
+            w.text("", f"{weekday_letter(d.weekday())}\n{d.day}", size=14, weight=1, gravity="center") for d in days
+        ]
         events = self.calendar.events.all()
         columns = [
             w.column(

@@ -86,6 +86,10 @@ def weekday_name(weekday: int) -> str:
     return locale_dates.weekday_name(weekday, drawing_locale())
 
 
+def weekday_letter(weekday: int) -> str:
+    return locale_dates.weekday_letter(weekday, drawing_locale())
+
+
 def time_text(app: App, when: datetime) -> str:
     return java_date("HH:mm" if app.pref("use_24_hour_format", False) else "hh:mm a", when)
 

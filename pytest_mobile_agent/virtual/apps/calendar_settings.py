@@ -16,6 +16,7 @@ from .calendar_screens import REMINDER_OFF, WEEKDAYS, minutes_text, seconds_dial
 from .commons import (
     color_customization_rows,
     java_date,
+    language_name,
     settings_check,
     settings_link,
     settings_screen,
@@ -59,7 +60,7 @@ class SettingsActivity(Activity):
         rows = [
             *color_customization_rows(self),
             settings_section(self, "general_settings_label", "General"),
-            settings_value(self, "language", "Language", "English", lambda: self.toast("No app found")),
+            settings_value(self, "language", "Language", language_name(), lambda: self.toast("No app found")),
             settings_link(self, "manage_event_types", "Manage event types", noop),
             settings_value(self, "start_week_on", "Start week on", first, self.pick_start_week),
             settings_check(self, "hour_format", "Use 24-hour time format", "use_24_hour_format", False),

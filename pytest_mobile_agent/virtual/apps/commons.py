@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
+from ...locales import LANGUAGE_NAMES
 from ...locales import dates as locale_dates
 from ..ui import widgets as w
 from ..ui.localize import drawing_locale
@@ -335,6 +336,11 @@ def properties_dialog(activity: Activity, rows: Sequence[tuple[str, str]], title
     )
     body = [View(w.SCROLL, id=a.rid("properties_scrollview"), children=[holder])]
     return w.alert(activity, title, body, positive=("OK", lambda: None))
+
+
+def language_name() -> str:
+    """The Language setting's value: the device language's own name."""
+    return LANGUAGE_NAMES[drawing_locale()]
 
 
 def java_date(pattern: str, when) -> str:

@@ -17,6 +17,7 @@ from ..ui.view import CHECKBOX, LINEAR, RELATIVE, View
 from .base import Activity, App
 from .commons import (
     CustomizationActivity,
+    language_name,
     settings_check,
     settings_link,
     settings_screen,
@@ -548,7 +549,7 @@ class SettingsActivity(Activity):
             settings_section(self, "color_customization_section_label", "Color customization"),
             settings_link(self, "color_customization", "Customize colors", lambda: self.start(CustomizationActivity)),
             settings_section(self, "general_settings_label", "General"),
-            settings_value(self, "language", "Language", "English", lambda: self.toast(NO_APP)),
+            settings_value(self, "language", "Language", language_name(), lambda: self.toast(NO_APP)),
             settings_value(
                 self,
                 "font_size",

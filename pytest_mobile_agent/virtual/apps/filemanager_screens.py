@@ -30,6 +30,7 @@ from .commons import (
     date_time_format_dialog,
     java_date,
     keyboard_dialog,
+    language_name,
     security_dialog,
     settings_check,
     settings_link,
@@ -579,7 +580,7 @@ class SettingsActivity(Activity):
             settings_section(self, "color_customization_section_label", "Color customization"),
             settings_link(self, "color_customization", "Customize colors", lambda: self.start(CustomizationActivity)),
             settings_section(self, "general_settings_label", "General"),
-            settings_value(self, "language", "Language", "English", lambda: self.toast(NO_APP)),
+            settings_value(self, "language", "Language", language_name(), lambda: self.toast(NO_APP)),
             settings_link(
                 self,
                 "manage_favorites",

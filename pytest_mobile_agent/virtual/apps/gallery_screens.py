@@ -21,6 +21,7 @@ from .commons import (
     date_format,
     date_time_format_dialog,
     java_date,
+    language_name,
     properties_dialog,
     settings_check,
     settings_link,
@@ -549,7 +550,7 @@ class SettingsActivity(Activity):
                 if a.pref(spec[1], spec[2]):
                     views += self.rows(spec[3:])
             elif kind == "language":
-                views.append(settings_value(self, "language", "Language", "English", lambda: None))
+                views.append(settings_value(self, "language", "Language", language_name(), lambda: None))
             elif kind == "empty_recycle_bin":
                 views.append(
                     self.size_row("empty_recycle_bin", "Empty the Recycle Bin", self.trash_size(), self.open_empty_bin)

@@ -367,7 +367,7 @@ class MusicPlayer(App):
         paths = [t["path"] for t in tracks]
         playlists = self.library["playlists"]
         if not self.pref("was_all_tracks_playlist_created", False):
-            playlists.insert(0, {"id": lib.ALL_TRACKS_ID, "title": lib.ALL_TRACKS, "tracks": []})
+            playlists.insert(0, {"id": lib.ALL_TRACKS_ID, "title": self.tr(lib.ALL_TRACKS), "tracks": []})
             self.set_pref("was_all_tracks_playlist_created", True)
         for p in playlists:
             p["tracks"] = list(paths) if p["id"] == lib.ALL_TRACKS_ID else [x for x in p["tracks"] if x in paths]

@@ -16,6 +16,7 @@ from .base import Activity
 from .commons import (
     SEARCH_KEY,
     color_customization_rows,
+    language_name,
     settings_check,
     settings_link,
     settings_screen,
@@ -408,7 +409,7 @@ class SettingsActivity(Activity):
         rows = [
             *color_customization_rows(self),
             w.section(self, "settings_general_settings_label", "General"),
-            settings_value(self, "language", "Language", "English", lambda: self.toast("Language")),
+            settings_value(self, "language", "Language", language_name(), lambda: self.toast("Language")),
             settings_link(
                 self,
                 "manage_excluded_folders",

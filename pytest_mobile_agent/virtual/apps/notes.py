@@ -377,7 +377,7 @@ class Notes(App):
         super().__init__(device)
         self.notes: list[dict[str, Any]] = self.load("notes", [])
         if not self.notes:  # NotesDatabase creates "General note" when the app first opens it
-            self.notes.append(self._new(1, "General note", "text"))
+            self.notes.append(self._new(1, self.tr("General note"), "text"))
 
     @staticmethod
     def _new(note_id: int, title: str, kind: str) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from .commons import (
     FAQActivity,
     ProAboutActivity,
     color_customization_rows,
+    language_name,
     settings_check,
     settings_link,
     settings_screen,
@@ -295,7 +296,7 @@ class SettingsActivity(Activity):
         rows = [
             *color_customization_rows(self),
             w.section(self, "settings_general_settings_label", "General"),
-            settings_value(self, "language", "Language", "English", lambda: self.toast("Language")),
+            settings_value(self, "language", "Language", language_name(), lambda: self.toast("Language")),
             settings_value(
                 self, "font_size", "Font size", FONT_SIZES[size], choose(FONT_SIZES, "font_size_percentage", size)
             ),

@@ -20,6 +20,7 @@ from .commons import (
     CustomizationActivity,
     compose_top_bar,
     date_time_format_dialog,
+    language_name,
     settings_check,
     settings_link,
     settings_protected,
@@ -80,7 +81,7 @@ class SettingsActivity(Activity):
             settings_section(self, "color_customization_section_label", "Color customization"),
             settings_link(self, "color_customization", "Customize colors", lambda: self.start(CustomizationActivity)),
             settings_section(self, "general_settings_label", "General"),
-            settings_value(self, "language", "Language", "English", lambda: None),
+            settings_value(self, "language", "Language", language_name(), lambda: None),
             settings_link(
                 self,
                 "change_date_time_format",

@@ -15,6 +15,7 @@ from .base import Activity
 from .commons import (
     color_customization_rows,
     date_time_format_dialog,
+    language_name,
     settings_check,
     settings_link,
     settings_screen,
@@ -180,7 +181,7 @@ class SettingsActivity(Activity):
         rows = [
             *color_customization_rows(self),
             w.section(self, "settings_general_settings_label", "General"),
-            settings_value(self, "language", "Language", "English", lambda: self.toast("Language")),
+            settings_value(self, "language", "Language", language_name(), lambda: self.toast("Language")),
             settings_link(
                 self,
                 "change_date_time_format",

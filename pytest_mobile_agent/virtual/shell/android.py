@@ -530,7 +530,8 @@ def ime(ctx: CommandContext) -> int:
     d = ctx.device
     verb, rest = (args[0], args[1:]) if args else ("", [])
     with d.lock:
-        installed = [i for i in INPUT_METHODS if d.packages.is_installed(i.split("/")[0])]
+        # LatinIME is part of the system image; ADB Keyboard is there while its package is.
+        installed = [i for i in INPUT_METHODS if i == LATIN_IME_ID or d.packages.is_installed(i.split("/")[0])]
         enabled = [i for i in _enabled_imes(ctx) if i in installed]
         if verb == "list":
             for ime_id in installed if "-a" in rest else enabled:

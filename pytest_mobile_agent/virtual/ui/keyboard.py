@@ -23,8 +23,9 @@ def current(wm: WindowManager) -> str:
     return ime.split("/")[0] if ime.startswith(ADB_KEYBOARD) else PACKAGE
 
 
-def build(wm: WindowManager) -> View:
-    if current(wm) == ADB_KEYBOARD:
+def build(wm: WindowManager, ime: str = PACKAGE) -> View:
+    """The keyboard of the input method `ime` (a package, see current())."""
+    if ime == ADB_KEYBOARD:
         return keyboard_bar()
     symbols = getattr(wm, "ime_symbols", False)
     rows = DIGITS if symbols else ROWS

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import colorsys
 import io
+import logging
 import math
 import struct
 import threading
@@ -66,6 +67,11 @@ FALLBACK_FONTS = (  # tried, in order, for characters the bundled font lacks (sy
     "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
     "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
     "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+)
+CJK_FONT_PACKAGE = "fonts-wqy-microhei"  # the Debian package of the CJK font scripts/setup.sh installs
+MISSING_CJK_FONT = (
+    f"no CJK font on this machine: Chinese text is drawn as empty boxes in screenshots; install the Debian "
+    f"package {CJK_FONT_PACKAGE} (scripts/setup.sh does: apt-get install {CJK_FONT_PACKAGE})"
 )
 SS = 4  # supersampling factor of cached masks
 KEY_GLYPHS = {"⌫": "backspace", "⏎": "enter"}  # key caps the bundled font cannot draw
@@ -638,6 +644,12 @@ def _battery(g: _Pen) -> None:
 Piece = tuple[Image.Image, int, int]  # a rasterized run: mask and its offset from the line's start
 
 
+def is_cjk(ch: str) -> bool:
+    """CJK ideographs, kana, hangul and their punctuation and full-width forms."""
+    code = ord(ch)
+    return 0x2E80 <= code <= 0x9FFF or 0xAC00 <= code <= 0xD7AF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
+
+
 class _Fonts:
     """Fonts per pixel size, fallback fonts for what the bundled one lacks, and laid-out text.
 
@@ -651,6 +663,7 @@ class _Fonts:
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, int], ImageFont.FreeTypeFont] = {}
         self._paths = [p for p in FALLBACK_FONTS if Path(p).exists()]
+        self._warned = False  # about a missing CJK font, once
         self._covers: dict[tuple[int, str], bool] = {}
         self._layouts: dict[tuple[int, str, int, int], tuple[str, ...]] = {}
         self._lines: dict[tuple[int, str, int], tuple[list[Piece], int]] = {}
@@ -681,7 +694,11 @@ class _Fonts:
     def _which(self, ch: str) -> int:
         if ch.isascii() or ch.isspace():
             return 0
-        return next((i for i in range(len(self._paths) + 1) if self._has(i, ch)), 0)
+        found = next((i for i in range(len(self._paths) + 1) if self._has(i, ch)), None)
+        if found is None and is_cjk(ch) and not self._warned:
+            self._warned = True
+            logging.getLogger(__name__).warning(MISSING_CJK_FONT)
+        return found or 0
 
     def runs(self, text: str, px: int) -> list[tuple[ImageFont.FreeTypeFont, str]]:
         if text.isascii():

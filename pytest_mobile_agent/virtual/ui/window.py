@@ -340,10 +340,11 @@ class WindowManager:
             self._adjust_resize(win.root, keyboard_top)
 
     def _keyboard_window(self) -> Window:
-        root = keyboard.build(self)
+        ime = keyboard.current(self)
+        root = keyboard.build(self, ime)
         h = round(_intrinsic(root, "v", self.scale))
         layout(root, (0, self.height - self.nav_h - h, self.width, self.height - self.nav_h), self.scale)
-        return Window("keyboard", keyboard.current(self), "InputMethod", root)
+        return Window("keyboard", ime, "InputMethod", root)
 
     def _toast_window(self, text: str, package: str) -> Window:
         root = View(kind="toast", text=text, padding=12, text_size=14)
