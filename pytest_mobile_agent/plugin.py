@@ -47,6 +47,8 @@ from .session import (
     mobile_session,
 )
 from .tasks import NEAR_MISS_ARG, TaskDefinitionError, app_marker, instantiate, spec_of, task_name
+from .warmstart.controller import WarmStartHooks
+from .warmstart.controller import wanted as warm_start_wanted
 
 OPTIONS = (
     # (flag, dest/ini name, type, default, help)
@@ -126,6 +128,14 @@ OPTIONS = (
         "I/N: run only the I-th of N shards of the tests, split the same way on every host, balanced by golden steps",
     ),
     (
+        "--mobile-warm-start",
+        "mobile_warm_start",
+        str,
+        None,
+        "auto (default): xdist workers and their virtual devices are forked from one process that imported "
+        "pytest, the plugins and the device once; off: each starts a Python of its own",
+    ),
+    (
         "--mobile-reset",
         "mobile_reset",
         str,
@@ -168,6 +178,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[judge_runner.PANEL_KEY] = panel = judge_runner.JudgePanel(config)
     if panel and session.options.agent:
         panel.judges  # noqa: B018  (a judge without its model stops the run here, with the reason)
+    if session.options.agent and warm_start_wanted(config, session.options.warm_start):
+        config.pluginmanager.register(WarmStartHooks(config), "mobile-agent-warmstart")
     if session.options.shard:
         config.pluginmanager.register(sharding.ShardSelection(sharding.Shard.parse(session.options.shard)))
     if session.options.agent:
