@@ -180,6 +180,11 @@ def pytest_configure(config: pytest.Config) -> None:
         panel.judges  # noqa: B018  (a judge without its model stops the run here, with the reason)
     if session.options.agent and warm_start_wanted(config, session.options.warm_start):
         config.pluginmanager.register(WarmStartHooks(config), "mobile-agent-warmstart")
+    if session.is_worker:  # an xdist worker, so xdist is there to import
+        from .scheduling import HeaviestFirst, steals_work
+
+        if steals_work(config, session.options.agent):
+            config.pluginmanager.register(HeaviestFirst(), "mobile-agent-heaviest-first")
     if session.options.shard:
         config.pluginmanager.register(sharding.ShardSelection(sharding.Shard.parse(session.options.shard)))
     if session.options.agent:
@@ -306,13 +311,11 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """Episodes differ in length a hundredfold (one agent clears a task in two steps, another
     wanders to its budget), so xdist's default `load` split leaves a worker idle while another
-    still has a queue. Unless `--dist` was chosen, workers steal queued tasks instead."""
-    known = config.known_args_namespace
-    if not mobile_session(config).options.agent or known.dist != "no" or getattr(known, "distload", False):
-        return None
-    from xdist.scheduler import WorkStealingScheduling
+    still has a queue. Unless `--dist` was chosen, the longest tasks go first and workers steal
+    queued tasks (scheduling.py)."""
+    from .scheduling import LongestFirstScheduling, steals_work  # here: xdist may be absent
 
-    return WorkStealingScheduling(config, log)
+    return LongestFirstScheduling(config, log) if steals_work(config, mobile_session(config).options.agent) else None
 
 
 @pytest.hookimpl(optionalhook=True)

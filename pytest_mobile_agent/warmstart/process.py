@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 from . import launcher
@@ -84,16 +85,16 @@ class ForkedProcess:
         self._lock = threading.Lock()
 
     def _collect(self, timeout: float | None) -> int | None:
+        """The exit status, once the warm process has sent it (waiting up to `timeout`)."""
         with self._lock:
-            if self.returncode is None and self._conn is not None:
-                if select.select([self._conn], [], [], timeout)[0]:
-                    message = receive(self._conn)  # type: ignore[arg-type]
-                    self._conn.close()  # type: ignore[attr-defined]
-                    self._conn = None
-                    if message is not None:
-                        self.returncode = message["exit"]
+            if self.returncode is None and self._conn is not None and select.select([self._conn], [], [], timeout)[0]:
+                message = receive(self._conn)  # type: ignore[arg-type]
+                self._conn.close()  # type: ignore[attr-defined]
+                self._conn = None
+                # None: the warm process ended first, the status is lost; the pid tells the rest.
+                self.returncode = message["exit"] if message else None
             if self.returncode is None and self._conn is None and not _alive(self.pid):
-                self.returncode = -signal.SIGKILL  # the warm process ended first: the status is lost
+                self.returncode = -signal.SIGKILL
             return self.returncode
 
     def poll(self) -> int | None:
@@ -101,13 +102,10 @@ class ForkedProcess:
 
     def wait(self, timeout: float | None = None) -> int:
         code = self._collect(timeout)
-        if code is None and self._conn is None:  # orphaned: watch the pid
-            deadline = None if timeout is None else timeout
-            waited = 0.0
-            while code is None and (deadline is None or waited < deadline):
-                threading.Event().wait(0.05)
-                waited += 0.05
-                code = self._collect(0)
+        deadline = time.monotonic() + (timeout or 0)
+        while code is None and self._conn is None and (timeout is None or time.monotonic() < deadline):
+            time.sleep(0.05)  # orphaned (the warm process is gone): only the pid is left to watch
+            code = self._collect(0)
         if code is None:
             raise subprocess.TimeoutExpired(self.args, timeout or 0)
         return code
