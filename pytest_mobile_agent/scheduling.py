@@ -1,18 +1,26 @@
-"""How xdist hands out tasks: the longest first, then work stealing.
+"""How xdist hands out tasks: the longest first, from the first worker ready, then stealing.
 
 Episodes differ in length a hundredfold, and a session can end no sooner than its longest
 episode after that episode starts: started last, it alone sets the wall time. So under xdist
 (unless `--dist` was chosen) every worker orders its collection heaviest first (a task weighs
 its golden steps, as for sharding; ties keep the collection order, so every worker's list is
-the same), and the controller deals that list out like cards, one to each worker in turn and
-back again (1..N, N..1, ...): each worker starts on one of the N longest tasks and the totals
-even out. From there xdist's work stealing corrects what the estimates got wrong.
+the same), and the controller starts handing out tasks as soon as the first worker has
+collected, not once the last one has: a worker that is ready gets the heaviest task left
+and, when its queue is empty, the lightest too (an xdist worker starts a task only once it
+knows the next one, or is told there is none). A worker whose collection differs from the
+first one's gets nothing and is reported. Once every task is handed out, xdist's work
+stealing and shutdown take over.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
+from xdist.report import report_collection_diff
 from xdist.scheduler import WorkStealingScheduling
+from xdist.scheduler.worksteal import MIN_PENDING
+from xdist.workermanage import WorkerController
 
 from .sharding import weight
 
@@ -24,7 +32,7 @@ def steals_work(config: pytest.Config, agent: str | None) -> bool:
 
 
 class HeaviestFirst:
-    """Registered in each xdist worker of a task session: orders its collection for the deal."""
+    """Registered in each xdist worker of a task session: orders its collection heaviest first."""
 
     @pytest.hookimpl(trylast=True)  # after -m, -k and --mobile-shard: order what will run
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
@@ -32,30 +40,41 @@ class HeaviestFirst:
 
 
 class LongestFirstScheduling(WorkStealingScheduling):
-    """Work stealing whose first split deals the (heaviest-first) collection out in a snake."""
+    """Work stealing that starts with the first worker ready and hands out the longest first."""
+
+    @property
+    def collection_is_completed(self) -> bool:
+        return bool(self.node2collection)
+
+    def add_node_collection(self, node: WorkerController, collection: Sequence[str]) -> None:
+        if self.collection is not None and list(collection) != self.collection:
+            first = next(iter(self.node2collection))
+            message = report_collection_diff(self.collection, collection, first.gateway.id, node.gateway.id)
+            self.log(message)
+            report = pytest.CollectReport(nodeid=node.gateway.id, outcome="failed", longrepr=message, result=[])
+            self.config.hook.pytest_collectreport(report=report)
+            node.shutdown()
+            return
+        self.node2collection[node] = list(collection)
 
     def schedule(self) -> None:
-        assert self.collection_is_completed
-        if self.collection is not None:  # a node added later: xdist's own handling
-            super().schedule()
-            return
-        if not self._check_nodes_have_same_collection():
-            self.log("**Different tests collected, aborting run**")
-            return
-        self.collection = next(iter(self.node2collection.values()))
-        nodes = [node for node in self.node2pending if not node.shutting_down]
-        for node, indices in zip(nodes, deal(len(self.collection), len(nodes))):
-            if indices:
-                self.node2pending[node].extend(indices)
-                node.send_runtest_some(indices)
+        if self.collection is None:
+            self.collection = next(iter(self.node2collection.values()))
+            self.pending[:] = range(len(self.collection))  # heaviest first: the workers sorted it
         self.check_schedule()
 
-
-def deal(count: int, nodes: int) -> list[list[int]]:
-    """Indices 0..count-1 dealt to `nodes` hands: 0..N-1 forward, then back, and so on."""
-    hands: list[list[int]] = [[] for _ in range(nodes)]
-    for index in range(count):
-        turn, seat = divmod(index, nodes)
-        hands[seat if turn % 2 == 0 else nodes - 1 - seat].append(index)
-    return hands
+    def check_schedule(self) -> None:
+        if self.collection is None:  # no worker has collected yet
+            return
+        for node, queue in self.node2pending.items():
+            if node not in self.node2collection or node.shutting_down or len(queue) >= MIN_PENDING:
+                continue
+            given = [self.pending.pop(0)] if self.pending else []
+            if given and not queue and self.pending:
+                given.append(self.pending.pop())
+            if given:
+                queue.extend(given)
+                node.send_runtest_some(given)
+        if not self.pending:
+            super().check_schedule()  # all handed out: steal from the longest queue, or shut down
 
