@@ -6,8 +6,8 @@ episode after that episode starts: started last, it alone sets the wall time. So
 its golden steps, as for sharding; ties keep the collection order, so every worker's list is
 the same), and the controller starts handing out tasks as soon as the first worker has
 collected, not once the last one has: a worker that is ready gets the heaviest task left
-and, when its queue is empty, the lightest too (an xdist worker starts a task only once it
-knows the next one, or is told there is none). A worker whose collection differs from the
+and, with its first, the lightest too (an xdist worker starts a task only once it knows the
+next one, or is told there is none). A worker whose collection differs from the
 first one's gets nothing and is reported. Once every task is handed out, xdist's work
 stealing and shutdown take over.
 """
@@ -15,6 +15,7 @@ stealing and shutdown take over.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from xdist.report import report_collection_diff
@@ -41,6 +42,10 @@ class HeaviestFirst:
 
 class LongestFirstScheduling(WorkStealingScheduling):
     """Work stealing that starts with the first worker ready and hands out the longest first."""
+
+    def __init__(self, config: pytest.Config, log: Any = None) -> None:
+        super().__init__(config, log)
+        self.served: set[WorkerController] = set()  # workers that got their first task
 
     @property
     def collection_is_completed(self) -> bool:
@@ -69,12 +74,20 @@ class LongestFirstScheduling(WorkStealingScheduling):
         for node, queue in self.node2pending.items():
             if node not in self.node2collection or node.shutting_down or len(queue) >= MIN_PENDING:
                 continue
-            given = [self.pending.pop(0)] if self.pending else []
-            if given and not queue and self.pending:
-                given.append(self.pending.pop())
-            if given:
-                queue.extend(given)
-                node.send_runtest_some(given)
+            if not self.pending:
+                break
+            alone = False
+            given = [self.pending.pop(0)]
+            if not queue:  # its first task
+                unserved = self.numnodes - len(self.served)  # workers still to get theirs, this one included
+                alone = len(self.pending) < unserved  # a worker for every task left: no need to pair
+                if self.pending and not alone:
+                    given.append(self.pending.pop())
+                self.served.add(node)
+            queue.extend(given)
+            node.send_runtest_some(given)
+            if alone:
+                node.shutdown()  # nothing more for it: it runs its one task now
         if not self.pending:
             super().check_schedule()  # all handed out: steal from the longest queue, or shut down
 

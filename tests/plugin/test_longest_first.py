@@ -92,16 +92,31 @@ def test_a_worker_done_with_a_task_gets_the_heaviest_left() -> None:
     assert sorted(first.sent + second.sent) == list(range(7))  # each task once
 
 
-def test_once_all_is_handed_out_idle_workers_are_shut_down() -> None:
+def test_with_a_worker_for_every_task_each_runs_one_alone() -> None:
     sched, nodes, _ = scheduler(4)
     collected(sched, nodes[0], COLLECTION[:3])
-    assert nodes[0].sent == [0, 2]
+    # Three tasks, four workers: no need to pair; told at once that nothing follows, it runs it now.
+    assert nodes[0].sent == [0] and nodes[0].shutting_down
     collected(sched, nodes[1], COLLECTION[:3])
-    assert nodes[1].sent == [1]  # the last task: it runs it once told there is nothing more
+    assert nodes[1].sent == [1] and nodes[1].shutting_down
+    collected(sched, nodes[2], COLLECTION[:3])
+    assert nodes[2].sent == [2] and sched.pending == []
+    assert nodes[3].shutting_down and nodes[3].sent == []  # not collected yet, and nothing left for it
+
+
+def test_once_all_is_handed_out_idle_workers_are_shut_down() -> None:
+    sched, nodes, _ = scheduler(3)
+    collected(sched, nodes[0], COLLECTION[:5])
+    assert nodes[0].sent == [0, 4]  # five tasks, three workers: paired
+    collected(sched, nodes[1], COLLECTION[:5])
+    assert nodes[1].sent == [1, 3]  # three left for two workers: still paired
+    collected(sched, nodes[2], COLLECTION[:5])
+    assert nodes[2].sent == [2] and nodes[2].shutting_down  # the last one, alone
     assert sched.pending == []
-    assert nodes[1].shutting_down  # a worker with one task runs it when it is shut down
-    assert nodes[2].shutting_down and nodes[3].shutting_down  # not collected yet, and nothing left for them
-    assert not nodes[0].shutting_down  # two queued: it runs the first now
+    assert not nodes[0].shutting_down and not nodes[1].shutting_down  # two queued: each runs its first
+    sched.mark_test_complete(nodes[0], 0)  # type: ignore[arg-type]
+    assert nodes[0].shutting_down  # one left and nothing to hand out: it runs it once shut down
+    assert sorted(nodes[0].sent + nodes[1].sent + nodes[2].sent) == list(range(5))
 
 
 def test_a_worker_that_collected_other_tests_gets_none_and_is_reported() -> None:
