@@ -1,6 +1,7 @@
 """Many concurrent episodes on one machine: wall time against the bound, and memory per episode.
 
     python benchmarks/concurrency.py [--workers 2 4 8 16 32] [--latency 1.0] [--rounds 1]
+                                     [--warm-start auto off] [--startup-workers 8]
 
 30 MobileAgentBench tasks (calculator, notes, app launcher) run under an oracle agent that
 sleeps a simulated model latency before each answer (the agent calls of a model-backed agent
@@ -19,6 +20,12 @@ CPUs no session can end sooner than CPU / C, whatever the latency. `--suite-plug
 the plugins the suite uses (xdist, allure-pytest, this one), as the README suggests for CI.
 Sessions run without PYTHONDONTWRITEBYTECODE (after one warm-up that writes the bytecode
 caches), as a user's do: with it, every worker compiles and rewrites every module again.
+
+Every row runs with warm start (`--mobile-warm-start=auto`: workers and devices forked from one
+warm process) and without (`off`: each a Python of its own), side by side. Then the start-up
+cost per worker in CPU-seconds, which depends far less on the machine's load than wall time:
+a one-task session at -n 1 and at -n K, (CPU(K) - CPU(1)) / (K - 1): a worker, its device,
+and what the controller spends on one more worker.
 
 On a shared machine the absolute figures are noisy: every session here runs beside whatever
 else the machine runs, so compare the rows of one run and repeat with --rounds.
@@ -40,6 +47,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SELECT = "calculator or notes or applauncher"  # the app markers: 30 tasks
+ONE_TASK = ("-k", "calculator_point")  # one short task (3 steps), for the start-up cost
 AGENT = '''
 import os, time
 from pytest_mobile_agent.agents import OracleAgent
@@ -151,7 +159,7 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_session(workers: int, latency: float, suite_plugins: bool) -> dict:
+def run_session(workers: int, latency: float, suite_plugins: bool, warm: str, narrow: tuple[str, ...] = ()) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         agent, results, calls = Path(tmp) / "latency_agent.py", Path(tmp) / "results.jsonl", Path(tmp) / "calls.txt"
         agent.write_text(AGENT)
@@ -166,8 +174,10 @@ def run_session(workers: int, latency: float, suite_plugins: bool) -> dict:
             "task_suites",
             "-m",
             SELECT,
+            *narrow,
             f"--agent={agent}",
             f"--mobile-results={results}",
+            f"--mobile-warm-start={warm}",
             "-n",
             str(workers),
         ]
@@ -190,6 +200,7 @@ def run_session(workers: int, latency: float, suite_plugins: bool) -> dict:
     # An agent call: each step, plus the final "done" of an episode the agent completed.
     per_episode = [e["steps"] + (e["termination"] == "completed") for e in episodes]
     return {
+        "warm": warm,
         "workers": workers,
         "wall": wall,
         "cpu": cpu,
@@ -206,33 +217,50 @@ def run_session(workers: int, latency: float, suite_plugins: bool) -> dict:
     }
 
 
+def startup_cpu(workers: int, warm: str, suite_plugins: bool) -> float:
+    """CPU-seconds of a one-task session at -n `workers` (no latency): start-up, one short
+    episode, shut-down."""
+    return run_session(workers, 0.0, suite_plugins, warm, narrow=ONE_TASK)["cpu"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, nargs="+", default=[2, 4, 8, 16, 32])
     parser.add_argument("--latency", type=float, default=1.0, help="simulated model latency per agent call (s)")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--suite-plugins", action="store_true", help="load only xdist, allure-pytest and this plugin")
+    parser.add_argument("--warm-start", nargs="+", default=["auto", "off"], choices=["auto", "off"])
+    parser.add_argument("--startup-workers", type=int, default=8, help="K of the start-up cost per worker (0: skip)")
     args = parser.parse_args()
     warm_up(args.suite_plugins)
-    rows: dict[int, list[dict]] = {n: [] for n in args.workers}
+    keys = [(mode, n) for n in args.workers for mode in args.warm_start]
+    rows: dict[tuple[str, int], list[dict]] = {key: [] for key in keys}
+    startup: dict[tuple[str, int], list[float]] = {}
+    k = args.startup_workers
     for r in range(args.rounds):
-        for n in args.workers if r % 2 == 0 else reversed(args.workers):  # alternate: drift favours no row
-            rows[n].append(run_session(n, args.latency, args.suite_plugins))
+        for key in keys if r % 2 == 0 else reversed(keys):  # alternate: drift favours no row
+            rows[key].append(run_session(key[1], args.latency, args.suite_plugins, key[0]))
+        if k > 1:
+            for mode in args.warm_start:
+                for n in (1, k):
+                    startup.setdefault((mode, n), []).append(startup_cpu(n, mode, args.suite_plugins))
     print(
         f"\n30 MobileAgentBench tasks (calculator, notes, app launcher), oracle + {args.latency:g} s per agent call, "
         f"virtual devices; {os.cpu_count()} CPUs (load average {os.getloadavg()[0]:.1f} at the end); "
         f"{'only the suite' if args.suite_plugins else 'all installed'} plugins; medians of {args.rounds} round(s)"
     )
-    head = ("workers", "episodes", "calls", "wall s", "bound s", "share", "CPU s", "MB/episode", "controller MB")
+    head = ("workers", "warm start", "episodes", "calls", "wall s", "bound s", "share", "CPU s", "MB/episode",
+            "controller MB")
     print("  ".join(f"{h:>13}" for h in head))
-    for n in args.workers:
-        runs = rows[n]
+    for mode, n in keys:
+        runs = rows[mode, n]
         last = runs[-1]
         wall = statistics.median(x["wall"] for x in runs)
         bound = max(last["calls"] * args.latency / n, last["longest"] * args.latency)
         per_episode = statistics.median(x["peak_mb"] / n for x in runs)
         cells = (
             f"-n {n}",
+            mode,
             f"{last['passed']}/{last['episodes']}",
             str(last["calls"]),
             f"{wall:.1f}",
@@ -246,14 +274,17 @@ def main() -> None:
     print("\nwhere the time goes (last round; seconds after the session was launched):")
     print(
         "  ".join(
-            f"{h:>13}" for h in ("workers", "1st worker", "median worker", "last worker", "last episode", "session end")
+            f"{h:>13}"
+            for h in ("workers", "warm start", "1st worker", "median worker", "last worker", "last episode",
+                      "session end")
         )
     )
-    for n in args.workers:
-        x = rows[n][-1]
+    for mode, n in keys:
+        x = rows[mode, n][-1]
         firsts = x["first_calls"]
         cells = (
             f"-n {n}",
+            mode,
             f"{firsts[0]:.1f}",
             f"{statistics.median(firsts):.1f}",
             f"{firsts[-1]:.1f}",
@@ -265,11 +296,21 @@ def main() -> None:
         "(a worker's time is its first agent call: pytest, plugins, collection, its device's boot and listener "
         "done; workers that never got a task are not counted)"
     )
-    for n in args.workers:
-        x = rows[n][-1]
+    if startup:
+        print(f"\nstart-up CPU per worker (one task, no latency; (CPU at -n {k} - CPU at -n 1) / {k - 1}; medians):")
+        per = {}
+        for mode in args.warm_start:
+            one, many = statistics.median(startup[mode, 1]), statistics.median(startup[mode, k])
+            per[mode] = (many - one) / (k - 1)
+            print(f"  warm start {mode:>4}: -n 1 {one:.2f} CPU-s, -n {k} {many:.2f} CPU-s, "
+                  f"{per[mode]:.3f} CPU-s per worker")
+        if {"auto", "off"} <= per.keys() and per["auto"] > 0:
+            print(f"  off / auto: {per['off'] / per['auto']:.1f}x")
+    for (mode, n), runs in rows.items():
+        x = runs[-1]
         if x["calls_seen"] != x["calls"]:
             print(
-                f"note -n {n}: {x['calls_seen']} agent calls seen, {x['calls']} counted from the results "
+                f"note -n {n} ({mode}): {x['calls_seen']} agent calls seen, {x['calls']} counted from the results "
                 "(a retried episode calls the agent again)"
             )
 

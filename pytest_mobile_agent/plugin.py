@@ -47,6 +47,8 @@ from .session import (
     mobile_session,
 )
 from .tasks import NEAR_MISS_ARG, TaskDefinitionError, app_marker, instantiate, spec_of, task_name
+from .warmstart.controller import WarmStartHooks
+from .warmstart.controller import wanted as warm_start_wanted
 
 OPTIONS = (
     # (flag, dest/ini name, type, default, help)
@@ -126,6 +128,14 @@ OPTIONS = (
         "I/N: run only the I-th of N shards of the tests, split the same way on every host, balanced by golden steps",
     ),
     (
+        "--mobile-warm-start",
+        "mobile_warm_start",
+        str,
+        None,
+        "auto (default): xdist workers and their virtual devices are forked from one process that imported "
+        "pytest, the plugins and the device once; off: each starts a Python of its own",
+    ),
+    (
         "--mobile-reset",
         "mobile_reset",
         str,
@@ -179,6 +189,13 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[judge_runner.PANEL_KEY] = panel = judge_runner.JudgePanel(config)
     if panel and session.options.agent:
         panel.judges  # noqa: B018  (a judge without its model stops the run here, with the reason)
+    if session.options.agent and warm_start_wanted(config, session.options.warm_start):
+        config.pluginmanager.register(WarmStartHooks(config), "mobile-agent-warmstart")
+    if session.is_worker:  # an xdist worker, so xdist is there to import
+        from .scheduling import HeaviestFirst, steals_work
+
+        if steals_work(config, session.options.agent):
+            config.pluginmanager.register(HeaviestFirst(), "mobile-agent-heaviest-first")
     if session.options.shard:
         config.pluginmanager.register(sharding.ShardSelection(sharding.Shard.parse(session.options.shard)))
     if session.options.agent:
@@ -305,13 +322,11 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """Episodes differ in length a hundredfold (one agent clears a task in two steps, another
     wanders to its budget), so xdist's default `load` split leaves a worker idle while another
-    still has a queue. Unless `--dist` was chosen, workers steal queued tasks instead."""
-    known = config.known_args_namespace
-    if not mobile_session(config).options.agent or known.dist != "no" or getattr(known, "distload", False):
-        return None
-    from xdist.scheduler import WorkStealingScheduling
+    still has a queue. Unless `--dist` was chosen, the longest tasks go first and workers steal
+    queued tasks (scheduling.py)."""
+    from .scheduling import LongestFirstScheduling, steals_work  # here: xdist may be absent
 
-    return WorkStealingScheduling(config, log)
+    return LongestFirstScheduling(config, log) if steals_work(config, mobile_session(config).options.agent) else None
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -43,6 +43,7 @@ class Options:
     shard: str | None = None  # I/N, see sharding.py
     reset: str | None = None  # --mobile-reset: snapshot, clear, or None (snapshot where supported)
     locale: str | None = None  # --mobile-locale, normalized; None: each task's own, else en-US
+    warm_start: str = "auto"  # --mobile-warm-start: auto or off (warmstart/)
 
     @classmethod
     def from_config(cls, config: pytest.Config) -> Options:
@@ -54,6 +55,9 @@ class Options:
         pinning = get("mobile_cpu_pinning") or "auto"
         if pinning not in ("auto", "off"):
             raise pytest.UsageError(f"--mobile-cpu-pinning={pinning!r}: expected auto or off")
+        warm_start = get("mobile_warm_start") or "auto"
+        if warm_start not in ("auto", "off"):
+            raise pytest.UsageError(f"--mobile-warm-start={warm_start!r}: expected auto or off")
         timeout = float(get("mobile_step_timeout") or 0)
         try:
             reset = parse_reset(get("mobile_reset") or None)
@@ -79,6 +83,7 @@ class Options:
             shard=get("mobile_shard") or None,
             reset=reset,
             locale=locale,
+            warm_start=warm_start,
         )
 
     def locale_for(self, spec: TaskSpec) -> str:

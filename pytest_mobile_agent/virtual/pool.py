@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..device.errors import InfrastructureFault
+from ..warmstart.process import ForkedProcess, spawn_device
 from . import registration
 
 # The line a device prints once it is online (the device side prints it in __main__). Kept here
@@ -49,7 +50,7 @@ class VirtualDevice:
     serial: str
     port: int
     root: Path
-    process: subprocess.Popen = field(repr=False)
+    process: subprocess.Popen | ForkedProcess = field(repr=False)
     _log: list[str] = field(default_factory=list, repr=False)
 
     @property
@@ -75,17 +76,20 @@ class VirtualDevice:
             self.process.wait()
 
 
-def _spawn(args: Sequence[str], root: Path) -> subprocess.Popen:
-    cmd = [sys.executable, "-m", "pytest_mobile_agent.virtual", "--root", str(root), *args]
+def _spawn(args: Sequence[str], root: Path) -> subprocess.Popen | ForkedProcess:
     # --watch-parent: the device ends itself when this process dies, so a crashed worker leaves
     # no device behind (PR_SET_PDEATHSIG would follow the spawning thread, not the process).
+    argv = ["--root", str(root), *args, "--watch-parent", str(os.getpid())]
+    forked = spawn_device(argv)  # an xdist worker of a warm start: forked, its imports done
+    if forked is not None:
+        return forked
     return subprocess.Popen(
-        [*cmd, "--watch-parent", str(os.getpid())], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        env=os.environ.copy(), start_new_session=True,
+        [sys.executable, "-m", "pytest_mobile_agent.virtual", *argv], stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True, env=os.environ.copy(), start_new_session=True,
     )
 
 
-def _await_ready(proc: subprocess.Popen, root: Path, timeout: float) -> VirtualDevice:
+def _await_ready(proc: subprocess.Popen | ForkedProcess, root: Path, timeout: float) -> VirtualDevice:
     lines: list[str] = []
     result: list[VirtualDevice] = []
     ready = threading.Event()

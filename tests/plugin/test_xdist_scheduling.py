@@ -18,7 +18,7 @@ def pytest_sessionfinish(session):
 @pytest.mark.parametrize(
     "args, scheduler",
     [
-        (("--agent=noop",), "WorkStealingScheduling"),  # tasks: workers steal queued tasks
+        (("--agent=noop",), "LongestFirstScheduling"),  # tasks: the longest first, then workers steal
         (("--agent=noop", "--dist", "load"), "LoadScheduling"),  # the user's choice stands
         (("--agent=noop", "--dist=loadfile"), "LoadFileScheduling"),
         ((), "LoadScheduling"),  # no agent, no tasks: xdist's default

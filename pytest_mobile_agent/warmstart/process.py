@@ -1,0 +1,154 @@
+"""Both ends of warm start: the warm process of a session, and the children forked from it."""
+
+from __future__ import annotations
+
+import os
+import select
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from . import launcher
+from .launcher import receive, request
+from .server import ENV, READY
+
+READY_TIMEOUT = 60.0
+
+
+class WarmStart:
+    """The warm process of one pytest session, started by the xdist controller."""
+
+    def __init__(self, args: list[str], cwd: Path) -> None:
+        """`args`: the session's pytest arguments (the workers get the same)."""
+        self.dir = tempfile.mkdtemp(prefix="pma-warm-")
+        self.path = os.path.join(self.dir, "socket")
+        cmd = [sys.executable, *subprocess._args_from_interpreter_flags(), "-m", "pytest_mobile_agent.warmstart.server"]
+        # The devices it forks keep its command line, which must name the device program: a
+        # sweep (virtual/registration.py, in this session or any other) tells a live device by it.
+        from ..virtual.registration import PROGRAM  # here: the virtual package imports this module
+
+        cmd.append(f"--forks={PROGRAM.decode()}")
+        # Its stdin is its lifeline: it ends when this process closes it, or dies.
+        self.process = subprocess.Popen(
+            [*cmd, self.path, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=cwd
+        )
+        self._ready: bool | None = None
+
+    def ready(self, timeout: float = READY_TIMEOUT) -> bool:
+        """Whether it came up (waits for it the first time)."""
+        if self._ready is None:
+            assert self.process.stdout is not None
+            ready = select.select([self.process.stdout], [], [], timeout)[0]
+            self._ready = bool(ready) and self.process.stdout.readline().startswith(READY)
+            if not self._ready:
+                self.stop()
+        return self._ready
+
+    def python(self) -> str:
+        """What xdist runs as a worker's python: the launcher, pointed at this warm process."""
+        return shlex.join([sys.executable, "-I", "-S", launcher.__file__, self.path])
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            assert self.process.stdin is not None
+            self.process.stdin.close()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def warm_socket() -> str | None:
+    """The warm process this worker came from, if any."""
+    path = os.environ.get(ENV)
+    return path if path and Path(path).exists() else None
+
+
+class ForkedProcess:
+    """A child of the warm process, driven as the subprocess.Popen it stands in for (pid,
+    stdout, poll, wait, send_signal, terminate, kill, returncode)."""
+
+    def __init__(self, args: list[str], conn: object, pid: int, stdout: object) -> None:
+        self.args, self.pid, self.stdout = args, pid, stdout
+        self.returncode: int | None = None
+        self._conn = conn
+        self._lock = threading.Lock()
+
+    def _collect(self, timeout: float | None) -> int | None:
+        """The exit status, once the warm process has sent it (waiting up to `timeout`)."""
+        with self._lock:
+            if self.returncode is None and self._conn is not None and select.select([self._conn], [], [], timeout)[0]:
+                message = receive(self._conn)  # type: ignore[arg-type]
+                self._conn.close()  # type: ignore[attr-defined]
+                self._conn = None
+                # None: the warm process ended first, the status is lost; the pid tells the rest.
+                self.returncode = message["exit"] if message else None
+            if self.returncode is None and self._conn is None and not _alive(self.pid):
+                self.returncode = -signal.SIGKILL
+            return self.returncode
+
+    def poll(self) -> int | None:
+        return self._collect(0)
+
+    def wait(self, timeout: float | None = None) -> int:
+        code = self._collect(timeout)
+        deadline = time.monotonic() + (timeout or 0)
+        while code is None and self._conn is None and (timeout is None or time.monotonic() < deadline):
+            time.sleep(0.05)  # orphaned (the warm process is gone): only the pid is left to watch
+            code = self._collect(0)
+        if code is None:
+            raise subprocess.TimeoutExpired(self.args, timeout or 0)
+        return code
+
+    def send_signal(self, sig: int) -> None:
+        if self.poll() is None:
+            try:
+                os.kill(self.pid, sig)
+            except ProcessLookupError:
+                pass
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def spawn_device(argv: list[str]) -> ForkedProcess | None:
+    """A virtual device (`python -m pytest_mobile_agent.virtual ARGV`) forked from the warm
+    process, in a session of its own, its stdout and stderr on one pipe; None where this
+    process has no warm process to ask."""
+    path = warm_socket()
+    if path is None:
+        return None
+    read, write = os.pipe()
+    null = os.open(os.devnull, os.O_RDONLY)
+    try:
+        conn, pid = request(path, "device", argv, (null, write, write), new_session=True)
+    except OSError:
+        os.close(read)
+        return None
+    finally:
+        os.close(write)
+        os.close(null)
+    return ForkedProcess(argv, conn, pid, open(read, encoding="utf-8", errors="replace"))

@@ -1,0 +1,311 @@
+"""The warm process: imports once what every worker and device imports, then forks them.
+
+    python -m pytest_mobile_agent.warmstart.server --forks=pytest_mobile_agent.virtual SOCKET [PYTEST_ARGS...]
+
+Prints one line once it listens, and serves until its stdin closes (the controller that
+started it is gone or done). Each request on SOCKET (launcher.py's protocol) forks one child:
+- `worker`: a Python that runs `-c CODE` (xdist's bootstrap) with the fds, cwd and
+  environment it was given, as `python -u -c CODE` would;
+- `device`: a virtual device, as `python -m pytest_mobile_agent.virtual ARGS` would.
+The request's connection then stands for the child: it carries signals to pass on, brings
+back its exit status, and its end (the asker is gone) ends the child with SIGTERM.
+
+The process stays single-threaded, so that a fork copies nothing half-done; the objects
+imported here are frozen out of the garbage collector's sight, so that the children do not
+write to (and so copy) the pages they share with it.
+"""
+
+from __future__ import annotations
+
+import atexit
+import builtins
+import gc
+import importlib
+import io
+import marshal
+import os
+import select
+import signal
+import socket
+import sys
+import threading
+import traceback
+import types
+
+from .launcher import HEADER, read_exactly, receive, send
+
+READY = "pytest-mobile-agent warm process ready"
+ENV = "PYTEST_MOBILE_AGENT_WARMSTART"  # the socket, in every worker's environment (devices fork from it too)
+
+# What a worker imports before its first task, and a device before it is online, beyond the
+# plugins pytest itself loads.
+MODULES = (
+    "xdist.remote",
+    "pytest_mobile_agent.device.pool",
+    "pytest_mobile_agent.device.android",
+    "pytest_mobile_agent.device.listener",
+    "pytest_mobile_agent.events.client",
+    "pytest_mobile_agent.virtual.__main__",
+    "pytest_mobile_agent.virtual.adbd",
+)
+
+
+def preload(args: list[str]) -> None:
+    """Import what a worker of a pytest session with these arguments imports: pytest reads
+    the arguments and loads the plugins and initial conftest files as a worker does (through
+    its assertion rewriting, so a forked worker's modules are the ones it would import)."""
+    from _pytest.config import _prepareconfig
+
+    # What pytest and the plugins say while loading, the controller has said already.
+    saved = os.dup(2)
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 2)
+    os.close(null)
+    try:
+        config = _prepareconfig(list(args))
+    except BaseException:  # noqa: BLE001  (the controller has reported it already; import what we can)
+        config = None
+    try:
+        for name in MODULES:
+            try:
+                importlib.import_module(name)
+            except Exception:  # noqa: BLE001  (the child imports it again, and reports then)
+                pass
+    finally:
+        if config is not None:
+            config._ensure_unconfigure()  # takes its assertion rewriting hook off sys.meta_path
+        sys.stderr.flush()
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+class WarmServer:
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.listener.bind(path)
+        self.listener.listen(256)
+        self.wake_r, self.wake_w = os.pipe()
+        os.set_blocking(self.wake_r, False)
+        os.set_blocking(self.wake_w, False)
+        self.children: dict[int, socket.socket] = {}  # pid -> the connection that stands for it
+        self.owners: dict[socket.socket, int] = {}
+
+    def serve(self) -> None:
+        signal.set_wakeup_fd(self.wake_w)
+        signal.signal(signal.SIGCHLD, lambda *_: None)  # only to wake select(); reaped below
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the workers; this one ends with the controller
+        print(f"{READY}: pid={os.getpid()}", flush=True)
+        while True:
+            readable, _, _ = select.select([self.listener, self.wake_r, sys.stdin, *self.owners], [], [])
+            if sys.stdin in readable and not os.read(sys.stdin.fileno(), 4096):
+                break  # the controller is gone or done
+            if self.wake_r in readable:
+                while True:
+                    try:
+                        if not os.read(self.wake_r, 4096):
+                            break
+                    except BlockingIOError:
+                        break
+                self.reap()
+            if self.listener in readable:
+                self.accept()
+            for conn in readable:
+                if conn in self.owners:
+                    self.from_owner(conn)
+        self.listener.close()
+        os.unlink(self.path)
+
+    def reap(self) -> None:
+        while self.children:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            conn = self.children.pop(pid, None)
+            if conn is None:
+                continue
+            self.owners.pop(conn, None)
+            try:
+                send(conn, {"exit": os.waitstatus_to_exitcode(status)})
+            except OSError:
+                pass
+            conn.close()
+
+    def from_owner(self, conn: socket.socket) -> None:
+        pid = self.owners[conn]
+        try:
+            message = receive(conn)
+        except OSError:
+            message = None
+        if message is None:  # the asker is gone: so goes what it asked for
+            del self.owners[conn]
+            self._signal(pid, signal.SIGTERM)
+        elif "signal" in message:
+            self._signal(pid, int(message["signal"]))
+
+    @staticmethod
+    def _signal(pid: int, signum: int) -> None:
+        try:
+            os.kill(pid, signum)
+        except ProcessLookupError:
+            pass
+
+    def accept(self) -> None:
+        conn, _ = self.listener.accept()
+        try:
+            request, fds = self._read_request(conn)
+        except (OSError, ValueError, EOFError) as exc:
+            _refuse(conn, str(exc))
+            return
+        if request.get("kind") not in ("worker", "device") or len(fds) != 3:
+            _refuse(conn, f"expected a worker or a device with 3 fds, got {request.get('kind')!r}, {len(fds)} fds")
+            for fd in fds:
+                os.close(fd)
+            return
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                self._become_child(conn, fds, request)
+            finally:
+                os._exit(70)  # only if becoming the child itself failed
+        for fd in fds:
+            os.close(fd)
+        self.children[pid] = conn
+        self.owners[conn] = pid
+        send(conn, {"pid": pid})
+
+    @staticmethod
+    def _read_request(conn: socket.socket) -> tuple[dict, list[int]]:
+        # The fds come with the first bytes of the message (one sendmsg): read its header with them.
+        head, fds, _flags, _addr = socket.recv_fds(conn, 4, 8)
+        if len(head) < 4:
+            raise EOFError("the request ended early")
+        body = read_exactly(conn, HEADER.unpack(head)[0])
+        if body is None:
+            raise EOFError("the request ended early")
+        return marshal.loads(body), list(fds)
+
+    def _become_child(self, conn: socket.socket, fds: list[int], request: dict) -> None:
+        signal.set_wakeup_fd(-1)
+        for signum in (signal.SIGCHLD, signal.SIGTERM):
+            signal.signal(signum, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        for sock in (self.listener, conn, *self.owners):
+            sock.close()
+        os.close(self.wake_r)
+        os.close(self.wake_w)
+        for target, fd in enumerate(fds):
+            os.dup2(fd, target)
+        for fd in fds:
+            if fd > 2:
+                os.close(fd)
+        os.chdir(request["cwd"])
+        os.environ.clear()
+        os.environ.update(request["env"])
+        if request.get("new_session"):
+            os.setsid()
+        if request["kind"] == "device":
+            _run_device(request["argv"])
+        else:
+            _run_worker(request["argv"], self.path)
+
+
+def _refuse(conn: socket.socket, why: str) -> None:
+    try:
+        send(conn, {"error": why})
+    except OSError:
+        pass
+    conn.close()
+
+
+def _fresh_stdio(unbuffered: bool) -> None:
+    """New sys.stdin/stdout/stderr on fds 0-2 (now the asker's), as a new interpreter has."""
+    sys.stdin = sys.__stdin__ = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding=sys.stdin.encoding)
+    for fd, name, errors in ((1, "stdout", "strict"), (2, "stderr", "backslashreplace")):
+        raw = io.FileIO(fd, "w", closefd=False)
+        stream = io.TextIOWrapper(
+            raw if unbuffered else io.BufferedWriter(raw),
+            encoding=getattr(sys, name).encoding,
+            errors=errors,
+            write_through=unbuffered,
+            line_buffering=name == "stderr" or (not unbuffered and os.isatty(fd)),
+        )
+        setattr(sys, name, stream)
+        setattr(sys, f"__{name}__", stream)
+
+
+def _finish(status: object) -> None:
+    """End the child as an interpreter ends: threads joined, atexit run, streams flushed."""
+    if status is None:
+        code = 0
+    elif isinstance(status, int):
+        code = status
+    else:
+        print(status, file=sys.stderr)
+        code = 1
+    try:
+        threading._shutdown()  # type: ignore[attr-defined]  (what the interpreter does at exit)
+        atexit._run_exitfuncs()
+        for stream in (sys.stdout, sys.stderr):
+            stream.flush()
+    finally:
+        os._exit(code & 0xFF)
+
+
+def _run_worker(argv: list[str], path: str) -> None:
+    """`python [-u] [-B] -c CODE` in this process."""
+    flags, code = argv[: argv.index("-c")], argv[argv.index("-c") + 1]
+    _fresh_stdio(unbuffered="-u" in flags)
+    if "-B" in flags:
+        sys.dont_write_bytecode = True
+    os.environ[ENV] = path
+    sys.argv = ["-c", *argv[argv.index("-c") + 2 :]]
+    main = types.ModuleType("__main__")
+    main.__dict__["__builtins__"] = builtins
+    sys.modules["__main__"] = main
+    status: object = 0
+    try:
+        exec(compile(code, "<string>", "exec"), main.__dict__)
+    except SystemExit as exc:
+        status = exc.code
+    except BaseException:  # noqa: BLE001  (as the interpreter would: print it, exit 1)
+        traceback.print_exc()
+        status = 1
+    _finish(status)
+
+
+def _run_device(argv: list[str]) -> None:
+    from pytest_mobile_agent.virtual.__main__ import main
+
+    _fresh_stdio(unbuffered=False)
+    sys.argv = ["pytest_mobile_agent.virtual", *argv]
+    status: object = 0
+    try:
+        status = main(argv)
+    except SystemExit as exc:
+        status = exc.code
+    except BaseException:  # noqa: BLE001
+        traceback.print_exc()
+        status = 1
+    _finish(status)
+
+
+def main(argv: list[str]) -> int:
+    if argv and argv[0].startswith("--forks="):  # only there to be seen in the command line
+        argv = argv[1:]
+    path = argv[0]
+    preload(argv[1:])
+    gc.collect()
+    gc.freeze()
+    WarmServer(path).serve()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,167 @@
+"""Warm start: xdist workers and their virtual devices forked from one warm process."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from calc_tasks import calc_tasks
+from session_runs import run_session
+
+from pytest_mobile_agent.virtual import registration, start_device
+from pytest_mobile_agent.warmstart import launcher
+from pytest_mobile_agent.warmstart.process import ForkedProcess, WarmStart, warm_socket
+from pytest_mobile_agent.warmstart.server import ENV
+
+
+def cmdline(pid: int) -> str:
+    return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+
+
+def parent(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+@pytest.fixture(scope="module")
+def warm() -> Iterator[WarmStart]:
+    started = WarmStart(["-p", "no:cacheprovider"], Path.cwd())
+    assert started.ready(), "the warm process did not come up"
+    yield started
+    started.stop()
+
+
+def launch(warm: WarmStart, code: str) -> subprocess.Popen:
+    """What xdist does with a worker spec whose python is the launcher."""
+    return subprocess.Popen(
+        [*warm.python().split(), "-u", "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+
+
+def test_a_launched_python_is_forked_from_the_warm_process(warm: WarmStart, tmp_path: Path) -> None:
+    code = (
+        "import os, sys; print(os.getppid(), os.getcwd(), os.environ.get('MARK'), "
+        "'_pytest.main' in sys.modules, os.environ['" + ENV + "'], flush=True); sys.exit(3)"
+    )
+    proc = subprocess.Popen(
+        [*warm.python().split(), "-u", "-c", code], stdout=subprocess.PIPE, text=True, cwd=tmp_path,
+        env={**os.environ, "MARK": "from the launcher"},
+    )
+    out, _ = proc.communicate(timeout=30)
+    ppid, cwd, *rest = out.split()
+    assert int(ppid) == warm.process.pid  # forked, not started
+    assert cwd == str(tmp_path)  # the launcher's directory and environment, not the warm process's
+    assert " ".join(rest[:-2]) == "from the launcher"
+    assert rest[-2] == "True"  # pytest was imported already
+    assert rest[-1] == warm.path  # so that its devices fork from the same process
+    assert proc.returncode == 3  # the child's exit status is the launcher's
+
+
+def test_the_launcher_passes_sigterm_on(warm: WarmStart) -> None:
+    proc = launch(warm, "import os, time; print(os.getpid(), flush=True); time.sleep(60)")
+    assert proc.stdout is not None
+    child = int(proc.stdout.readline())
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(30) == -signal.SIGTERM
+    assert not Path(f"/proc/{child}").exists() or "Z" in Path(f"/proc/{child}/stat").read_text().split()[2]
+
+
+def test_a_killed_launcher_takes_its_child_along(warm: WarmStart) -> None:
+    proc = launch(warm, "import os, time; print(os.getpid(), flush=True); time.sleep(60)")
+    assert proc.stdout is not None
+    child = int(proc.stdout.readline())
+    proc.kill()  # what xdist does to a worker that does not exit: nothing can be passed on
+    proc.wait(30)
+    for _ in range(200):
+        if not Path(f"/proc/{child}").exists():
+            break
+        subprocess.run(["sleep", "0.05"])
+    assert not Path(f"/proc/{child}").exists(), "the forked child outlived its launcher"
+
+
+def test_without_a_warm_process_the_launcher_runs_python_itself(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-I", "-S", launcher.__file__, str(tmp_path / "no-socket"), "-u", "-c",
+         "import sys; print('ran'); sys.exit(5)"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert proc.stdout.strip() == "ran"
+    assert proc.returncode == 5
+
+
+def test_a_device_forked_from_the_warm_process(warm: WarmStart, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV, warm.path)
+    assert warm_socket() == warm.path
+    device = start_device()
+    try:
+        assert isinstance(device.process, ForkedProcess)
+        assert parent(device.process.pid) == warm.process.pid
+        # A sweep, in this session or another, tells a live device by its command line.
+        assert registration.running(device.process.pid)
+        assert "pytest_mobile_agent.virtual" in cmdline(device.process.pid)
+        assert device.alive and device.process.poll() is None
+        with pytest.raises(subprocess.TimeoutExpired):
+            device.process.wait(0.1)
+    finally:
+        device.stop()
+    assert device.process.returncode == 0  # SIGTERM: it took itself off the adb server and ended
+    assert not device.root.exists()
+
+
+def test_a_killed_forked_device_reports_its_signal(warm: WarmStart, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV, warm.path)
+    device = start_device()
+    try:
+        device.kill()
+        assert device.process.wait(10) == -signal.SIGKILL
+        assert not device.alive
+    finally:
+        device.stop()
+
+
+def test_the_warm_process_ends_with_its_session(tmp_path: Path) -> None:
+    started = WarmStart(["-p", "no:cacheprovider"], tmp_path)
+    assert started.ready()
+    socket = Path(started.path)
+    assert socket.exists()
+    started.stop()
+    assert started.process.returncode == 0
+    assert not socket.parent.exists()
+
+
+def test_a_session_runs_the_same_with_and_without_warm_start(pytester: pytest.Pytester) -> None:
+    """Forked workers and devices: the same outcomes and episodes as workers started afresh."""
+    files = {"test_calc.py": calc_tasks()}
+    report = (
+        "import os\n"
+        "def pytest_collection_finish(session):\n"
+        "    if os.environ.get('PYTEST_XDIST_WORKER'):\n"
+        "        with open(os.path.join(str(session.config.rootpath), os.environ['PYTEST_XDIST_WORKER']), 'w') as f:\n"
+        f"            f.write(str(os.getppid()) + ' ' + str(os.environ.get('{ENV}')))\n"
+    )
+    files["conftest.py"] = report
+    runs = {}
+    for mode in ("auto", "off"):
+        run = run_session(pytester, files, "--agent=oracle", "-n", "2", f"--mobile-warm-start={mode}")
+        run.result.assert_outcomes(passed=4)
+        parents = {w: (pytester.path / w).read_text().split() for w in ("gw0", "gw1")}
+        runs[mode] = (run, parents)
+    (warm_run, warm_parents), (cold_run, cold_parents) = runs["auto"], runs["off"]
+    # Forked: both workers have one parent, the warm process, whose socket they were given.
+    assert len({ppid for ppid, _ in warm_parents.values()}) == 1
+    assert all(path != "None" for _, path in warm_parents.values())
+    assert all(path == "None" for _, path in cold_parents.values())
+    key = ("nodeid", "success", "steps", "termination")
+    assert sorted(tuple(e[k] for k in key) for e in warm_run.episodes) == sorted(
+        tuple(e[k] for k in key) for e in cold_run.episodes
+    )
+
+
+def test_a_bad_choice_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--mobile-warm-start=sometimes")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--mobile-warm-start='sometimes': expected auto or off*"])
