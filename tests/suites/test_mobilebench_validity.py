@@ -5,13 +5,11 @@ none; every near miss fails, having run as written. Each run uses two xdist work
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+import suite_runs
 
 from pytest_mobile_agent.actions import Action
 from pytest_mobile_agent.tasks import spec_of
@@ -21,14 +19,9 @@ SUITE = ROOT / "task_suites" / "mobilebench"
 
 
 def run_suite(tmp_path: Path, agent: str, *args: str, golden: str = "ui") -> tuple[str, list[dict]]:
-    results = tmp_path / f"{agent}-{golden}.jsonl"
-    proc = subprocess.run(
-        [sys.executable, "-m", "pytest", str(SUITE), f"--agent={agent}", f"--mobile-results={results}", "-n", "2",
-         "-p", "no:cacheprovider", "-p", "no:randomly", "-q", *args],
-        cwd=ROOT, capture_output=True, text=True, timeout=900, env={**os.environ, "MOBILEBENCH_GOLDEN": golden},
-    )
-    records = [json.loads(line) for line in results.read_text().splitlines()] if results.exists() else []
-    return proc.stdout, [r for r in records if r["type"] == "episode"]
+    proc, episodes = suite_runs.run_suite(SUITE, tmp_path, agent, "-n", "2", "-p", "no:randomly", *args,
+                                          env={"MOBILEBENCH_GOLDEN": golden}, name=f"{agent}-{golden}")
+    return proc.stdout, episodes
 
 
 def specs() -> dict[str, object]:

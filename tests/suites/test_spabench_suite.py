@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import suite_runs
 
 from pytest_mobile_agent.device.ui_tree import UiTree
 from pytest_mobile_agent.judges.key_components import normalize
@@ -28,44 +29,14 @@ HERE = Path(__file__).resolve().parent
 def run_suite(tmp_path: Path, agent: str, *args: str) -> tuple[subprocess.CompletedProcess, list[dict], dict]:
     """One run of the suite over two xdist workers: its episode records, and each task's final
     hierarchy by node id (tests/suites/end_state_plugin.py)."""
-    results, states = tmp_path / f"{agent}.jsonl", tmp_path / f"{agent}-end.jsonl"
-    env = {
-        **os.environ,
-        "PMA_END_STATES": str(states),
-        "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]),
-    }
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            str(SUITE),
-            f"--agent={agent}",
-            f"--mobile-results={results}",
-            "-p",
-            "end_state_plugin",
-            "-p",
-            "no:cacheprovider",
-            "-p",
-            "no:randomly",
-            "-q",
-            "-n",
-            "2",
-            *args,
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=900,
+    states = tmp_path / f"{agent}-end.jsonl"
+    env = {"PMA_END_STATES": str(states), "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])}
+    proc, episodes = suite_runs.run_suite(
+        SUITE, tmp_path, agent, "-p", "end_state_plugin", "-p", "no:randomly", "-n", "2", *args, env=env
     )
-    records = [json.loads(line) for line in results.read_text().splitlines()] if results.exists() else []
-    finals = {}
-    if states.exists():
-        for line in states.read_text().splitlines():
-            state = json.loads(line)
-            finals[state["nodeid"]] = state["hierarchy"]
-    return proc, [r for r in records if r["type"] == "episode"], finals
+    lines = states.read_text().splitlines() if states.exists() else []
+    finals = {state["nodeid"]: state["hierarchy"] for state in map(json.loads, lines)}
+    return proc, episodes, finals
 
 
 def collect() -> list[str]:

@@ -4,39 +4,19 @@ near miss fails, having run as written. Each suite run uses two xdist workers.""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import suite_runs
 
 ROOT = Path(__file__).resolve().parents[2]
 SUITE = ROOT / "task_suites" / "mobileagentbench"  # the other suites have gates of their own
 
 
 def run_suite(tmp_path: Path, agent: str, *args: str) -> tuple[subprocess.CompletedProcess, list[dict]]:
-    results = tmp_path / f"{agent}.jsonl"
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            str(SUITE),
-            f"--agent={agent}",
-            f"--mobile-results={results}",
-            "-p",
-            "no:cacheprovider",
-            "-q",
-            *args,
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    records = [json.loads(line) for line in results.read_text().splitlines()] if results.exists() else []
-    return proc, [r for r in records if r["type"] == "episode"]
+    return suite_runs.run_suite(SUITE, tmp_path, agent, *args)
 
 
 def collect(*args: str) -> list[str]:
