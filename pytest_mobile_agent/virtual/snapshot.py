@@ -2,7 +2,8 @@
 
 What a snapshot holds, and what a restore puts back:
 - every file under the root (shared storage with hidden files, app data and prefs, the provider
-  databases, /data/system with settings and package records), byte for byte;
+  databases, /data/system with settings and package records), byte for byte, with the files'
+  and folders' modification times;
 - the clock, the settings, the properties, the package records and their grants;
 - a fresh window system (only HOME), no live app objects (each reloads from its restored data
   dir on first use), no clipboard, the accessibility event history emptied.
@@ -72,6 +73,7 @@ class DeviceSnapshot:
     files: dict[str, _File] = field(default_factory=dict)  # relative path -> file
     links: dict[str, str] = field(default_factory=dict)  # relative path -> symlink target
     dirs: set[str] = field(default_factory=set)
+    dir_mtimes: dict[str, int] = field(default_factory=dict)  # relative path ("" the root) -> mtime_ns
     settings: dict[str, dict[str, str]] = field(default_factory=dict)
     props: dict[str, str] = field(default_factory=dict)
     records: dict = field(default_factory=dict)
@@ -106,7 +108,7 @@ def take(device: Device, name: str) -> DeviceSnapshot:
     """Snapshot the device as it is now (call under device.lock)."""
     root = str(device.root)
     files, links, dirs = _walk(root)
-    snap = DeviceSnapshot(name, device.clock.now(), links=links, dirs=dirs)
+    snap = DeviceSnapshot(name, device.clock.now(), links=links, dirs=dirs, dir_mtimes=_dir_mtimes(root, dirs))
     for rel, st in files.items():
         path = os.path.join(root, rel)
         with open(path, "rb") as f:
@@ -117,6 +119,10 @@ def take(device: Device, name: str) -> DeviceSnapshot:
     snap.props = dict(device.props)
     snap.records = copy.deepcopy(device.packages.records)
     return snap
+
+
+def _dir_mtimes(root: str, dirs: set[str]) -> dict[str, int]:
+    return {rel: os.lstat(os.path.join(root, rel) if rel else root).st_mtime_ns for rel in ("", *dirs)}
 
 
 def restore(device: Device, snap: DeviceSnapshot) -> RestoreStats:
@@ -177,6 +183,11 @@ def _restore_files(root: str, snap: DeviceSnapshot, stats: RestoreStats) -> None
         os.utime(path, ns=(entry.mtime_ns, entry.mtime_ns))
         entry.note(os.lstat(path))
         stats.rewritten += 1
+    # Folders' times last: an entry made or removed in a folder (by the task or just now) moved its
+    # mtime, which File Manager shows and sorts by; an emulator's snapshot brings it back too.
+    for rel, mtime in _dir_mtimes(root, snap.dirs).items():
+        if mtime != snap.dir_mtimes.get(rel, mtime):
+            os.utime(os.path.join(root, rel) if rel else root, ns=(snap.dir_mtimes[rel], snap.dir_mtimes[rel]))
 
 
 def _restore_memory(device: Device, snap: DeviceSnapshot) -> None:

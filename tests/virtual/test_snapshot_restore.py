@@ -165,3 +165,16 @@ def test_a_folder_replaced_by_a_file_and_a_read_only_file_come_back(tmp_path: Pa
         assert os.stat(music / "a.mp3").st_mode & 0o777 == snap.files["storage/emulated/0/Music/a.mp3"].mode
     finally:
         device.shutdown()
+
+
+def test_folders_get_their_modification_times_back(setup: tuple[AndroidDevice, EmulatorConsole]) -> None:
+    """File Manager shows and sorts folders by their mtimes: a folder removed and made again, and
+    one whose entries came and went, read as they did in the snapshot."""
+    dev, console = setup
+    console.command("avd snapshot load base")
+    listing = "stat -c '%n %y' /sdcard /sdcard/Alarms /sdcard/Music"
+    before = dev.sh(listing)
+    dev.sh("rm -r /sdcard/Alarms && mkdir /sdcard/Alarms && touch /sdcard/Music/x && rm /sdcard/Music/x")
+    assert dev.sh(listing) != before, "the changes must move the folders' times first"
+    console.command("avd snapshot load base")
+    assert dev.sh(listing) == before
