@@ -35,7 +35,8 @@ from task_suites.mobileagentbench.judge_inputs import JUDGE_INPUTS  # noqa: E402
 
 def trajectories(agent: str, tasks: int, work: Path) -> list[Trajectory]:
     art, results = work / agent, work / f"{agent}.jsonl"
-    subprocess.run([sys.executable, "-m", "pytest", "task_suites", "-m", "not online", f"--agent={agent}", "-q",
+    subprocess.run([sys.executable, "-m", "pytest", "task_suites/mobileagentbench", "-m", "not online",
+                    f"--agent={agent}", "-q",
                     "-p", "no:randomly", f"--mobile-artifacts={art}", f"--mobile-results={results}"],
                    cwd=ROOT, capture_output=True, check=False)
     out = []

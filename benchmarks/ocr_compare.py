@@ -99,7 +99,8 @@ def english_screens(count: int) -> list[tuple[Image.Image, list[str], list[str]]
 
     art = Path(tempfile.mkdtemp(prefix="ocr-compare-"))
     results = art / "r.jsonl"
-    subprocess.run([sys.executable, "-m", "pytest", "task_suites", "-m", "not online", "--agent=oracle", "-q",
+    subprocess.run([sys.executable, "-m", "pytest", "task_suites/mobileagentbench", "-m", "not online",
+                    "--agent=oracle", "-q",
                     "-p", "no:randomly", f"--mobile-artifacts={art}", f"--mobile-results={results}"],
                    cwd=ROOT, capture_output=True, check=False)
     screens = []

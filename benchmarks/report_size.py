@@ -28,7 +28,8 @@ from pytest_mobile_agent.reporting.allure import MULTI_FILE, SINGLE_FILE, genera
 
 
 def run_tasks(results: Path, marker: str, workers: int) -> None:
-    cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--pyargs", "task_suites", "-m", marker,
+    cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--pyargs", "task_suites.mobileagentbench",
+           "-m", marker,
            "--agent=oracle", "-n", str(workers), "-q", f"--alluredir={results}", "--clean-alluredir"]
     subprocess.run(cmd, check=False, capture_output=True, cwd=results.parent, timeout=1800)
 

@@ -60,7 +60,8 @@ def run_suite(workers: int, select: str | None = None, only_suite_plugins: bool 
     """Wall seconds, episodes and passed episodes of one pytest session."""
     with tempfile.TemporaryDirectory() as tmp:
         results = Path(tmp) / "results.jsonl"
-        args = ["task_suites", "--agent=oracle", f"--mobile-results={results}", "-n", str(workers)]  # -n 1: xdist
+        # -n 1: xdist too
+        args = ["task_suites/mobileagentbench", "--agent=oracle", f"--mobile-results={results}", "-n", str(workers)]
         args += ["-k", select] if select else []
         wall = timed_pytest(args, ROOT, SUITE_PLUGINS if only_suite_plugins else None)
         lines = results.read_text().splitlines() if results.exists() else []
