@@ -24,3 +24,16 @@ def run_suite(
     )
     records = [json.loads(line) for line in results.read_text().splitlines()] if results.exists() else []
     return proc, [r for r in records if r["type"] == "episode"]
+
+
+def assert_near_misses_fail_as_written(episodes: list[dict], where: str = "") -> None:
+    """Every near miss failed, and failed on its check: each ran every step as written (none
+    stopped early, on an error or on a step that matched nothing)."""
+    passed = [e["nodeid"] for e in episodes if e["success"]]
+    assert not passed, f"tasks that accept a near miss{where}: {passed}"
+    not_as_written = [
+        (e["nodeid"], e["termination"], e["invalid_steps"], e["error"])
+        for e in episodes
+        if e["termination"] != "completed" or e["steps"] == 0 or e["invalid_steps"]
+    ]
+    assert not not_as_written, f"near misses that did not run as written{where}: {not_as_written}"

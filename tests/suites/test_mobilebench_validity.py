@@ -97,7 +97,4 @@ def test_every_near_miss_fails_as_written(tmp_path):
     expected = sum(len(spec.near_misses()) for spec in specs().values())
     out, episodes = run_suite(tmp_path, "near-miss", "-m", "near_miss")
     assert len(episodes) == expected, out[-3000:]
-    assert not [e["nodeid"] for e in episodes if e["success"]], "near misses the suite accepts"
-    not_as_written = [(e["nodeid"], e["termination"], e["invalid_steps"], e["error"]) for e in episodes
-                      if e["termination"] != "completed" or e["steps"] == 0 or e["invalid_steps"]]
-    assert not not_as_written, f"near misses that did not run as written: {not_as_written}"
+    suite_runs.assert_near_misses_fail_as_written(episodes)
