@@ -195,7 +195,12 @@ def pytest_configure(config: pytest.Config) -> None:
         from .scheduling import HeaviestFirst, steals_work
 
         if steals_work(config, session.options.agent):
-            config.pluginmanager.register(HeaviestFirst(), "mobile-agent-heaviest-first")
+            config.pluginmanager.register(HeaviestFirst(config.workerinput), "mobile-agent-heaviest-first")
+    elif config.pluginmanager.has_plugin("xdist") and getattr(config.option, "numprocesses", None):
+        from .scheduling import StaggeredWorkers, steals_work
+
+        if steals_work(config, session.options.agent) and not config.option.collectonly:
+            config.pluginmanager.register(StaggeredWorkers(), StaggeredWorkers.NAME)
     if session.options.shard:
         config.pluginmanager.register(sharding.ShardSelection(sharding.Shard.parse(session.options.shard)))
     if session.options.agent:
@@ -324,9 +329,12 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     wanders to its budget), so xdist's default `load` split leaves a worker idle while another
     still has a queue. Unless `--dist` was chosen, the longest tasks go first and workers steal
     queued tasks (scheduling.py)."""
-    from .scheduling import LongestFirstScheduling, steals_work  # here: xdist may be absent
+    from .scheduling import LongestFirstScheduling, StaggeredWorkers, steals_work  # here: xdist may be absent
 
-    return LongestFirstScheduling(config, log) if steals_work(config, mobile_session(config).options.agent) else None
+    if not steals_work(config, mobile_session(config).options.agent):
+        return None
+    staggered = config.pluginmanager.get_plugin(StaggeredWorkers.NAME)
+    return LongestFirstScheduling(config, log, staggered.weights if staggered is not None else None)
 
 
 @pytest.hookimpl(optionalhook=True)

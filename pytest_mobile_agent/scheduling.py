@@ -10,11 +10,28 @@ and, with its first, the lightest too (an xdist worker starts a task only once i
 next one, or is told there is none). A worker whose collection differs from the
 first one's gets nothing and is reported. Once every task is handed out, xdist's work
 stealing and shutdown take over.
+
+Three more things keep -n 16 and -n 32 close to the bound on a small machine:
+- xdist tells the controller only node ids, so each worker leaves the weights of its
+  collection in a folder the controller named (`CollectionWeights`). With them, a worker whose
+  first task is so heavy that even the lightest task after it would end past the bound (the
+  larger of the heaviest task and an even share of all) runs it alone, where the other workers
+  can run the rest within the bound.
+- xdist creates every worker, one after another, before it hands out the first task: about
+  0.1 s each, so at -n 32 the heaviest task waited 3 s. `StaggeredWorkers` lets xdist create
+  the first one, then creates the others in a thread while the first already runs, and stops
+  once every task is handed out (a worker with nothing to do only costs a start-up).
 """
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import tempfile
+import threading
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,20 +49,63 @@ def steals_work(config: pytest.Config, agent: str | None) -> bool:
     return bool(agent) and known.dist == "no" and not getattr(known, "distload", False)
 
 
+WEIGHTS_INPUT = "mobile_agent_weights"  # in each worker's workerinput: the folder for its weights
+
+
+class CollectionWeights:
+    """A folder where each worker leaves its collection's weights, in its collection's order."""
+
+    def __init__(self, folder: str | None = None) -> None:
+        self.folder = folder or tempfile.mkdtemp(prefix="pma-weights-")
+
+    def _path(self, workerid: str) -> Path:
+        return Path(self.folder) / f"{workerid}.json"
+
+    def write(self, workerid: str, weights: list[int]) -> None:
+        path = self._path(workerid)
+        path.with_suffix(".tmp").write_text(json.dumps(weights))
+        os.replace(path.with_suffix(".tmp"), path)  # whole or absent for the reader
+
+    def read(self, workerid: str) -> list[int] | None:
+        try:
+            weights = json.loads(self._path(workerid).read_text())
+        except (OSError, ValueError):
+            return None
+        return weights if isinstance(weights, list) and all(isinstance(w, int) for w in weights) else None
+
+    def remove(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
 class HeaviestFirst:
-    """Registered in each xdist worker of a task session: orders its collection heaviest first."""
+    """Registered in each xdist worker of a task session: orders its collection heaviest first,
+    and leaves the weights where the controller's scheduler reads them."""
+
+    def __init__(self, workerinput: dict[str, Any] | None = None) -> None:
+        workerinput = workerinput or {}
+        folder = workerinput.get(WEIGHTS_INPUT)
+        self.weights = CollectionWeights(folder) if folder else None
+        self.workerid = str(workerinput.get("workerid", ""))
 
     @pytest.hookimpl(trylast=True)  # after -m, -k and --mobile-shard: order what will run
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
         items.sort(key=lambda item: -weight(item))  # stable: ties keep the collection order
+        if self.weights is not None:
+            try:
+                self.weights.write(self.workerid, [weight(item) for item in items])
+            except OSError:  # the scheduler then pairs tasks as it does without weights
+                pass
 
 
 class LongestFirstScheduling(WorkStealingScheduling):
     """Work stealing that starts with the first worker ready and hands out the longest first."""
 
-    def __init__(self, config: pytest.Config, log: Any = None) -> None:
+    def __init__(self, config: pytest.Config, log: Any = None, weights: CollectionWeights | None = None) -> None:
         super().__init__(config, log)
         self.served: set[WorkerController] = set()  # workers that got their first task
+        self.weights = weights
+        self.cost: list[int] | None = None  # per task of the collection: agent calls, about
+        self.load: dict[WorkerController, int] = {}  # the cost handed to each worker so far
 
     @property
     def collection_is_completed(self) -> bool:
@@ -64,9 +124,26 @@ class LongestFirstScheduling(WorkStealingScheduling):
 
     def schedule(self) -> None:
         if self.collection is None:
-            self.collection = next(iter(self.node2collection.values()))
+            first, self.collection = next(iter(self.node2collection.items()))
             self.pending[:] = range(len(self.collection))  # heaviest first: the workers sorted it
+            weights = self.weights.read(first.gateway.id) if self.weights is not None else None
+            if weights is not None and len(weights) == len(self.collection):
+                self.cost = [w + 1 for w in weights]  # its golden steps and the call that ends it
         self.check_schedule()
+
+    def _better_alone(self, node: WorkerController, task: int) -> bool:
+        """Whether `node` should run `task` alone: paired with the lightest task left it would
+        end past the bound (the heaviest task, or an even share of all, whichever is larger),
+        and the other workers can run every task left within it."""
+        if self.cost is None or not self.pending:
+            return False
+        bound = max(max(self.cost), sum(self.cost) / self.numnodes)
+        if self.cost[task] + self.cost[self.pending[-1]] <= bound:
+            return False
+        others = [n for n in self.node2pending if n is not node and not n.shutting_down]
+        unseen = self.numnodes - len(self.node2pending)  # workers still starting
+        room = sum(bound - self.load.get(n, 0) for n in others) + unseen * bound
+        return sum(self.cost[i] for i in self.pending) <= room
 
     def check_schedule(self) -> None:
         if self.collection is None:  # no worker has collected yet
@@ -80,14 +157,83 @@ class LongestFirstScheduling(WorkStealingScheduling):
             given = [self.pending.pop(0)]
             if not queue:  # its first task
                 unserved = self.numnodes - len(self.served)  # workers still to get theirs, this one included
-                alone = len(self.pending) < unserved  # a worker for every task left: no need to pair
+                # A worker for every task left, or the others can run the rest within the bound:
+                # no need to pair.
+                alone = len(self.pending) < unserved or self._better_alone(node, given[0])
                 if self.pending and not alone:
                     given.append(self.pending.pop())
                 self.served.add(node)
             queue.extend(given)
+            if self.cost is not None:
+                self.load[node] = self.load.get(node, 0) + sum(self.cost[i] for i in given)
             node.send_runtest_some(given)
             if alone:
                 node.shutdown()  # nothing more for it: it runs its one task now
         if not self.pending:
             super().check_schedule()  # all handed out: steal from the longest queue, or shut down
 
+
+
+class StaggeredWorkers:
+    """Registered in the xdist controller of a task session: hands the workers the weights
+    folder, and creates every worker but the first in a thread while the first already runs."""
+
+    NAME = "mobile-agent-staggered-workers"
+    UP = "mobile_agent_workers_up"  # the event that wakes xdist's loop once the thread is done
+
+    def __init__(self) -> None:
+        self.weights = CollectionWeights()
+        self.rest: list[Any] = []  # the specs of the workers still to create
+        self.thread: threading.Thread | None = None
+        self.stop = threading.Event()
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_configure_node(self, node: WorkerController) -> None:
+        node.workerinput[WEIGHTS_INPUT] = self.weights.folder
+
+    @pytest.hookimpl(optionalhook=True, trylast=True)  # after xdist's status line and warm start saw them all
+    def pytest_xdist_setupnodes(self, config: pytest.Config, specs: list[Any]) -> None:
+        self.rest = list(specs[1:])
+        del specs[1:]  # the list xdist is about to create workers from
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_sessionstart(self, session: pytest.Session) -> Any:
+        result = yield  # xdist has created the first worker (its hook runs last)
+        dsession = session.config.pluginmanager.get_plugin("dsession")
+        if self.rest and dsession is not None and getattr(dsession, "nodemanager", None) is not None:
+            # While the thread runs, xdist must not take "no worker left" for the session's end.
+            dsession._active_nodes.add(self.NAME)
+            setattr(dsession, f"worker_{self.UP}", _raise_if_failed)
+            self.thread = threading.Thread(target=self._create_rest, args=(dsession,), name=self.NAME, daemon=True)
+            self.thread.start()
+        return result
+
+    def _create_rest(self, dsession: Any) -> None:
+        error = None
+        try:
+            for spec in self.rest:
+                sched = getattr(dsession, "sched", None)
+                handed_out = sched is not None and sched.collection is not None and not sched.pending
+                if self.stop.is_set() or dsession.shuttingdown or handed_out:
+                    break
+                node = dsession.nodemanager.setup_node(spec, dsession.queue.put)
+                dsession._active_nodes.add(node)
+        except Exception as exc:  # noqa: BLE001  (raised in xdist's loop, as xdist's own start would)
+            error = exc
+        finally:
+            dsession._active_nodes.discard(self.NAME)
+            dsession.queue.put((self.UP, {"error": error}))
+
+    @pytest.hookimpl(tryfirst=True)  # before xdist tears the workers down
+    def pytest_sessionfinish(self) -> None:
+        self.stop.set()
+        if self.thread is not None:
+            self.thread.join()
+
+    def pytest_unconfigure(self) -> None:
+        self.weights.remove()
+
+
+def _raise_if_failed(error: Exception | None = None) -> None:
+    if error is not None:
+        raise error

@@ -48,6 +48,8 @@ MODULES = (
     "pytest_mobile_agent.virtual.__main__",
     "pytest_mobile_agent.virtual.adbd",
 )
+# What plugins import only when a session ends, in every worker: plugin module -> module.
+AT_THE_END = {"_hypothesis_pytestplugin": "hypothesis.internal.observability"}  # 0.1 CPU-s a worker
 
 
 def preload(args: list[str]) -> None:
@@ -66,7 +68,7 @@ def preload(args: list[str]) -> None:
     except BaseException:  # noqa: BLE001  (the controller has reported it already; import what we can)
         config = None
     try:
-        for name in MODULES:
+        for name in (*MODULES, *(late for plugin, late in AT_THE_END.items() if plugin in sys.modules)):
             try:
                 importlib.import_module(name)
             except Exception:  # noqa: BLE001  (the child imports it again, and reports then)

@@ -7,7 +7,13 @@ from typing import Any
 
 import pytest
 
-from pytest_mobile_agent.scheduling import HeaviestFirst, LongestFirstScheduling
+from pytest_mobile_agent.scheduling import (
+    WEIGHTS_INPUT,
+    CollectionWeights,
+    HeaviestFirst,
+    LongestFirstScheduling,
+    StaggeredWorkers,
+)
 
 
 @dataclass(eq=False)
@@ -47,9 +53,11 @@ class FakeConfig:
 COLLECTION = [f"t{i}" for i in range(7)]  # as the workers sent it: heaviest first
 
 
-def scheduler(workers: int) -> tuple[LongestFirstScheduling, list[FakeNode], FakeConfig]:
+def scheduler(
+    workers: int, weights: CollectionWeights | None = None
+) -> tuple[LongestFirstScheduling, list[FakeNode], FakeConfig]:
     config = FakeConfig(workers)
-    sched = LongestFirstScheduling(config)  # type: ignore[arg-type]
+    sched = LongestFirstScheduling(config, weights=weights)  # type: ignore[arg-type]
     nodes = [FakeNode(f"gw{i}") for i in range(workers)]
     for node in nodes:
         sched.add_node(node)  # type: ignore[arg-type]
@@ -128,15 +136,125 @@ def test_a_worker_that_collected_other_tests_gets_none_and_is_reported() -> None
     assert "elsewhere" in str(config.collect_reports[0].longrepr)
 
 
-def test_workers_order_their_collection_heaviest_first_keeping_ties_in_order() -> None:
+def task_item(name: str, golden: int | None) -> Any:
     from pytest_mobile_agent.session import TASK_KEY
 
-    def item(name: str, golden: int | None) -> Any:
-        stash = pytest.Stash()
-        if golden is not None:
-            stash[TASK_KEY] = type("Task", (), {"golden_steps": golden})()
-        return type("Item", (), {"name": name, "stash": stash})()
+    stash = pytest.Stash()
+    if golden is not None:
+        stash[TASK_KEY] = type("Task", (), {"golden_steps": golden})()
+    return type("Item", (), {"name": name, "stash": stash})()
 
-    items = [item("a", 2), item("plain", None), item("b", 9), item("c", 2), item("d", 9)]
+
+def test_workers_order_their_collection_heaviest_first_keeping_ties_in_order() -> None:
+    items = [task_item("a", 2), task_item("plain", None), task_item("b", 9), task_item("c", 2), task_item("d", 9)]
     HeaviestFirst().pytest_collection_modifyitems(items)
     assert [i.name for i in items] == ["b", "d", "a", "c", "plain"]
+
+
+def test_workers_leave_their_weights_where_the_controller_said(tmp_path) -> None:
+    weights = CollectionWeights(str(tmp_path))
+    items = [task_item("a", 2), task_item("plain", None), task_item("b", 9)]
+    HeaviestFirst({WEIGHTS_INPUT: str(tmp_path), "workerid": "gw3"}).pytest_collection_modifyitems(items)
+    assert weights.read("gw3") == [9, 2, 1]  # in the order it sent: heaviest first
+    assert weights.read("gw0") is None
+    (tmp_path / "gw4.json").write_text("[1, ")  # cut short: as if absent
+    assert weights.read("gw4") is None
+
+
+# Golden steps, heaviest first; a task costs its steps and the call that ends it: 11 4 4 3 3 2 2,
+# 29 in all.
+WEIGHTS = [10, 3, 3, 2, 2, 1, 1]
+
+
+def weighed(tmp_path, workers: int) -> tuple[LongestFirstScheduling, list[FakeNode], FakeConfig]:
+    weights = CollectionWeights(str(tmp_path))
+    weights.write("gw0", WEIGHTS)
+    return scheduler(workers, weights)
+
+
+def test_a_task_too_heavy_to_pair_within_the_bound_runs_alone(tmp_path) -> None:
+    sched, nodes, _ = weighed(tmp_path, 4)  # bound: the heaviest, 11 (an even share is 7.25)
+    collected(sched, nodes[0])
+    # Paired with even the lightest it would end at 13, past the bound; the three others can
+    # run the 18 left within it: alone, and told at once that nothing follows.
+    assert nodes[0].sent == [0] and nodes[0].shutting_down
+    collected(sched, nodes[1])
+    assert nodes[1].sent == [1, 6] and not nodes[1].shutting_down  # 4 + 2: within the bound, paired
+    collected(sched, nodes[2])
+    collected(sched, nodes[3])
+    assert (nodes[2].sent, nodes[3].sent, sched.pending) == ([2, 5], [3, 4], [])
+
+
+def test_a_heavy_task_is_paired_where_that_stays_within_the_bound_or_the_others_could_not_carry_the_rest(
+    tmp_path,
+) -> None:
+    sched, nodes, _ = weighed(tmp_path, 2)  # bound: an even share, 14.5; 11 + 2 fits
+    collected(sched, nodes[0])
+    assert nodes[0].sent == [0, 6] and not nodes[0].shutting_down
+    weights = CollectionWeights(str(tmp_path))
+    weights.write("gw0", [10, 10, 10, 2])  # costs 11 11 11 3: bound 12, and 11 + 3 does not fit...
+    sched, nodes, _ = scheduler(3, weights)
+    collected(sched, nodes[0], COLLECTION[:4])
+    assert nodes[0].sent == [0, 3] and not nodes[0].shutting_down  # ...but two others can't run 25 within 24
+
+
+def test_weights_of_another_collection_are_not_used(tmp_path) -> None:
+    weights = CollectionWeights(str(tmp_path))
+    weights.write("gw0", WEIGHTS[:-1])  # one task short: not this collection's
+    sched, nodes, _ = scheduler(4, weights)
+    collected(sched, nodes[0])
+    assert nodes[0].sent == [0, 6] and not nodes[0].shutting_down  # paired, as without weights
+
+
+class FakeDSession:
+    """What StaggeredWorkers sees of xdist's controller session."""
+
+    def __init__(self, pending: list[int], fail_at: int | None = None) -> None:
+        import queue
+
+        self.queue: queue.Queue = queue.Queue()
+        self._active_nodes: set[Any] = {"gw0"}
+        self.shuttingdown = False
+        self.sched = type("Sched", (), {"collection": ["t0", "t1", "t2"], "pending": pending})()
+        self.created: list[str] = []
+        self.fail_at = fail_at
+        manager = type("NodeManager", (), {})()
+        manager.setup_node = self.setup_node
+        self.nodemanager = manager
+
+    def setup_node(self, spec: str, putevent: Any) -> str:
+        if len(self.created) == self.fail_at:
+            raise OSError(f"cannot start {spec}")
+        self.created.append(spec)
+        self.sched.pending[:1] = []  # each new worker takes a task
+        return spec
+
+
+def staggered(dsession: FakeDSession, specs: list[str]) -> StaggeredWorkers:
+    workers = StaggeredWorkers()
+    workers.pytest_xdist_setupnodes(None, specs)  # type: ignore[arg-type]
+    assert specs == ["gw0"]  # xdist creates only the first
+    workers.thread = None
+    dsession._active_nodes.add(workers.NAME)
+    workers._create_rest(dsession)
+    workers.weights.remove()
+    return workers
+
+
+def test_the_other_workers_come_up_until_every_task_is_handed_out() -> None:
+    dsession = FakeDSession(pending=[1, 2])
+    staggered(dsession, ["gw0", "gw1", "gw2", "gw3", "gw4"])
+    assert dsession.created == ["gw1", "gw2"]  # two tasks left: two more workers, not four
+    assert dsession._active_nodes == {"gw0", "gw1", "gw2"}  # the placeholder is gone...
+    assert dsession.queue.get_nowait() == (StaggeredWorkers.UP, {"error": None})  # ...and xdist's loop woken
+
+
+def test_a_worker_that_cannot_start_fails_the_session_in_xdists_loop() -> None:
+    from pytest_mobile_agent.scheduling import _raise_if_failed
+
+    dsession = FakeDSession(pending=[1, 2], fail_at=1)
+    staggered(dsession, ["gw0", "gw1", "gw2", "gw3"])
+    assert dsession.created == ["gw1"] and StaggeredWorkers.NAME not in dsession._active_nodes
+    name, kwargs = dsession.queue.get_nowait()
+    with pytest.raises(OSError, match="cannot start gw2"):
+        _raise_if_failed(**kwargs)
