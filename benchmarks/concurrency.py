@@ -24,8 +24,9 @@ caches), as a user's do: with it, every worker compiles and rewrites every modul
 Every row runs with warm start (`--mobile-warm-start=auto`: workers and devices forked from one
 warm process) and without (`off`: each a Python of its own), side by side. Then the start-up
 cost per worker in CPU-seconds, which depends far less on the machine's load than wall time:
-a one-task session at -n 1 and at -n K, (CPU(K) - CPU(1)) / (K - 1): a worker, its device,
-and what the controller spends on one more worker.
+the same K short tasks (no latency) at -n 1 and at -n K, (CPU(K) - CPU(1)) / (K - 1): a worker,
+its device, and what the controller spends on one more worker. (One task at -n K would not do:
+workers come up only while tasks are left to hand out.)
 
 On a shared machine the absolute figures are noisy: every session here runs beside whatever
 else the machine runs, so compare the rows of one run and repeat with --rounds.
@@ -47,7 +48,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SELECT = "calculator or notes or applauncher"  # the app markers: 30 tasks
-ONE_TASK = ("-k", "calculator_point")  # one short task (3 steps), for the start-up cost
+# Eight short tasks (1 to 3 steps), for the start-up cost: run by one worker, then by eight.
+SHORT_TASKS = ("note_open", "note_item_checked", "launcher_hide_app_name", "note_search", "launcher_search_app",
+               "note_add", "launcher_open_about_faq", "note_open_about")
 AGENT = '''
 import os, time
 from pytest_mobile_agent.agents import OracleAgent
@@ -217,10 +220,12 @@ def run_session(workers: int, latency: float, suite_plugins: bool, warm: str, na
     }
 
 
-def startup_cpu(workers: int, warm: str, suite_plugins: bool) -> float:
-    """CPU-seconds of a one-task session at -n `workers` (no latency): start-up, one short
-    episode, shut-down."""
-    return run_session(workers, 0.0, suite_plugins, warm, narrow=ONE_TASK)["cpu"]
+def startup_cpu(workers: int, tasks: int, warm: str, suite_plugins: bool) -> float:
+    """CPU-seconds of a session of `tasks` short tasks at -n `workers` (no latency): start-up,
+    the episodes, shut-down."""
+    run = run_session(workers, 0.0, suite_plugins, warm, narrow=("-k", " or ".join(SHORT_TASKS[:tasks])))
+    assert run["episodes"] == tasks, f"{run['episodes']} episodes, expected {tasks}"
+    return run["cpu"]
 
 
 def main() -> None:
@@ -230,7 +235,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--suite-plugins", action="store_true", help="load only xdist, allure-pytest and this plugin")
     parser.add_argument("--warm-start", nargs="+", default=["auto", "off"], choices=["auto", "off"])
-    parser.add_argument("--startup-workers", type=int, default=8, help="K of the start-up cost per worker (0: skip)")
+    parser.add_argument("--startup-workers", type=int, default=8, choices=range(0, len(SHORT_TASKS) + 1),
+                        metavar=f"0..{len(SHORT_TASKS)}", help="K of the start-up cost per worker (0: skip)")
     args = parser.parse_args()
     warm_up(args.suite_plugins)
     keys = [(mode, n) for n in args.workers for mode in args.warm_start]
@@ -243,7 +249,7 @@ def main() -> None:
         if k > 1:
             for mode in args.warm_start:
                 for n in (1, k):
-                    startup.setdefault((mode, n), []).append(startup_cpu(n, mode, args.suite_plugins))
+                    startup.setdefault((mode, n), []).append(startup_cpu(n, k, mode, args.suite_plugins))
     print(
         f"\n30 MobileAgentBench tasks (calculator, notes, app launcher), oracle + {args.latency:g} s per agent call, "
         f"virtual devices; {os.cpu_count()} CPUs (load average {os.getloadavg()[0]:.1f} at the end); "
@@ -297,7 +303,8 @@ def main() -> None:
         "done; workers that never got a task are not counted)"
     )
     if startup:
-        print(f"\nstart-up CPU per worker (one task, no latency; (CPU at -n {k} - CPU at -n 1) / {k - 1}; medians):")
+        print(f"\nstart-up CPU per worker ({k} short tasks, no latency; (CPU at -n {k} - CPU at -n 1) / {k - 1}; "
+              "medians):")
         per = {}
         for mode in args.warm_start:
             one, many = statistics.median(startup[mode, 1]), statistics.median(startup[mode, k])

@@ -196,7 +196,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
         if steals_work(config, session.options.agent):
             config.pluginmanager.register(HeaviestFirst(config.workerinput), "mobile-agent-heaviest-first")
-    elif config.pluginmanager.has_plugin("xdist") and getattr(config.option, "numprocesses", None):
+    elif getattr(config.option, "numprocesses", None):  # the xdist controller (the option is xdist's)
         from .scheduling import StaggeredWorkers, steals_work
 
         if steals_work(config, session.options.agent) and not config.option.collectonly:

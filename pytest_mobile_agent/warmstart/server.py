@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import atexit
 import builtins
+import fnmatch
 import gc
 import importlib
 import io
@@ -31,6 +32,8 @@ import sys
 import threading
 import traceback
 import types
+from pathlib import Path
+from typing import Any
 
 from .launcher import HEADER, read_exactly, receive, send
 
@@ -41,6 +44,7 @@ ENV = "PYTEST_MOBILE_AGENT_WARMSTART"  # the socket, in every worker's environme
 # plugins pytest itself loads.
 MODULES = (
     "xdist.remote",
+    "pytest_mobile_agent.scheduling",
     "pytest_mobile_agent.device.pool",
     "pytest_mobile_agent.device.android",
     "pytest_mobile_agent.device.listener",
@@ -68,6 +72,8 @@ def preload(args: list[str]) -> None:
     except BaseException:  # noqa: BLE001  (the controller has reported it already; import what we can)
         config = None
     try:
+        if config is not None:
+            import_bundled_suites(config)
         for name in (*MODULES, *(late for plugin, late in AT_THE_END.items() if plugin in sys.modules)):
             try:
                 importlib.import_module(name)
@@ -79,6 +85,34 @@ def preload(args: list[str]) -> None:
         sys.stderr.flush()
         os.dup2(saved, 2)
         os.close(saved)
+
+
+def import_bundled_suites(config: Any) -> None:
+    """Import the test modules of the suites this package ships (task_suites/) that the session
+    collects, as pytest's collection would (its import mode, through assertion rewriting): each
+    worker would spend ~70 ms importing them. A user's own task modules are left to each worker,
+    where they may read the worker's environment when imported."""
+    try:
+        from _pytest.pathlib import import_path
+
+        import task_suites
+    except ImportError:
+        return
+    home = Path(task_suites.__file__).parent.resolve()
+    patterns = config.getini("python_files")
+    for arg in config.args:
+        path = (config.invocation_params.dir / arg.split("::")[0]).resolve()
+        if not path.is_relative_to(home):
+            continue
+        files = [path] if path.is_file() else sorted(path.rglob("*.py"))
+        for file in files:
+            if file.suffix != ".py" or not any(fnmatch.fnmatch(file.name, pattern) for pattern in patterns):
+                continue
+            try:
+                import_path(file, mode=config.getoption("importmode"), root=config.rootpath,
+                            consider_namespace_packages=config.getini("consider_namespace_packages"))
+            except Exception:  # noqa: BLE001  (the worker imports it again, and reports then)
+                pass
 
 
 class WarmServer:

@@ -61,6 +61,27 @@ def test_a_launched_python_is_forked_from_the_warm_process(warm: WarmStart, tmp_
     assert proc.returncode == 3  # the child's exit status is the launcher's
 
 
+def test_the_warm_process_imports_the_bundled_suites_modules_but_not_a_users(tmp_path: Path) -> None:
+    """Every worker would import the same task modules of the suites this package ships: the
+    warm process imports them once, as pytest would (through assertion rewriting). A user's
+    own modules are imported by each worker, in its own environment."""
+    users = tmp_path / "test_users_tasks.py"
+    users.write_text("def test_a(): pass\n")
+    root = Path(__file__).resolve().parents[2]
+    started = WarmStart(["-p", "no:cacheprovider", "task_suites/mobileagentbench/test_notes.py", str(users)], root)
+    try:
+        assert started.ready()
+        code = (
+            "import sys; notes = sys.modules.get('task_suites.mobileagentbench.test_notes'); "
+            "print(notes is not None, type(getattr(notes, '__loader__', None)).__name__, "
+            "'test_users_tasks' in sys.modules)"
+        )
+        out, _ = launch(started, code).communicate(timeout=30)
+    finally:
+        started.stop()
+    assert out.split() == ["True", "AssertionRewritingHook", "False"]
+
+
 def test_the_launcher_passes_sigterm_on(warm: WarmStart) -> None:
     proc = launch(warm, "import os, time; print(os.getpid(), flush=True); time.sleep(60)")
     assert proc.stdout is not None
