@@ -20,6 +20,7 @@ from __future__ import annotations
 import atexit
 import builtins
 import fnmatch
+import functools
 import gc
 import importlib
 import io
@@ -32,12 +33,14 @@ import sys
 import threading
 import traceback
 import types
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from .launcher import HEADER, read_exactly, receive, send
 
 READY = "pytest-mobile-agent warm process ready"
+LOADED = "pytest-mobile-agent warm process loaded"  # the second line: every module imported
 ENV = "PYTEST_MOBILE_AGENT_WARMSTART"  # the socket, in every worker's environment (devices fork from it too)
 
 # What a worker imports before its first task, and a device before it is online, beyond the
@@ -51,40 +54,71 @@ MODULES = (
     "pytest_mobile_agent.events.client",
     "pytest_mobile_agent.virtual.__main__",
     "pytest_mobile_agent.virtual.adbd",
+    # What a task session's worker and device import later on (found by diffing sys.modules).
+    "pytest_mobile_agent.changes",
+    "pytest_mobile_agent.device.durable_state",
+    "pytest_mobile_agent.compat.mobilebench",
+    "pytest_mobile_agent.compat.spabench",
+    "pytest_mobile_agent.virtual.apk",
+    "pytest_mobile_agent.virtual.snapshot",
+    "pytest_mobile_agent.virtual.ui.hierarchy",
+    "pytest_mobile_agent.virtual.ui.render",
 )
 # What plugins import only when a session ends, in every worker: plugin module -> module.
 AT_THE_END = {"_hypothesis_pytestplugin": "hypothesis.internal.observability"}  # 0.1 CPU-s a worker
 
 
-def preload(args: list[str]) -> None:
-    """Import what a worker of a pytest session with these arguments imports: pytest reads
-    the arguments and loads the plugins and initial conftest files as a worker does (through
-    its assertion rewriting, so a forked worker's modules are the ones it would import)."""
-    from _pytest.config import _prepareconfig
+class Preload:
+    """Import what a worker of a pytest session with these arguments imports. First what every
+    worker needs before anything else: pytest reads the arguments and loads the plugins and
+    initial conftest files as a worker does (through its assertion rewriting, so a forked
+    worker's modules are the ones it would import). The rest (`steps`) is imported once the
+    warm process serves, while it waits for requests: the first workers start sooner, and a
+    worker forked before a step imports that module itself."""
 
-    # What pytest and the plugins say while loading, the controller has said already.
-    saved = os.dup(2)
-    null = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(null, 2)
-    os.close(null)
-    try:
-        config = _prepareconfig(list(args))
-    except BaseException:  # noqa: BLE001  (the controller has reported it already; import what we can)
-        config = None
-    try:
-        if config is not None:
-            import_bundled_suites(config)
-        for name in (*MODULES, *(late for plugin, late in AT_THE_END.items() if plugin in sys.modules)):
+    def __init__(self, args: list[str]) -> None:
+        from _pytest.config import _prepareconfig
+
+        # What pytest and the plugins say while loading, the controller has said already.
+        self.saved = os.dup(2)
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 2)
+        os.close(null)
+        try:
+            self.config = _prepareconfig(list(args))
+        except BaseException:  # noqa: BLE001  (the controller has reported it already; import what we can)
+            self.config = None
+        later = [name for plugin, name in AT_THE_END.items() if plugin in sys.modules]
+        self.steps: list[Callable[[], object]] = [
+            *(functools.partial(importlib.import_module, name) for name in MODULES),
+            *([functools.partial(import_bundled_suites, self.config)] if self.config is not None else []),
+            *(functools.partial(importlib.import_module, name) for name in later),
+        ]
+
+    def step(self) -> bool:
+        """Import the next module; False once all are (and the loading is wound up)."""
+        if self.steps:
             try:
-                importlib.import_module(name)
+                self.steps.pop(0)()
             except Exception:  # noqa: BLE001  (the child imports it again, and reports then)
                 pass
-    finally:
-        if config is not None:
-            config._ensure_unconfigure()  # takes its assertion rewriting hook off sys.meta_path
+            if self.steps:
+                return True
+        self.finish()
+        return False
+
+    def finish(self) -> None:
+        if self.saved is None:
+            return
+        if self.config is not None:
+            self.config._ensure_unconfigure()  # takes its assertion rewriting hook off sys.meta_path
         sys.stderr.flush()
-        os.dup2(saved, 2)
-        os.close(saved)
+        os.dup2(self.saved, 2)
+        os.close(self.saved)
+        self.saved = None
+        gc.collect()
+        gc.freeze()
+        print(LOADED, flush=True)
 
 
 def import_bundled_suites(config: Any) -> None:
@@ -116,8 +150,11 @@ def import_bundled_suites(config: Any) -> None:
 
 
 class WarmServer:
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, lifeline: int = 0, preload: Preload | None = None) -> None:
+        """`lifeline`: an fd that reaches its end when the controller is gone or done."""
         self.path = path
+        self.lifeline = lifeline
+        self.preload = preload
         self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.listener.bind(path)
         self.listener.listen(256)
@@ -133,9 +170,15 @@ class WarmServer:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the workers; this one ends with the controller
         print(f"{READY}: pid={os.getpid()}", flush=True)
+        loading = self.preload is not None
         while True:
-            readable, _, _ = select.select([self.listener, self.wake_r, sys.stdin, *self.owners], [], [])
-            if sys.stdin in readable and not os.read(sys.stdin.fileno(), 4096):
+            # While modules are left to import, only a request waits for the next.
+            timeout = 0 if loading else None
+            readable, _, _ = select.select([self.listener, self.wake_r, self.lifeline, *self.owners], [], [], timeout)
+            if not readable and loading:
+                loading = self.preload.step()  # type: ignore[union-attr]
+                continue
+            if self.lifeline in readable and not os.read(self.lifeline, 4096):
                 break  # the controller is gone or done
             if self.wake_r in readable:
                 while True:
@@ -236,6 +279,11 @@ class WarmServer:
             sock.close()
         os.close(self.wake_r)
         os.close(self.wake_w)
+        if self.lifeline > 2:
+            os.close(self.lifeline)
+        if self.preload is not None and self.preload.saved is not None:  # forked while still importing:
+            os.close(self.preload.saved)  # the child's pytest installs its own assertion rewriting
+            sys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ != "AssertionRewritingHook"]
         for target, fd in enumerate(fds):
             os.dup2(fd, target)
         for fd in fds:
@@ -262,12 +310,12 @@ def _refuse(conn: socket.socket, why: str) -> None:
 
 def _fresh_stdio(unbuffered: bool) -> None:
     """New sys.stdin/stdout/stderr on fds 0-2 (now the asker's), as a new interpreter has."""
-    sys.stdin = sys.__stdin__ = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding=sys.stdin.encoding)
+    sys.stdin = sys.__stdin__ = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding=sys.__stdin__.encoding)
     for fd, name, errors in ((1, "stdout", "strict"), (2, "stderr", "backslashreplace")):
         raw = io.FileIO(fd, "w", closefd=False)
         stream = io.TextIOWrapper(
             raw if unbuffered else io.BufferedWriter(raw),
-            encoding=getattr(sys, name).encoding,
+            encoding=getattr(sys, f"__{name}__").encoding,
             errors=errors,
             write_through=unbuffered,
             line_buffering=name == "stderr" or (not unbuffered and os.isatty(fd)),
@@ -336,10 +384,8 @@ def main(argv: list[str]) -> int:
     if argv and argv[0].startswith("--forks="):  # only there to be seen in the command line
         argv = argv[1:]
     path = argv[0]
-    preload(argv[1:])
-    gc.collect()
-    gc.freeze()
-    WarmServer(path).serve()
+    lifeline = os.dup(0)  # its stdin: pytest's capture points fd 0 at /dev/null while the loading goes on
+    WarmServer(path, lifeline, Preload(argv[1:])).serve()
     return 0
 
 

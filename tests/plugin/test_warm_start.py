@@ -16,7 +16,7 @@ from session_runs import run_session
 from pytest_mobile_agent.virtual import registration, start_device
 from pytest_mobile_agent.warmstart import launcher
 from pytest_mobile_agent.warmstart.process import ForkedProcess, WarmStart, warm_socket
-from pytest_mobile_agent.warmstart.server import ENV
+from pytest_mobile_agent.warmstart.server import ENV, LOADED
 
 
 def cmdline(pid: int) -> str:
@@ -71,6 +71,7 @@ def test_the_warm_process_imports_the_bundled_suites_modules_but_not_a_users(tmp
     started = WarmStart(["-p", "no:cacheprovider", "task_suites/mobileagentbench/test_notes.py", str(users)], root)
     try:
         assert started.ready()
+        assert started.process.stdout.readline().startswith(LOADED)  # it imports while it serves
         code = (
             "import sys; notes = sys.modules.get('task_suites.mobileagentbench.test_notes'); "
             "print(notes is not None, type(getattr(notes, '__loader__', None)).__name__, "
