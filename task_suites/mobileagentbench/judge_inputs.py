@@ -1,27 +1,33 @@
 """What the judges need for each of the suite's 100 tasks, keyed by the benchmark's task name
 (attached to the tasks by conftest.py through the `pytest_mobile_agent_judge_inputs` hook).
 
-- key components (SPA-Bench): texts the final screen must show when the task is done, chosen
-  by hand from the app's final screen, each one a text that the untouched start screen (noop's
-  final screen) lacks (84 tasks). SPA-Bench's matcher joins the OCR'd texts without spaces, so
-  a component may span two lines read in order ("ChromeCamera": Chrome listed above Camera).
-  The month view draws event titles as the real MonthView does, cut to the cell: the task
-  "laundry" after its task icon shows as "laundr" (a prefix matches either way); where the
-  start screen's month view shows the event already, the component is its row in a list
-  ("Cooking" with its time, "10:00 AM").
-  The 16 tasks in `NO_KEY_COMPONENTS` have none, each with its reason: what the done state
-  changes is an absence, an order or a filter that the seeded items cannot show (one folder,
-  one playlist, an order that is already the custom one), a check mark, or the only new text
-  is a search query that the start screen shows as well (in the list or the note searched).
-  The real apps' sources show no text for these either (no toast on a delete or a hide). A
-  component that the start screen shows as well would pass noop; they are left to the other
-  judges.
+- key components (SPA-Bench): texts of the real app that the oracle's screenshots show and
+  noop's never do, found by SPA-Bench's matcher, which scans from the last screenshot
+  backwards until one shows all of a task's components (the issue's "final screenshots").
+  84 tasks have texts of the done screen, each one missing from the untouched start screen
+  (noop's only screen), so the judge finds them on the last screenshot. SPA-Bench's matcher
+  joins the OCR'd texts without spaces, so a component may span two lines read in order
+  ("ChromeCamera": Chrome listed above Camera). The month view draws event titles as the real
+  MonthView does, cut to the cell: the task "laundry" after its task icon shows as "laundr" (a
+  prefix matches either way); where the start screen's month view shows the event already, the
+  component is its row in a list ("Cooking" with its time, "10:00 AM").
+  For the 11 tasks in `EARLIER_SCREEN`, what the done screen changes is an absence (an item
+  deleted, hidden or removed), an order or filter that the seeded items cannot show (one
+  folder, one playlist, the custom order being the seeded one), a switch, or a search whose
+  query the start screen shows too; their components are the texts that a screen on a correct
+  path shows and names what the task acts on (a deletion confirmation naming the file, the
+  sort or filter dialog listing the options picked, the setting's row, the search bar's hint), so the judge
+  finds them on an earlier screenshot (the second from the end on the oracle's paths).
+  The 5 tasks in `NO_KEY_COMPONENTS` have none, each with its reason: no screen of a correct
+  path shows a real app's text that noop's screens lack (a single tap on an icon or a check
+  box, or a search whose query is the only new text); they are left to the other judges.
 - CheckPoints (Mobile-Bench): the app's package, and as key phrases the texts and
   descriptions the golden path taps and the texts it types, in order (a sequential `[ ]`
   group: one count each), as Mobile-Bench's key phrases are a task's key steps.
-- reference substates (AutoEval): the app's page, then one UnitNode per key component. They
-  are a reference for the State Decomposer's cover and redundancy rates, written from the
-  same hand-chosen texts, not annotated by people as the paper's were.
+- reference substates (AutoEval): the app's page, then one UnitNode per key component of the
+  done screen (those of an earlier screen describe no final substate). They are a reference
+  for the State Decomposer's cover and redundancy rates, written from the same hand-chosen
+  texts, not annotated by people as the paper's were.
 """
 
 from __future__ import annotations
