@@ -54,7 +54,7 @@ def _intrinsic(view: View, axis: str, scale: float, width: float | None = None) 
     if not view.children:
         w, h = text_px(view, scale, inner if axis == "v" else None)
         return (h if axis == "v" else w) + pad
-    inner = inner if view.orientation == "v" else None  # a row shares its width: unknown per child
+    inner = None if view.orientation == "h" else inner  # a row shares its width: unknown per child
     sizes = [_intrinsic(c, axis, scale, inner) for c in view.children]
     along = view.orientation == axis
     return (sum(sizes) if along else max(sizes, default=0.0)) + pad
