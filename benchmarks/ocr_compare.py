@@ -13,7 +13,8 @@ easyocr is left out: it downloads its models at run time.
 English screens: the oracle's final screenshot of N suite tasks (one run of the suite with
 --mobile-artifacts). Recall = the share of the screen's texts (hierarchy texts of 2+ characters
 inside the screen) found in the engine's joined, whitespace-free, lowercased output, SPA-Bench's
-matching; key components = the share of those tasks whose key components the engine finds.
+matching; key components = the share of those tasks whose key components the engine finds
+(tasks whose components only a screen on the way shows, EARLIER_SCREEN, count as having none).
 Chinese: 24 UI phrases rendered on light rows at a phone's text size. Times are medians per
 screenshot after a warm-up; on a shared machine they are noisy: compare within one run.
 """
@@ -95,7 +96,7 @@ def tesseract() -> Callable[[Image.Image], list[str]] | None:
 
 def english_screens(count: int) -> list[tuple[Image.Image, list[str], list[str]]]:
     """(screenshot, its visible texts, the task's key components) for `count` oracle runs."""
-    from task_suites.mobileagentbench.judge_inputs import JUDGE_INPUTS
+    from task_suites.mobileagentbench.judge_inputs import EARLIER_SCREEN, JUDGE_INPUTS
 
     art = Path(tempfile.mkdtemp(prefix="ocr-compare-"))
     results = art / "r.jsonl"
@@ -114,7 +115,8 @@ def english_screens(count: int) -> list[tuple[Image.Image, list[str], list[str]]
         texts = [n.text for n in tree.nodes() if len(n.text.strip()) >= 2 and "\n" not in n.text
                  and n.bounds[1] >= 0 and n.bounds[3] <= height and n.bounds[0] >= 0 and n.bounds[2] <= width]
         key = r["task"] if not r["task"].startswith("test_") else r["nodeid"].split("[")[1].split("-")[0]
-        screens.append((downscaled(png), texts, JUDGE_INPUTS[key].get("key_components", [])))
+        keys = [] if key in EARLIER_SCREEN else JUDGE_INPUTS[key].get("key_components", [])
+        screens.append((downscaled(png), texts, keys))
     shutil.rmtree(art, ignore_errors=True)
     return screens
 

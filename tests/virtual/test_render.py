@@ -7,9 +7,17 @@ import io
 import pytest
 from PIL import Image
 
-from pytest_mobile_agent.virtual.ui import keyboard, layout
+from pytest_mobile_agent.virtual.ui import keyboard, layout, widgets
 from pytest_mobile_agent.virtual.ui.layout import _intrinsic
-from pytest_mobile_agent.virtual.ui.render import PngEncoder, ScreenRenderer, encode_png, glyph_name, parse_color
+from pytest_mobile_agent.virtual.ui.render import (
+    PngEncoder,
+    ScreenRenderer,
+    _wrap,
+    encode_png,
+    glyph_name,
+    is_cjk,
+    parse_color,
+)
 from pytest_mobile_agent.virtual.ui.view import EDIT, FRAME, LINEAR, View
 from pytest_mobile_agent.virtual.ui.window import Frame, Window
 
@@ -323,3 +331,52 @@ def test_the_month_canvas_wraps_a_multi_day_event_and_says_when_a_day_is_full(re
     bottom = [y for y in range(y0, y1) for x in range(round(x0 + day_w), round(x0 + 2 * day_w))
               if img.getpixel((x, y)) == (63, 81, 181)]
     assert max(bottom) < y0 + letters + 3 * day_h  # chips stop inside the cell: the rest is "..."
+
+
+def ink_lines(img: Image.Image, box: tuple[int, int, int, int]) -> int:
+    """Bands of pixel rows with dark ink inside `box`: the lines of text drawn there."""
+    x0, y0, x1, y1 = box
+    inked = [any(sum(img.getpixel((x, y))) < 300 for x in range(x0, x1)) for y in range(y0, y1)]
+    return sum(1 for i, row in enumerate(inked) if row and (i == 0 or not inked[i - 1]))
+
+
+def test_a_dialog_message_wraps_onto_the_lines_it_needs_and_a_one_line_text_does_not(renderer: ScreenRenderer):
+    # commons' ConfirmationDialog message has no android:maxLines: it wraps, whole.
+    message = 'Are you sure you want to delete "a-rather-long-file-name.txt"? It skips the recycle bin.'
+    wrapped = View(kind="text", text=message, padding=12, max_lines=widgets.ANY_LINES)
+    single = View(kind="text", text=message, padding=12)  # maxLines 1: one line, ellipsized
+    content = View(LINEAR, padding=8, children=[wrapped, single])
+    root = View(FRAME, children=[content], kind="dialog")
+    box = (32, 100, W - 32, 0)
+    h = round(_intrinsic(content, "v", SCALE, box[2] - box[0]))
+    layout.layout(root, (*box[:3], box[1] + h), SCALE)
+    line = 16 * SCALE * layout.LINE_HEIGHT
+    assert single.bounds[3] - single.bounds[1] == round(line + 24)
+    assert wrapped.bounds[3] - wrapped.bounds[1] >= round(3 * line + 24)
+    img = renderer.image(frame(activity(screen()), Window("dialog", "p", "d", root)), "9:00")
+    # Every line that the font's own word wrap needs is drawn (layout's estimate leaves room for
+    # them all), none cut; the one-line text stays one line.
+    x0, _, x1, _ = wrapped.bounds
+    needed = renderer._fonts.layout(message, 16, x1 - x0 - 24, widgets.ANY_LINES)
+    assert len(needed) >= 3 and not any("…" in part for part in needed)
+    assert ink_lines(img, wrapped.bounds) == len(needed)
+    assert ink_lines(img, single.bounds) == 1
+
+
+def test_wrapping_counts_a_cjk_character_twice_as_wide():
+    latin, chinese = ("x" * 30, "删" * 30)
+    heights = [
+        _intrinsic(View(kind="text", text=t, max_lines=widgets.ANY_LINES), "v", SCALE, 200) for t in (latin, chinese)
+    ]
+    assert heights[1] > heights[0] and heights[0] == pytest.approx(2 * 16 * SCALE * layout.LINE_HEIGHT)
+
+
+def test_wrapping_breaks_between_cjk_characters_and_inside_a_word_too_long_for_a_line():
+    def measure(text: str) -> float:  # one unit a character, two a CJK one
+        return sum(2 if is_cjk(c) else 1 for c in text)
+
+    assert _wrap(measure, "删除启动器图标，而不会卸载", 10, 9) == ["删除启动器", "图标，而不", "会卸载"]
+    assert _wrap(measure, "delete 'a-long-file-name.txt'?", 10, 9) == ["delete", "'a-long-fi", "le-name.tx", "t'?"]
+    assert _wrap(measure, "Chrome 图标 app", 8, 9) == ["Chrome", "图标 app"]
+    assert _wrap(measure, "one two three", 8, 2) == ["one two", "three"]
+    assert _wrap(measure, "one two three four", 8, 2) == ["one two", "three…"]

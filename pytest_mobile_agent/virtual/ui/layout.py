@@ -9,30 +9,53 @@ children wholly outside are not shown (a RecyclerView has no views for them).
 
 from __future__ import annotations
 
+from unicodedata import east_asian_width
+
 from .view import Bounds, View
 
 CHAR_WIDTH = 0.55  # average glyph width as a fraction of the text size
 LINE_HEIGHT = 1.45
 
 
-def text_px(view: View, scale: float) -> tuple[float, float]:
-    """Approximate (width, height) of a view's text in px."""
+def text_px(view: View, scale: float, width: float | None = None) -> tuple[float, float]:
+    """Approximate (width, height) of a view's text in px; with `width` (px) and max_lines > 1,
+    the height of the text word-wrapped to that width."""
     size = view.text_size * scale
     lines = (view.text or view.hint or " ").split("\n")
-    width = max(len(line) for line in lines) * size * CHAR_WIDTH
-    return width, len(lines) * size * LINE_HEIGHT
+    if width is not None and view.max_lines > 1:
+        count = sum(_wrapped_lines(line, width / (size * CHAR_WIDTH)) for line in lines)
+        return width, min(count, view.max_lines) * size * LINE_HEIGHT
+    return max(len(line) for line in lines) * size * CHAR_WIDTH, len(lines) * size * LINE_HEIGHT
 
 
-def _intrinsic(view: View, axis: str, scale: float) -> float:
-    """Content size of a view along an axis ("v" = height, "h" = width), in px."""
+def _wrapped_lines(line: str, chars: float) -> int:
+    """Lines a greedy word wrap takes for `line`, `chars` characters fitting on each (a CJK
+    character counts as two: it is about twice as wide)."""
+    count, used = 1, 0
+    for word in line.split(" "):
+        size = sum(2 if east_asian_width(c) in "WF" else 1 for c in word)
+        if used and used + 1 + size > chars:
+            count, used = count + 1, size
+        else:
+            used += size + (1 if used else 0)
+        while used > chars:  # a word longer than the line breaks inside it
+            count, used = count + 1, used - int(chars)
+    return count
+
+
+def _intrinsic(view: View, axis: str, scale: float, width: float | None = None) -> float:
+    """Content size of a view along an axis ("v" = height, "h" = width), in px; `width`: the px
+    it is laid out in, where known (wrapping text needs it)."""
     fixed = view.height if axis == "v" else view.width
     if fixed is not None:
         return fixed * scale
     pad = 2 * view.padding * scale
+    inner = None if width is None else width - pad
     if not view.children:
-        w, h = text_px(view, scale)
+        w, h = text_px(view, scale, inner if axis == "v" else None)
         return (h if axis == "v" else w) + pad
-    sizes = [_intrinsic(c, axis, scale) for c in view.children]
+    inner = None if view.orientation == "h" else inner  # a row shares its width: unknown per child
+    sizes = [_intrinsic(c, axis, scale, inner) for c in view.children]
     along = view.orientation == axis
     return (sum(sizes) if along else max(sizes, default=0.0)) + pad
 
@@ -53,15 +76,16 @@ def layout(view: View, bounds: Bounds, scale: float, clip: Bounds | None = None)
         return
     axis = view.orientation
     start, end = (top, bottom) if axis == "v" else (left, right)
+    across = right - left if axis == "v" else None
     if view.scrollable:
-        sizes = [_intrinsic(c, axis, scale) for c in view.children]
+        sizes = [_intrinsic(c, axis, scale, across) for c in view.children]
         view.content_height = round(sum(sizes))
         max_scroll = max(0, view.content_height - (end - start))
         view.scroll_y = min(max(view.scroll_y, 0), max_scroll)
         start -= view.scroll_y
     else:
         fixed = [
-            None if c.weight and (c.height if axis == "v" else c.width) is None else _intrinsic(c, axis, scale)
+            None if c.weight and (c.height if axis == "v" else c.width) is None else _intrinsic(c, axis, scale, across)
             for c in view.children
         ]
         free = max(0.0, (end - start) - sum(s for s in fixed if s is not None))

@@ -758,6 +758,29 @@ class _Fonts:
         return hit
 
 
+def _cjk_pieces(word: str) -> list[str]:
+    """A word split where a line may break without a space: before and after each CJK character."""
+    pieces: list[str] = []
+    for ch in word:
+        if pieces and not is_cjk(ch) and not is_cjk(pieces[-1][-1]):
+            pieces[-1] += ch
+        else:
+            pieces.append(ch)
+    return pieces or [""]
+
+
+def _fit_prefix(measure: Callable[[str], float], text: str, width: float) -> str:
+    """The longest prefix of `text` that fits in `width` px."""
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if measure(text[:mid]) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo]
+
+
 def _fit(measure: Callable[[str], float], text: str, width: float) -> str:
     """The text, cut with an ellipsis to fit `width` px."""
     if width <= 0:
@@ -775,17 +798,24 @@ def _fit(measure: Callable[[str], float], text: str, width: float) -> str:
 
 
 def _wrap(measure: Callable[[str], float], text: str, width: float, max_lines: int) -> list[str]:
-    """Greedy word wrap into at most max_lines lines; the last one ellipsized if cut."""
+    """Greedy wrap into at most max_lines lines, the last one ellipsized if cut. As Android's
+    line breaker does, it breaks between words, between any two CJK characters (which have no
+    spaces between them), and inside a word too long for a line."""
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
         for word in para.split(" "):
-            trial = f"{line} {word}" if line else word
-            if line and measure(trial) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
+            for i, piece in enumerate(_cjk_pieces(word)):
+                trial = line + (" " if line and i == 0 else "") + piece
+                if line and measure(trial) > width:
+                    lines.append(line)
+                    line = piece
+                else:
+                    line = trial
+                while len(line) > 1 and measure(line) > width:  # a word wider than the line
+                    cut = max(1, len(_fit_prefix(measure, line, width)))
+                    lines.append(line[:cut])
+                    line = line[cut:]
         lines.append(line)
     if len(lines) > max_lines:
         lines = lines[:max_lines]

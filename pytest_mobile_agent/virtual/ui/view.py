@@ -70,6 +70,9 @@ class View:
     icon: str = ""
     color: str = ""  # background colour name or #rrggbb
     text_size: float = 16.0  # sp
+    # android:maxLines of a text leaf: 1 draws one line, ellipsized; more wraps the text to its
+    # slot's width, as a dialog's message does (layout gives it the wrapped lines' height).
+    max_lines: int = 1
     bold: bool = False
     # A canvas-drawn view (kind "month"): what its onDraw paints, as a hashable value. Drawn
     # only: like a real custom View's canvas, none of it reaches the dump.

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 Action = Callable[[], None]
 MenuItem = tuple[str, str, Action]  # (id name, title, action)
 PRIMARY = "#f57c00"
+ANY_LINES = 1_000  # a message TextView without android:maxLines wraps onto as many lines as it needs
 
 
 def text(id: str = "", value: str = "", *, size: float = 16, **kw) -> View:
@@ -163,7 +164,7 @@ def alert(
         if title:
             children.append(text(pkg.rid("alertTitle"), title, size=20, bold=True, padding=12))
         if message:
-            children.append(text("android:id/message", message, padding=12))
+            children.append(text("android:id/message", message, padding=12, max_lines=ANY_LINES))
         children.extend(body() if callable(body) else body)
         buttons = [
             button(f"android:id/{rid}", label, closing(action), width=96, height=48)
@@ -346,7 +347,7 @@ __all__ = ["EDIT", "FRAME", "LINEAR", "TEXT", "View"]
 
 def confirm_dialog(activity: Activity, message: str, on_yes: Action, *, yes: str = "Yes", no: str = "No"):
     """commons' ConfirmationDialog: a message (`PKG:id/message`) with Yes / No."""
-    body = [text(activity.app.rid("message"), message, padding=12)]
+    body = [text(activity.app.rid("message"), message, padding=12, max_lines=ANY_LINES)]
     return alert(activity, "", body, positive=(yes, on_yes), negative=(no, lambda: None))
 
 

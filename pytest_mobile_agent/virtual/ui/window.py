@@ -299,7 +299,8 @@ class WindowManager:
             h = min(round(_intrinsic(content, "v", self.scale)), bottom - top)
             box = (left, bottom - h, right, bottom)
         else:
-            h = min(round(_intrinsic(content, "v", self.scale)), bottom - top - 2 * margin)
+            across = right - left - margin * 4
+            h = min(round(_intrinsic(content, "v", self.scale, across)), bottom - top - 2 * margin)
             y = top + (bottom - top - h) // 2
             box = (left + margin * 2, y, right - margin * 2, y + h)
         root = View(FRAME, children=[content], kind=overlay.kind)
