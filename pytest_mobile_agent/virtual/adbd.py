@@ -6,6 +6,7 @@ import asyncio
 import ctypes
 import logging
 import os
+import random
 import signal
 import socket
 import sys
@@ -75,7 +76,36 @@ def _adb(request: str) -> str:
 
 
 def _free_pair(host: str) -> tuple[socket.socket, socket.socket]:
-    """Two sockets bound to ports N (even: the console) and N+1 (adbd), as an emulator has."""
+    """Two sockets bound to ports N (even: the console) and N+1 (adbd), as an emulator has.
+
+    Below the kernel's ephemeral range: the adb server keeps reconnecting to a killed
+    emulator's port, and a port in that range can be handed to its own outgoing socket, which
+    then connects to itself (TCP self-connect), reads its own banner and lists the serial as
+    `host`; a later device on that port is then never listed as `device`."""
+    low = _ephemeral_low()
+    if low < 12000:  # an unusual range: let the kernel choose
+        return _kernel_pair(host)
+    for _ in range(200):
+        port = random.randrange(10000, low - 1, 2)
+        try:
+            first = _bound(host, port)
+        except OSError:
+            continue
+        try:
+            return first, _bound(host, port + 1)
+        except OSError:
+            first.close()
+    raise OSError(f"no free pair of ports N, N+1 below {low} for the console and adbd")
+
+
+def _ephemeral_low() -> int:
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768  # Linux's default
+
+
+def _kernel_pair(host: str) -> tuple[socket.socket, socket.socket]:
     for _ in range(200):
         first = _bound(host, 0)
         port = first.getsockname()[1]

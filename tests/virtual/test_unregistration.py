@@ -106,3 +106,26 @@ def test_a_device_whose_parent_died_takes_itself_off() -> None:
     assert not registration.running(int(pid))
     assert not Path(root).exists()
     assert not list(registration.DIRECTORY.glob(f"*-{serial.replace(':', '_')}.json"))
+
+
+def test_devices_listen_below_the_ephemeral_ports() -> None:
+    """The adb server keeps reconnecting to a killed emulator's port; in the ephemeral range
+    its own outgoing socket can get that port and connect to itself, listing the serial as
+    `host` for good. A device's console and adbd ports (N, N+1) stay below that range."""
+    from pytest_mobile_agent.virtual.adbd import _ephemeral_low, _free_pair
+
+    low = _ephemeral_low()
+    pairs = [_free_pair("127.0.0.1") for _ in range(20)]
+    try:
+        ports = [(console.getsockname()[1], adbd.getsockname()[1]) for console, adbd in pairs]
+    finally:
+        for pair in pairs:
+            for sock in pair:
+                sock.close()
+    assert all(console % 2 == 0 and adbd == console + 1 and adbd < low for console, adbd in ports), ports
+    assert len(set(ports)) == len(ports)
+    device = start_device()
+    try:
+        assert int(device.serial.split("-")[1]) + 1 == device.port < low
+    finally:
+        device.stop()
