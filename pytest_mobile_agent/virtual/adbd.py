@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from .console import ConsoleSession, auth_token
-from .registration import adb_request, adb_server_port
+from .registration import adb_request, adb_server_port, await_gone
 from .services import open_service
 from .system import Device, DeviceConfig
 from .transport import Connection
@@ -162,20 +162,6 @@ def adb_disconnect(serial: str) -> None:
         pass
 
 
-def adb_await_gone(serial: str, timeout: float = 5.0) -> None:
-    """Wait until the adb server no longer lists `serial`, so that a device that has stopped is
-    gone from `adb devices` (the server drops an emulator on its own schedule)."""
-    deadline = time.monotonic() + timeout
-    try:
-        while any(line.split("\t")[0] == serial for line in _adb("host:devices").splitlines()):
-            if time.monotonic() > deadline:
-                log.warning("adb still lists %s %.0fs after it stopped", serial, timeout)
-                return
-            time.sleep(0.01)
-    except OSError:  # no server: nothing lists it
-        pass
-
-
 async def _stop_when_gone(pid: int, stop: asyncio.Event) -> None:
     """End the device once the process that started it is gone."""
     while not stop.is_set():
@@ -246,5 +232,5 @@ async def serve(
             if conn.transport:
                 conn.transport.close()
         if register:
-            await loop.run_in_executor(None, adb_await_gone, serial)
+            await loop.run_in_executor(None, await_gone, serial)
         holder[0].shutdown()

@@ -14,14 +14,17 @@ Only the standard library here: the device process imports this module.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import shutil
 import socket
 import sys
 import tempfile
+import time
 from pathlib import Path
 
+log = logging.getLogger(__name__)
 DIRECTORY = Path(tempfile.gettempdir()) / "pytest-mobile-agent" / "virtual-devices"
 PROGRAM = b"pytest_mobile_agent.virtual"  # in the command line of every device process
 
@@ -62,7 +65,24 @@ def unregister(serial: str, adb_port: int | None = None) -> None:
         adb_request(f"host:disconnect:{serial}", adb_port or adb_server_port())
     except (OSError, ConnectionError):  # already gone, or the server is down: nothing left to undo
         pass
+    else:
+        await_gone(serial, adb_port)  # the server drops the transport on its own thread, a moment later
     remove(serial, adb_port)
+
+
+def await_gone(serial: str, adb_port: int | None = None, timeout: float = 5.0) -> None:
+    """Wait until the adb server no longer lists `serial`, so that a device that has stopped is
+    gone from `adb devices` (the server drops an emulator on its own schedule)."""
+    deadline = time.monotonic() + timeout
+    try:
+        while any(line.split("\t")[0] == serial
+                  for line in adb_request("host:devices", adb_port or adb_server_port()).splitlines()):
+            if time.monotonic() > deadline:
+                log.warning("adb still lists %s %.0fs after it stopped", serial, timeout)
+                return
+            time.sleep(0.01)
+    except OSError:  # no server: nothing lists it
+        pass
 
 
 def running(pid: int) -> bool:
