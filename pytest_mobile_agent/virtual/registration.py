@@ -66,7 +66,8 @@ def unregister(serial: str, adb_port: int | None = None) -> None:
     except (OSError, ConnectionError):  # already gone, or the server is down: nothing left to undo
         pass
     else:
-        await_gone(serial, adb_port)  # the server drops the transport on its own thread, a moment later
+        # The server drops the transport on its own thread, a moment after it answers.
+        await_gone(serial, adb_port, timeout=1.0)
     remove(serial, adb_port)
 
 
