@@ -89,10 +89,11 @@ class HeaviestFirst:
 
     @pytest.hookimpl(trylast=True)  # after -m, -k and --mobile-shard: order what will run
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
-        items.sort(key=lambda item: -weight(item))  # stable: ties keep the collection order
+        weights = {id(item): weight(item) for item in items}
+        items.sort(key=lambda item: -weights[id(item)])  # stable: ties keep the collection order
         if self.weights is not None:
             try:
-                self.weights.write(self.workerid, [weight(item) for item in items])
+                self.weights.write(self.workerid, [weights[id(item)] for item in items])
             except OSError:  # the scheduler then pairs tasks as it does without weights
                 pass
 
@@ -171,7 +172,6 @@ class LongestFirstScheduling(WorkStealingScheduling):
                 node.shutdown()  # nothing more for it: it runs its one task now
         if not self.pending:
             super().check_schedule()  # all handed out: steal from the longest queue, or shut down
-
 
 
 class StaggeredWorkers:

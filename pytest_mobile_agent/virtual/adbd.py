@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from .console import ConsoleSession, auth_token
-from .registration import adb_request, adb_server_port, await_gone
+from .registration import adb_request, adb_server_port, await_gone, disconnect
 from .services import open_service
 from .system import Device, DeviceConfig
 from .transport import Connection
@@ -155,13 +155,6 @@ def adb_register_emulator(adb_port: int, timeout: float = 10.0) -> str:
             raise ConnectionError(f"adb did not list {serial} (adbd on port {adb_port}) as online")
 
 
-def adb_disconnect(serial: str) -> None:
-    try:
-        _adb(f"host:disconnect:{serial}")
-    except OSError:  # already gone, or the server is down: nothing left to undo
-        pass
-
-
 async def _stop_when_gone(pid: int, stop: asyncio.Event) -> None:
     """End the device once the process that started it is gone."""
     while not stop.is_set():
@@ -225,7 +218,7 @@ async def serve(
         # `host:disconnect:emulator-N` takes it off the adb server at once; the server would
         # notice the closed connections too, but only about 250 ms later.
         if register:
-            await loop.run_in_executor(None, adb_disconnect, serial)
+            await loop.run_in_executor(None, disconnect, serial)
         console.close()
         server.close()
         for conn in list(connections):

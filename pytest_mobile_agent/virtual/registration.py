@@ -61,14 +61,20 @@ def remove(serial: str, adb_port: int | None = None) -> None:
 def unregister(serial: str, adb_port: int | None = None) -> None:
     """Take a device off the adb server and forget it. An `emulator-N` whose process was killed
     stays listed as offline too, until it is disconnected."""
-    try:
-        adb_request(f"host:disconnect:{serial}", adb_port or adb_server_port())
-    except (OSError, ConnectionError):  # already gone, or the server is down: nothing left to undo
-        pass
-    else:
+    if disconnect(serial, adb_port):
         # The server drops the transport on its own thread, a moment after it answers.
         await_gone(serial, adb_port, timeout=1.0)
     remove(serial, adb_port)
+
+
+def disconnect(serial: str, adb_port: int | None = None) -> bool:
+    """Ask the adb server to drop `serial`; False where it is already gone or no server answers
+    (nothing left to undo)."""
+    try:
+        adb_request(f"host:disconnect:{serial}", adb_port or adb_server_port())
+    except OSError:  # ConnectionError too: the server's FAIL
+        return False
+    return True
 
 
 def await_gone(serial: str, adb_port: int | None = None, timeout: float = 5.0) -> None:
