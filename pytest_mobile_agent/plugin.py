@@ -47,8 +47,7 @@ from .session import (
     mobile_session,
 )
 from .tasks import NEAR_MISS_ARG, TaskDefinitionError, app_marker, instantiate, spec_of, task_name
-from .warmstart.controller import WarmStartHooks
-from .warmstart.controller import wanted as warm_start_wanted
+from .warmstart import controller as warm_start
 
 OPTIONS = (
     # (flag, dest/ini name, type, default, help)
@@ -170,10 +169,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     judge_runner.add_options(parser)
 
 
-@pytest.hookimpl(tryfirst=True)
 def pytest_cmdline_main(config: pytest.Config) -> None:
-    """Before allure-pytest configures: only the controller may clean the Allure results."""
+    """Before anything configures: only the controller may clean the Allure results (before
+    allure-pytest), and the warm process forks from a controller that has configured nothing.
+    After xdist's hook (tryfirst), which turns -n into the workers' specs."""
     allure_report.take_over_cleaning(config)
+    options = Options.from_config(config)
+    if options.agent and warm_start.wanted(config, options.warm_start):
+        warm_start.start(config)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -189,8 +192,6 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[judge_runner.PANEL_KEY] = panel = judge_runner.JudgePanel(config)
     if panel and session.options.agent:
         panel.judges  # noqa: B018  (a judge without its model stops the run here, with the reason)
-    if session.options.agent and warm_start_wanted(config, session.options.warm_start):
-        config.pluginmanager.register(WarmStartHooks(config), "mobile-agent-warmstart")
     if session.is_worker:  # an xdist worker, so xdist is there to import
         from .scheduling import HeaviestFirst, steals_work
 

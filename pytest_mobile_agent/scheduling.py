@@ -7,7 +7,9 @@ its golden steps, as for sharding; ties keep the collection order, so every work
 the same), and the controller starts handing out tasks as soon as the first worker has
 collected, not once the last one has: a worker that is ready gets the heaviest task left
 and, with its first, the lightest too (an xdist worker starts a task only once it knows the
-next one, or is told there is none). A worker whose collection differs from the
+next one, or is told there is none). Workers come up one after another, so these first pairs
+are planned together and handed out the heaviest first: one that comes up later ends later
+by as much, and gets a lighter pair. A worker whose collection differs from the
 first one's gets nothing and is reported. Once every task is handed out, xdist's work
 stealing and shutdown take over.
 
@@ -107,6 +109,7 @@ class LongestFirstScheduling(WorkStealingScheduling):
         self.weights = weights
         self.cost: list[int] | None = None  # per task of the collection: agent calls, about
         self.load: dict[WorkerController, int] = {}  # the cost handed to each worker so far
+        self.plan: list[tuple[list[int], bool]] = []  # the first tasks of the workers still to come
 
     @property
     def collection_is_completed(self) -> bool:
@@ -130,21 +133,58 @@ class LongestFirstScheduling(WorkStealingScheduling):
             weights = self.weights.read(first.gateway.id) if self.weights is not None else None
             if weights is not None and len(weights) == len(self.collection):
                 self.cost = [w + 1 for w in weights]  # its golden steps and the call that ends it
+                self.plan = self._plan()
         self.check_schedule()
 
-    def _better_alone(self, node: WorkerController, task: int) -> bool:
-        """Whether `node` should run `task` alone: paired with the lightest task left it would
-        end past the bound (the heaviest task, or an even share of all, whichever is larger),
-        and the other workers can run every task left within it."""
-        if self.cost is None or not self.pending:
+    def _plan(self) -> list[tuple[list[int], bool]]:
+        """Every worker's first tasks as they would be handed out if all came up before any
+        finished, the heaviest loads first: workers come up one after another, and one that
+        comes up later ends later by as much, so it gets a lighter load."""
+        assert self.cost is not None
+        pending, loads, plan = list(self.pending), [], []
+        for served in range(self.numnodes):
+            if not pending:
+                break
+            given, alone = self._first_tasks(pending, loads, self.numnodes - served)
+            if not alone:
+                loads.append(sum(self.cost[i] for i in given))
+            plan.append((given, alone))
+        cost = self.cost
+        plan.sort(key=lambda entry: -sum(cost[i] for i in entry[0]))  # stable: ties keep their order
+        return plan
+
+    def _planned(self) -> tuple[list[int], bool] | None:
+        """The next planned first tasks that are all still to hand out (taken off `pending`)."""
+        while self.plan:
+            given, alone = self.plan.pop(0)
+            if all(i in self.pending for i in given):
+                self.pending[:] = [i for i in self.pending if i not in given]
+                return given, alone
+        return None
+
+    def _first_tasks(self, pending: list[int], loads: list[int], unserved: int) -> tuple[list[int], bool]:
+        """A worker's first tasks, taken off `pending`: the heaviest and, so that the worker
+        starts at once (an xdist worker starts a task only once it knows the next, or that none
+        follows), the lightest; or the heaviest alone where no pairing is needed or it is better
+        alone. `loads`: what the other workers that take more tasks were handed; `unserved`:
+        the workers still to get their first tasks, this one included."""
+        given = [pending.pop(0)]
+        alone = len(pending) < unserved or self._better_alone(given[0], pending, loads, unserved - 1)
+        if pending and not alone:
+            given.append(pending.pop())
+        return given, alone
+
+    def _better_alone(self, task: int, pending: list[int], loads: list[int], unseen: int) -> bool:
+        """Whether to run `task` alone: paired with the lightest task left it would end past the
+        bound (the heaviest task, or an even share of all, whichever is larger), and the other
+        workers (with `loads`, and `unseen` still to come) can run every task left within it."""
+        if self.cost is None or not pending:
             return False
         bound = max(max(self.cost), sum(self.cost) / self.numnodes)
-        if self.cost[task] + self.cost[self.pending[-1]] <= bound:
+        if self.cost[task] + self.cost[pending[-1]] <= bound:
             return False
-        others = [n for n in self.node2pending if n is not node and not n.shutting_down]
-        unseen = self.numnodes - len(self.node2pending)  # workers still starting
-        room = sum(bound - self.load.get(n, 0) for n in others) + unseen * bound
-        return sum(self.cost[i] for i in self.pending) <= room
+        room = sum(bound - load for load in loads) + unseen * bound
+        return sum(self.cost[i] for i in pending) <= room
 
     def check_schedule(self) -> None:
         if self.collection is None:  # no worker has collected yet
@@ -155,15 +195,13 @@ class LongestFirstScheduling(WorkStealingScheduling):
             if not self.pending:
                 break
             alone = False
-            given = [self.pending.pop(0)]
-            if not queue:  # its first task
-                unserved = self.numnodes - len(self.served)  # workers still to get theirs, this one included
-                # A worker for every task left, or the others can run the rest within the bound:
-                # no need to pair.
-                alone = len(self.pending) < unserved or self._better_alone(node, given[0])
-                if self.pending and not alone:
-                    given.append(self.pending.pop())
+            if not queue:  # its first tasks
+                loads = [self.load.get(n, 0) for n in self.served if not n.shutting_down]
+                unserved = self.numnodes - len(self.served)
+                given, alone = self._planned() or self._first_tasks(self.pending, loads, unserved)
                 self.served.add(node)
+            else:
+                given = [self.pending.pop(0)]
             queue.extend(given)
             if self.cost is not None:
                 self.load[node] = self.load.get(node, 0) + sum(self.cost[i] for i in given)

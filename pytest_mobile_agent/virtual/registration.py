@@ -26,7 +26,6 @@ from pathlib import Path
 
 log = logging.getLogger(__name__)
 DIRECTORY = Path(tempfile.gettempdir()) / "pytest-mobile-agent" / "virtual-devices"
-PROGRAM = b"pytest_mobile_agent.virtual"  # in the command line of every device process
 
 
 def adb_server_port() -> int:
@@ -42,7 +41,8 @@ def add(serial: str, pid: int, root: Path | None) -> None:
     """Called by the device once it is online. A device that cannot write its record still runs
     (it only loses the sweep after a SIGKILL)."""
     port = adb_server_port()
-    record = {"serial": serial, "pid": pid, "adb_port": port, "root": str(root) if root else None}
+    record = {"serial": serial, "pid": pid, "started": started(pid), "adb_port": port,
+              "root": str(root) if root else None}
     path = _entry(serial, port)
     tmp = path.with_suffix(f".{pid}.tmp")
     try:
@@ -92,10 +92,25 @@ def await_gone(serial: str, adb_port: int | None = None, timeout: float = 5.0) -
         pass
 
 
-def running(pid: int) -> bool:
-    """Whether pid is a live virtual device process (not a zombie, not a reused pid)."""
+def started(pid: int) -> str | None:
+    """When the process began (clock ticks since boot), which tells it from a later process
+    given the same pid; None where there is no /proc (or no such process)."""
     try:
-        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        return _stat(pid)[19]
+    except OSError:
+        return None
+
+
+def _stat(pid: int) -> list[str]:
+    """/proc/PID/stat's fields after the command name (which may hold spaces): state first."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def running(pid: int, since: str | None = None) -> bool:
+    """Whether pid is a live process (not a zombie) and, given `since` (its `started()` when it
+    was recorded), the same process, not a later one that reuses the pid."""
+    try:
+        fields = _stat(pid)
     except FileNotFoundError:
         return False
     except OSError:  # no /proc here: only ask whether the pid exists
@@ -106,7 +121,7 @@ def running(pid: int) -> bool:
         except PermissionError:
             pass
         return True
-    return PROGRAM in cmdline
+    return fields[0] != "Z" and (since is None or fields[19] == since)
 
 
 def sweep() -> list[str]:
@@ -117,7 +132,7 @@ def sweep() -> list[str]:
             record = json.loads(path.read_text())
         except (OSError, ValueError):
             continue
-        if running(record["pid"]):
+        if running(record["pid"], record.get("started")):
             continue
         unregister(record["serial"], record["adb_port"])
         root = record.get("root")

@@ -17,20 +17,28 @@ def wanted(config: pytest.Config, choice: str) -> bool:
     if choice == "off" or not sys.platform.startswith("linux") or hasattr(config, "workerinput"):
         return False
     option = config.option
-    if getattr(option, "collectonly", False) or getattr(option, "dist", "no") == "no":
+    if any(getattr(option, name, False) for name in ("collectonly", "help", "version")):
+        return False
+    if getattr(option, "dist", "no") == "no":
         return False
     return any(spec.split("*")[-1].startswith("popen") and "python=" not in spec and "via=" not in spec
                for spec in getattr(option, "tx", None) or ())
 
 
-class WarmStartHooks:
-    """Starts the warm process at configure time (it imports while the controller goes on),
-    hands the launcher to each local popen worker, stops the warm process at the end."""
+def start(config: pytest.Config) -> None:
+    """Start the session's warm process now, while pytest has loaded the plugins and configured
+    nothing (a process forked later would carry the controller's configured state), and hand it
+    to the workers when xdist sets them up."""
+    warm = WarmStart.start(config)
+    config.add_cleanup(warm.stop)
+    config.pluginmanager.register(WarmStartHooks(warm), "mobile-agent-warmstart")
 
-    def __init__(self, config: pytest.Config) -> None:
-        params = config.invocation_params
-        self.warm = WarmStart([str(arg) for arg in params.args], params.dir)
-        config.add_cleanup(self.warm.stop)
+
+class WarmStartHooks:
+    """Hands the launcher to each local popen worker."""
+
+    def __init__(self, warm: WarmStart) -> None:
+        self.warm = warm
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_setupnodes(self, config: pytest.Config, specs: list[Any]) -> None:

@@ -86,9 +86,14 @@ def _exit_like(status: int) -> None:
 
 def main(argv: list[str]) -> None:
     path, args = argv[1], argv[2:]
+    passed_on = (_signal.SIGTERM, _signal.SIGINT, _signal.SIGHUP)
+    # Held until the child exists and they can be passed on (the child may already have said it
+    # runs, and be signalled through us, before we are back from the request).
+    _signal.pthread_sigmask(_signal.SIG_BLOCK, passed_on)
     try:
         sock, _pid = request(path, "worker", args, (0, 1, 2))
     except OSError:
+        _signal.pthread_sigmask(_signal.SIG_UNBLOCK, passed_on)
         os.execv(sys.executable, [sys.executable, *args])
     # The worker holds the pipes now; ours must close so that the controller sees their end
     # when the worker ends.
@@ -103,8 +108,9 @@ def main(argv: list[str]) -> None:
         except OSError:
             pass
 
-    for signum in (_signal.SIGTERM, _signal.SIGINT, _signal.SIGHUP):
+    for signum in passed_on:
         _signal.signal(signum, relay)
+    _signal.pthread_sigmask(_signal.SIG_UNBLOCK, passed_on)
     message = receive(sock)
     _exit_like(message["exit"] if message else 1)
 

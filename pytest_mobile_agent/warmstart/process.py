@@ -13,6 +13,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from . import launcher
 from .launcher import receive, request
@@ -22,30 +23,56 @@ READY_TIMEOUT = 60.0
 
 
 class WarmStart:
-    """The warm process of one pytest session, started by the xdist controller."""
+    """The warm process of one pytest session, started by the xdist controller: forked from it
+    (`fork`) or, where the controller runs other threads that a fork would leave half-done,
+    started afresh (`spawn`)."""
 
-    def __init__(self, args: list[str], cwd: Path) -> None:
-        """`args`: the session's pytest arguments (the workers get the same)."""
+    def __init__(self) -> None:
         self.dir = tempfile.mkdtemp(prefix="pma-warm-")
         self.path = os.path.join(self.dir, "socket")
-        cmd = [sys.executable, *subprocess._args_from_interpreter_flags(), "-m", "pytest_mobile_agent.warmstart.server"]
-        # The devices it forks keep its command line, which must name the device program: a
-        # sweep (virtual/registration.py, in this session or any other) tells a live device by it.
-        from ..virtual.registration import PROGRAM  # here: the virtual package imports this module
-
-        cmd.append(f"--forks={PROGRAM.decode()}")
-        # Its stdin is its lifeline: it ends when this process closes it, or dies.
-        self.process = subprocess.Popen(
-            [*cmd, self.path, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=cwd
-        )
+        self.pid = 0
+        self.returncode: int | None = None
+        self.process: subprocess.Popen | None = None  # spawned: it prints READY, then LOADED
+        self._keep_alive: int | None = None  # forked: closing it ends the warm process
         self._ready: bool | None = None
 
+    @classmethod
+    def start(cls, config: Any) -> WarmStart:
+        if threading.active_count() == 1 and hasattr(os, "fork"):
+            return cls.fork(config)
+        params = config.invocation_params
+        return cls.spawn([str(arg) for arg in params.args], params.dir)
+
+    @classmethod
+    def fork(cls, config: Any) -> WarmStart:
+        """From this process, whose pytest has loaded `config` and configured nothing yet."""
+        from .server import fork
+
+        warm = cls()
+        warm.pid, warm._keep_alive = fork(config, warm.path)
+        return warm
+
+    @classmethod
+    def spawn(cls, args: list[str], cwd: Path) -> WarmStart:
+        """A new Python that loads pytest with `args` (the session's arguments) itself."""
+        warm = cls()
+        cmd = [sys.executable, *subprocess._args_from_interpreter_flags(), "-m", "pytest_mobile_agent.warmstart.server"]
+        # Its stdin is its lifeline: it ends when this process closes it, or dies.
+        warm.process = subprocess.Popen(
+            [*cmd, warm.path, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=cwd
+        )
+        warm.pid = warm.process.pid
+        return warm
+
     def ready(self, timeout: float = READY_TIMEOUT) -> bool:
-        """Whether it came up (waits for it the first time)."""
+        """Whether it came up (waits for a spawned one the first time)."""
         if self._ready is None:
-            assert self.process.stdout is not None
-            ready = select.select([self.process.stdout], [], [], timeout)[0]
-            self._ready = bool(ready) and self.process.stdout.readline().startswith(READY)
+            if self.process is None:
+                self._ready = self._wait(0) is None
+            else:
+                assert self.process.stdout is not None
+                ready = select.select([self.process.stdout], [], [], timeout)[0]
+                self._ready = bool(ready) and self.process.stdout.readline().startswith(READY)
             if not self._ready:
                 self.stop()
         return self._ready
@@ -55,17 +82,42 @@ class WarmStart:
         return shlex.join([sys.executable, "-I", "-S", launcher.__file__, self.path])
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            assert self.process.stdin is not None
-            self.process.stdin.close()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        if self.process.stdout is not None:
-            self.process.stdout.close()
+        if self.process is not None:
+            if self.process.poll() is None:
+                assert self.process.stdin is not None
+                self.process.stdin.close()
+                try:
+                    self.process.wait(10)
+                except subprocess.TimeoutExpired:
+                    self.process.kill()
+                    self.process.wait()
+            if self.process.stdout is not None:
+                self.process.stdout.close()
+            self.returncode = self.process.returncode
+        elif self._keep_alive is not None:
+            os.close(self._keep_alive)
+            self._keep_alive = None
+            if self._wait(10) is None:
+                os.kill(self.pid, signal.SIGKILL)
+                self._wait(None)
         shutil.rmtree(self.dir, ignore_errors=True)
+
+    def _wait(self, timeout: float | None) -> int | None:
+        """A forked warm process's exit status, waiting up to `timeout` (None: as long as it takes)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self.returncode is None:
+            try:
+                pid, status = os.waitpid(self.pid, 0 if deadline is None else os.WNOHANG)
+            except ChildProcessError:  # reaped by someone else: gone, its status unknown
+                self.returncode = -signal.SIGKILL
+                break
+            if pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+            elif time.monotonic() >= deadline:  # type: ignore[operator]
+                break
+            else:
+                time.sleep(0.01)
+        return self.returncode
 
 
 def warm_socket() -> str | None:

@@ -1,9 +1,15 @@
 """The warm process: imports once what every worker and device imports, then forks them.
 
-    python -m pytest_mobile_agent.warmstart.server --forks=pytest_mobile_agent.virtual SOCKET [PYTEST_ARGS...]
+The controller forks it right after pytest has read the arguments and loaded the plugins,
+before anything is configured (`fork`): it starts with all of that imported. Where the
+controller cannot fork safely (another thread runs), it starts one instead:
 
-Prints one line once it listens, and serves until its stdin closes (the controller that
-started it is gone or done). Each request on SOCKET (launcher.py's protocol) forks one child:
+    python -m pytest_mobile_agent.warmstart.server SOCKET [PYTEST_ARGS...]
+
+which loads pytest and the plugins itself, prints one line once it listens, and serves until
+its stdin closes (the controller that started it is gone or done).
+
+Each request on SOCKET (launcher.py's protocol) forks one child:
 - `worker`: a Python that runs `-c CODE` (xdist's bootstrap) with the fds, cwd and
   environment it was given, as `python -u -c CODE` would;
 - `device`: a virtual device, as `python -m pytest_mobile_agent.virtual ARGS` would.
@@ -69,29 +75,21 @@ AT_THE_END = {"_hypothesis_pytestplugin": "hypothesis.internal.observability"}  
 
 
 class Preload:
-    """Import what a worker of a pytest session with these arguments imports. First what every
-    worker needs before anything else: pytest reads the arguments and loads the plugins and
-    initial conftest files as a worker does (through its assertion rewriting, so a forked
-    worker's modules are the ones it would import). The rest (`steps`) is imported once the
-    warm process serves, while it waits for requests: the first workers start sooner, and a
-    worker forked before a step imports that module itself."""
+    """Import what a worker of this pytest session imports, beyond the plugins and initial
+    conftest files that pytest loaded into `config` (as a worker does, through its assertion
+    rewriting, so a forked worker's modules are the ones it would import). The modules
+    (`steps`) are imported once the warm process serves, while it waits for requests: the first
+    workers start sooner, and a worker forked before a step imports that module itself.
 
-    def __init__(self, args: list[str]) -> None:
-        from _pytest.config import _prepareconfig
+    `config` is None where pytest could not load (the controller reports why)."""
 
-        # What pytest and the plugins say while loading, the controller has said already.
-        self.saved = os.dup(2)
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, 2)
-        os.close(null)
-        try:
-            self.config = _prepareconfig(list(args))
-        except BaseException:  # noqa: BLE001  (the controller has reported it already; import what we can)
-            self.config = None
+    def __init__(self, config: Any) -> None:
+        self.config = config
+        self.saved: int | None = silence_stderr()  # the imports' warnings: the workers would say the same
         later = [name for plugin, name in AT_THE_END.items() if plugin in sys.modules]
         self.steps: list[Callable[[], object]] = [
             *(functools.partial(importlib.import_module, name) for name in MODULES),
-            *([functools.partial(import_bundled_suites, self.config)] if self.config is not None else []),
+            *([functools.partial(import_bundled_suites, config)] if config is not None else []),
             *(functools.partial(importlib.import_module, name) for name in later),
         ]
 
@@ -110,15 +108,26 @@ class Preload:
     def finish(self) -> None:
         if self.saved is None:
             return
-        if self.config is not None:
-            self.config._ensure_unconfigure()  # takes its assertion rewriting hook off sys.meta_path
+        drop_rewriting_hooks()  # every worker's pytest installs its own
         sys.stderr.flush()
         os.dup2(self.saved, 2)
         os.close(self.saved)
         self.saved = None
         gc.collect()
         gc.freeze()
-        print(LOADED, flush=True)
+
+
+def silence_stderr() -> int:
+    """Point fd 2 at /dev/null; returns a duplicate of what it was."""
+    saved = os.dup(2)
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 2)
+    os.close(null)
+    return saved
+
+
+def drop_rewriting_hooks() -> None:
+    sys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ != "AssertionRewritingHook"]
 
 
 def import_bundled_suites(config: Any) -> None:
@@ -149,15 +158,23 @@ def import_bundled_suites(config: Any) -> None:
                 pass
 
 
+def listen(path: str) -> socket.socket:
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(path)
+    listener.listen(256)  # requests that come before it serves wait here
+    return listener
+
+
 class WarmServer:
-    def __init__(self, path: str, lifeline: int = 0, preload: Preload | None = None) -> None:
-        """`lifeline`: an fd that reaches its end when the controller is gone or done."""
-        self.path = path
+    def __init__(self, listener: socket.socket, lifeline: int, preload: Preload | None, announce: bool) -> None:
+        """`lifeline`: an fd that reaches its end when the controller is gone or done. `announce`:
+        print READY and LOADED on stdout (a spawned warm process; a forked one shares the user's
+        terminal)."""
+        self.listener = listener
+        self.announce = announce
+        self.path = listener.getsockname()
         self.lifeline = lifeline
         self.preload = preload
-        self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.listener.bind(path)
-        self.listener.listen(256)
         self.wake_r, self.wake_w = os.pipe()
         os.set_blocking(self.wake_r, False)
         os.set_blocking(self.wake_w, False)
@@ -169,7 +186,8 @@ class WarmServer:
         signal.signal(signal.SIGCHLD, lambda *_: None)  # only to wake select(); reaped below
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the workers; this one ends with the controller
-        print(f"{READY}: pid={os.getpid()}", flush=True)
+        if self.announce:
+            print(f"{READY}: pid={os.getpid()}", flush=True)
         loading = self.preload is not None
         while True:
             # While modules are left to import, only a request waits for the next.
@@ -177,6 +195,8 @@ class WarmServer:
             readable, _, _ = select.select([self.listener, self.wake_r, self.lifeline, *self.owners], [], [], timeout)
             if not readable and loading:
                 loading = self.preload.step()  # type: ignore[union-attr]
+                if not loading and self.announce:
+                    print(LOADED, flush=True)
                 continue
             if self.lifeline in readable and not os.read(self.lifeline, 4096):
                 break  # the controller is gone or done
@@ -282,8 +302,9 @@ class WarmServer:
         if self.lifeline > 2:
             os.close(self.lifeline)
         if self.preload is not None and self.preload.saved is not None:  # forked while still importing:
-            os.close(self.preload.saved)  # the child's pytest installs its own assertion rewriting
-            sys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ != "AssertionRewritingHook"]
+            os.dup2(self.preload.saved, 2)
+            os.close(self.preload.saved)
+            drop_rewriting_hooks()
         for target, fd in enumerate(fds):
             os.dup2(fd, target)
         for fd in fds:
@@ -380,12 +401,43 @@ def _run_device(argv: list[str]) -> None:
     _finish(status)
 
 
+def fork(config: Any, path: str) -> tuple[int, int]:
+    """Fork the warm process from this one (a controller whose pytest has loaded `config`, and
+    that runs no other thread): it serves on `path` at once. Returns its pid and the write end
+    of its lifeline, to close when the session ends."""
+    listener = listen(path)
+    lifeline, keep_alive = os.pipe()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(keep_alive)
+            null = os.open(os.devnull, os.O_RDONLY)  # never the user's terminal's input
+            os.dup2(null, 0)
+            os.close(null)
+            WarmServer(listener, lifeline, Preload(config), announce=False).serve()
+        finally:
+            os._exit(0)  # not the controller's exit: none of its atexit functions
+    listener.close()
+    os.close(lifeline)
+    return pid, keep_alive
+
+
 def main(argv: list[str]) -> int:
-    if argv and argv[0].startswith("--forks="):  # only there to be seen in the command line
-        argv = argv[1:]
-    path = argv[0]
-    lifeline = os.dup(0)  # its stdin: pytest's capture points fd 0 at /dev/null while the loading goes on
-    WarmServer(path, lifeline, Preload(argv[1:])).serve()
+    """The warm process started on its own: SOCKET [PYTEST_ARGS...]."""
+    from _pytest.config import _prepareconfig
+
+    path, args = argv[0], argv[1:]
+    lifeline = os.dup(0)  # its stdin: pytest's capture points fd 0 at /dev/null while loading
+    saved = silence_stderr()  # what pytest and the plugins say while loading, the controller has said
+    try:
+        config = _prepareconfig(list(args))
+    except BaseException:  # noqa: BLE001  (the controller has reported it already; import what we can)
+        config = None
+    os.dup2(saved, 2)
+    os.close(saved)
+    WarmServer(listen(path), lifeline, Preload(config), announce=True).serve()
     return 0
 
 

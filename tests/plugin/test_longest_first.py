@@ -198,6 +198,33 @@ def test_a_heavy_task_is_paired_where_that_stays_within_the_bound_or_the_others_
     assert nodes[0].sent == [0, 3] and not nodes[0].shutting_down  # ...but two others can't run 25 within 24
 
 
+def test_a_worker_that_comes_up_later_gets_no_heavier_a_load(tmp_path) -> None:
+    """Workers come up one after another, and each ends later by as much as it started: the
+    first tasks are planned as before (the heaviest with the lightest) but handed out the
+    heaviest loads first. Costs 9 8 6 5 4 2 (bound 11.3): 9+2, 8+4 and 6+5 in that order would
+    give the second worker the heaviest load."""
+    weights = CollectionWeights(str(tmp_path))
+    weights.write("gw0", [8, 7, 5, 4, 3, 1])
+    sched, nodes, _ = scheduler(3, weights)
+    for node in nodes:
+        collected(sched, node, COLLECTION[:6])
+    assert [node.sent for node in nodes] == [[1, 4], [0, 5], [2, 3]]  # 12, 11, 11
+    assert sched.pending == []
+
+
+def test_the_plan_gives_way_to_a_worker_that_finished_before_the_others_came_up(tmp_path) -> None:
+    weights = CollectionWeights(str(tmp_path))
+    weights.write("gw0", [8, 7, 5, 4, 3, 1])
+    sched, nodes, _ = scheduler(3, weights)
+    collected(sched, nodes[0], COLLECTION[:6])
+    sched.mark_test_complete(nodes[0], 1)  # done with its first before the others collected: it takes the heaviest left
+    assert nodes[0].sent == [1, 4, 0]
+    collected(sched, nodes[1], COLLECTION[:6])  # its planned 9+2 is broken: the next plan, 6+5
+    collected(sched, nodes[2], COLLECTION[:6])  # no plan left: what is left, alone
+    assert (nodes[1].sent, nodes[2].sent, nodes[2].shutting_down) == ([2, 3], [5], True)
+    assert sorted(nodes[0].sent + nodes[1].sent + nodes[2].sent) == list(range(6))
+
+
 def test_weights_of_another_collection_are_not_used(tmp_path) -> None:
     weights = CollectionWeights(str(tmp_path))
     weights.write("gw0", WEIGHTS[:-1])  # one task short: not this collection's

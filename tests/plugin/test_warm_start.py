@@ -1,7 +1,11 @@
-"""Warm start: xdist workers and their virtual devices forked from one warm process."""
+"""Warm start: xdist workers and their virtual devices forked from one warm process.
+
+The process is forked from the controller in a session; the tests that drive it directly start
+one on its own (the controller's fallback when other threads run), the same server."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -29,7 +33,7 @@ def parent(pid: int) -> int:
 
 @pytest.fixture(scope="module")
 def warm() -> Iterator[WarmStart]:
-    started = WarmStart(["-p", "no:cacheprovider"], Path.cwd())
+    started = WarmStart.spawn(["-p", "no:cacheprovider"], Path.cwd())
     assert started.ready(), "the warm process did not come up"
     yield started
     started.stop()
@@ -53,7 +57,7 @@ def test_a_launched_python_is_forked_from_the_warm_process(warm: WarmStart, tmp_
     )
     out, _ = proc.communicate(timeout=30)
     ppid, cwd, *rest = out.split()
-    assert int(ppid) == warm.process.pid  # forked, not started
+    assert int(ppid) == warm.pid  # forked, not started
     assert cwd == str(tmp_path)  # the launcher's directory and environment, not the warm process's
     assert " ".join(rest[:-2]) == "from the launcher"
     assert rest[-2] == "True"  # pytest was imported already
@@ -68,7 +72,8 @@ def test_the_warm_process_imports_the_bundled_suites_modules_but_not_a_users(tmp
     users = tmp_path / "test_users_tasks.py"
     users.write_text("def test_a(): pass\n")
     root = Path(__file__).resolve().parents[2]
-    started = WarmStart(["-p", "no:cacheprovider", "task_suites/mobileagentbench/test_notes.py", str(users)], root)
+    args = ["-p", "no:cacheprovider", "task_suites/mobileagentbench/test_notes.py", str(users)]
+    started = WarmStart.spawn(args, root)
     try:
         assert started.ready()
         assert started.process.stdout.readline().startswith(LOADED)  # it imports while it serves
@@ -121,10 +126,11 @@ def test_a_device_forked_from_the_warm_process(warm: WarmStart, monkeypatch: pyt
     device = start_device()
     try:
         assert isinstance(device.process, ForkedProcess)
-        assert parent(device.process.pid) == warm.process.pid
-        # A sweep, in this session or another, tells a live device by its command line.
-        assert registration.running(device.process.pid)
-        assert "pytest_mobile_agent.virtual" in cmdline(device.process.pid)
+        assert parent(device.process.pid) == warm.pid
+        # A sweep, in this session or another, tells the live device by its pid and start time.
+        record = next(json.loads(p.read_text()) for p in registration.DIRECTORY.glob("*.json")
+                      if json.loads(p.read_text())["pid"] == device.process.pid)
+        assert registration.running(record["pid"], record["started"])
         assert device.alive and device.process.poll() is None
         with pytest.raises(subprocess.TimeoutExpired):
             device.process.wait(0.1)
@@ -146,41 +152,72 @@ def test_a_killed_forked_device_reports_its_signal(warm: WarmStart, monkeypatch:
 
 
 def test_the_warm_process_ends_with_its_session(tmp_path: Path) -> None:
-    started = WarmStart(["-p", "no:cacheprovider"], tmp_path)
+    started = WarmStart.spawn(["-p", "no:cacheprovider"], tmp_path)
     assert started.ready()
     socket = Path(started.path)
     assert socket.exists()
     started.stop()
-    assert started.process.returncode == 0
+    assert started.returncode == 0
     assert not socket.parent.exists()
+
+
+# Each worker writes the warm process's pid (its parent), socket, parent and whether it runs the
+# server module (a Python of its own); the controller writes its own pid.
+REPORT_CONFTEST = (
+    "import os\n"
+    "def pytest_configure(config):\n"
+    "    if not hasattr(config, 'workerinput'):\n"
+    "        (config.rootpath / 'controller').write_text(str(os.getpid()))\n"
+    "def pytest_collection_finish(session):\n"
+    "    if os.environ.get('PYTEST_XDIST_WORKER'):\n"
+    "        with open(os.path.join(str(session.config.rootpath), os.environ['PYTEST_XDIST_WORKER']), 'w') as f:\n"
+    f"            f.write(str(os.getppid()) + ' ' + str(os.environ.get('{ENV}')) + ' ' + "
+    "open(f'/proc/{os.getppid()}/stat').read().rsplit(')', 1)[1].split()[1] + ' ' + "
+    "str(b'warmstart.server' in open(f'/proc/{os.getppid()}/cmdline', 'rb').read()))\n"
+)
+
+
+def warm_parents(pytester: pytest.Pytester) -> dict[str, list[str]]:
+    """Per worker: its parent's pid, the warm socket it was given, its parent's parent, whether
+    its parent was started as the server module."""
+    return {w: (pytester.path / w).read_text().split() for w in ("gw0", "gw1")}
 
 
 def test_a_session_runs_the_same_with_and_without_warm_start(pytester: pytest.Pytester) -> None:
     """Forked workers and devices: the same outcomes and episodes as workers started afresh."""
-    files = {"test_calc.py": calc_tasks()}
-    report = (
-        "import os\n"
-        "def pytest_collection_finish(session):\n"
-        "    if os.environ.get('PYTEST_XDIST_WORKER'):\n"
-        "        with open(os.path.join(str(session.config.rootpath), os.environ['PYTEST_XDIST_WORKER']), 'w') as f:\n"
-        f"            f.write(str(os.getppid()) + ' ' + str(os.environ.get('{ENV}')))\n"
-    )
-    files["conftest.py"] = report
+    files = {"test_calc.py": calc_tasks(), "conftest.py": REPORT_CONFTEST}
     runs = {}
     for mode in ("auto", "off"):
         run = run_session(pytester, files, "--agent=oracle", "-n", "2", f"--mobile-warm-start={mode}")
         run.result.assert_outcomes(passed=4)
-        parents = {w: (pytester.path / w).read_text().split() for w in ("gw0", "gw1")}
-        runs[mode] = (run, parents)
-    (warm_run, warm_parents), (cold_run, cold_parents) = runs["auto"], runs["off"]
-    # Forked: both workers have one parent, the warm process, whose socket they were given.
-    assert len({ppid for ppid, _ in warm_parents.values()}) == 1
-    assert all(path != "None" for _, path in warm_parents.values())
-    assert all(path == "None" for _, path in cold_parents.values())
+        runs[mode] = (run, warm_parents(pytester), int((pytester.path / "controller").read_text()))
+    (warm_run, warm_parents_, controller), (cold_run, cold_parents, _) = runs["auto"], runs["off"]
+    # Forked: both workers have one parent, the warm process, whose socket they were given, and
+    # which the controller forked (no Python of its own).
+    assert len({ppid for ppid, *_ in warm_parents_.values()}) == 1
+    assert all(path != "None" for _, path, *_ in warm_parents_.values())
+    assert {(int(grandparent), own) for _, _, grandparent, own in warm_parents_.values()} == {(controller, "False")}
+    assert all(path == "None" for _, path, *_ in cold_parents.values())
     key = ("nodeid", "success", "steps", "termination")
     assert sorted(tuple(e[k] for k in key) for e in warm_run.episodes) == sorted(
         tuple(e[k] for k in key) for e in cold_run.episodes
     )
+
+
+def test_a_controller_running_threads_starts_the_warm_process_instead(pytester: pytest.Pytester) -> None:
+    """A fork copies only the thread that forks, mid-way through whatever the others hold: where
+    a plugin or conftest runs a thread, the warm process is a Python started afresh."""
+    conftest = REPORT_CONFTEST + (
+        "import threading, time\n"
+        "threading.Thread(target=time.sleep, args=(120,), daemon=True).start()\n"
+    )
+    run = run_session(pytester, {"test_calc.py": calc_tasks(), "conftest.py": conftest}, "--agent=oracle", "-n", "2")
+    run.result.assert_outcomes(passed=4)
+    parents = warm_parents(pytester)
+    assert len({ppid for ppid, *_ in parents.values()}) == 1
+    assert all(path != "None" for _, path, *_ in parents.values())
+    assert {own for *_, own in parents.values()} == {"True"}
+    assert len(run.episodes) == 4
 
 
 def test_a_bad_choice_is_a_usage_error(pytester: pytest.Pytester) -> None:
