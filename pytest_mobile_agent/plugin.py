@@ -180,6 +180,7 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    warm_start.configured_here = True
     config.addinivalue_line("markers", "mobile_task: a mobile-agent benchmark task (added by @task)")
     config.addinivalue_line("markers", "online: a task that needs an online app (skipped when it is not installed)")
     config.addinivalue_line("markers", "near_miss: a task that declares a near-miss path (for --agent=near-miss)")

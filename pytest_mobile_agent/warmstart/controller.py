@@ -1,5 +1,5 @@
-"""The xdist controller's side: whether a session warm-starts, and the hook that points its
-local workers at the launcher."""
+"""The xdist controller's side: whether a session warm-starts, starting its warm process, and
+the hook that points its local workers at the launcher."""
 
 from __future__ import annotations
 
@@ -25,11 +25,15 @@ def wanted(config: pytest.Config, choice: str) -> bool:
                for spec in getattr(option, "tx", None) or ())
 
 
+# Set once a session has configured in this process (pytester's in-process runs put one session
+# inside another): a warm process forked from it would carry that session's configured state.
+configured_here = False
+
+
 def start(config: pytest.Config) -> None:
     """Start the session's warm process now, while pytest has loaded the plugins and configured
-    nothing (a process forked later would carry the controller's configured state), and hand it
-    to the workers when xdist sets them up."""
-    warm = WarmStart.start(config)
+    nothing, and hand it to the workers when xdist sets them up."""
+    warm = WarmStart.start(config, fork=not configured_here)
     config.add_cleanup(warm.stop)
     config.pluginmanager.register(WarmStartHooks(warm), "mobile-agent-warmstart")
 

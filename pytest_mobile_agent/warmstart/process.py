@@ -37,8 +37,9 @@ class WarmStart:
         self._ready: bool | None = None
 
     @classmethod
-    def start(cls, config: Any) -> WarmStart:
-        if threading.active_count() == 1 and hasattr(os, "fork"):
+    def start(cls, config: Any, fork: bool = True) -> WarmStart:
+        """Forked where `fork` allows and this process runs no other thread, else spawned."""
+        if fork and threading.active_count() == 1 and hasattr(os, "fork"):
             return cls.fork(config)
         params = config.invocation_params
         return cls.spawn([str(arg) for arg in params.args], params.dir)

@@ -220,6 +220,17 @@ def test_a_controller_running_threads_starts_the_warm_process_instead(pytester: 
     assert len(run.episodes) == 4
 
 
+def test_a_session_run_inside_another_starts_the_warm_process_instead(pytester: pytest.Pytester) -> None:
+    """pytester's in-process runs put a session inside this test session, which has configured:
+    a process forked from here would carry this session's state into the inner one's workers."""
+    pytester.makepyfile(test_calc=calc_tasks())
+    pytester.makeconftest(REPORT_CONFTEST)
+    result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "--agent=oracle", "-n", "2")
+    result.assert_outcomes(passed=4)
+    parents = warm_parents(pytester)
+    assert {own for *_, own in parents.values()} == {"True"}
+
+
 def test_a_bad_choice_is_a_usage_error(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--mobile-warm-start=sometimes")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
