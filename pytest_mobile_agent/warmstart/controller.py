@@ -3,12 +3,15 @@ the hook that points its local workers at the launcher."""
 
 from __future__ import annotations
 
+import importlib
 import sys
+import threading
 from typing import Any
 
 import pytest
 
 from .process import WarmStart
+from .server import at_the_end
 
 
 def wanted(config: pytest.Config, choice: str) -> bool:
@@ -39,10 +42,21 @@ def start(config: pytest.Config) -> None:
 
 
 class WarmStartHooks:
-    """Hands the launcher to each local popen worker."""
+    """Hands the launcher to each local popen worker, and imports ahead in the controller too."""
 
     def __init__(self, warm: WarmStart) -> None:
         self.warm = warm
+        self.importer: threading.Thread | None = None
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
+        """From the first worker's collection on, the controller mostly waits: it imports now,
+        in a thread, what its plugins would import when the session ends (after the last
+        episode, where it would add to the wall time)."""
+        if self.importer is None:
+            self.importer = threading.Thread(target=_import, args=(at_the_end(),), name="mobile-agent-import",
+                                             daemon=True)
+            self.importer.start()
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_setupnodes(self, config: pytest.Config, specs: list[Any]) -> None:
@@ -51,3 +65,11 @@ class WarmStartHooks:
         for spec in specs:
             if spec.popen and not spec.python and not spec.via:
                 spec.python = self.warm.python()
+
+
+def _import(names: list[str]) -> None:
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001  (the plugin imports it again at the end, and reports then)
+            pass

@@ -70,8 +70,14 @@ MODULES = (
     "pytest_mobile_agent.virtual.ui.hierarchy",
     "pytest_mobile_agent.virtual.ui.render",
 )
-# What plugins import only when a session ends, in every worker: plugin module -> module.
-AT_THE_END = {"_hypothesis_pytestplugin": "hypothesis.internal.observability"}  # 0.1 CPU-s a worker
+# What plugins import only when a session ends, in every worker and the controller: plugin
+# module -> module.
+AT_THE_END = {"_hypothesis_pytestplugin": "hypothesis.internal.observability"}  # 0.1 CPU-s each
+
+
+def at_the_end() -> list[str]:
+    """What the plugins loaded here will import when the session ends."""
+    return [name for plugin, name in AT_THE_END.items() if plugin in sys.modules]
 
 
 class Preload:
@@ -86,7 +92,7 @@ class Preload:
     def __init__(self, config: Any) -> None:
         self.config = config
         self.saved: int | None = silence_stderr()  # the imports' warnings: the workers would say the same
-        later = [name for plugin, name in AT_THE_END.items() if plugin in sys.modules]
+        later = at_the_end()
         self.steps: list[Callable[[], object]] = [
             *(functools.partial(importlib.import_module, name) for name in MODULES),
             *([functools.partial(import_bundled_suites, config)] if config is not None else []),

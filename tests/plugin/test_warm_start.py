@@ -231,6 +231,28 @@ def test_a_session_run_inside_another_starts_the_warm_process_instead(pytester: 
     assert {own for *_, own in parents.values()} == {"True"}
 
 
+def test_the_controller_imports_what_plugins_import_at_the_end_while_it_waits(pytester: pytest.Pytester) -> None:
+    """hypothesis's plugin imports a module when the session ends (0.1 s, after the last
+    episode). Here a conftest declares such a module: the controller imports it in a thread once
+    the first worker runs, and so does the warm process for the workers."""
+    late = (
+        "import os, threading\n"
+        "with open('imported', 'a') as f: f.write(f'{os.getpid()} {threading.current_thread().name}\\n')\n"
+    )
+    conftest = REPORT_CONFTEST + (
+        "from pytest_mobile_agent.warmstart import server\n"
+        "server.AT_THE_END['conftest'] = 'late_module'\n"
+    )
+    files = {"test_calc.py": calc_tasks(), "conftest.py": conftest, "late_module.py": late}
+    run = run_session(pytester, files, "--agent=oracle", "-n", "2")
+    run.result.assert_outcomes(passed=4)
+    controller = (pytester.path / "controller").read_text()
+    importers = (pytester.path / "imported").read_text().splitlines()
+    assert f"{controller} mobile-agent-import" in importers
+    warm = {ppid for ppid, *_ in warm_parents(pytester).values()}
+    assert {line.split()[0] for line in importers} == {controller, *warm}
+
+
 def test_a_bad_choice_is_a_usage_error(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--mobile-warm-start=sometimes")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
