@@ -105,6 +105,8 @@ class MobileSession:
     def boot_emulators(self) -> None:
         """`--devices=emulator:AVD*N`: boot the instances (pytest alone, or the xdist controller),
         shut down when the session ends."""
+        if not self.options.devices.strip().startswith("emulator:"):
+            return  # not even the import (adbutils: 0.1 s before the first worker starts)
         from .device.emulators import EmulatorError, EmulatorFleet, parse
 
         try:
