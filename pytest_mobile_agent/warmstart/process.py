@@ -18,6 +18,7 @@ from typing import Any
 from . import launcher
 from .launcher import receive, request
 from .server import ENV, READY
+from .server import fork as fork_server
 
 READY_TIMEOUT = 60.0
 
@@ -47,10 +48,8 @@ class WarmStart:
     @classmethod
     def fork(cls, config: Any) -> WarmStart:
         """From this process, whose pytest has loaded `config` and configured nothing yet."""
-        from .server import fork
-
         warm = cls()
-        warm.pid, warm._keep_alive = fork(config, warm.path)
+        warm.pid, warm._keep_alive = fork_server(config, warm.path)
         return warm
 
     @classmethod

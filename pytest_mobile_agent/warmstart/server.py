@@ -90,7 +90,6 @@ class Preload:
     `config` is None where pytest could not load (the controller reports why)."""
 
     def __init__(self, config: Any) -> None:
-        self.config = config
         self.saved: int | None = silence_stderr()  # the imports' warnings: the workers would say the same
         later = at_the_end()
         self.steps: list[Callable[[], object]] = [

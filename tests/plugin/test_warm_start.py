@@ -23,10 +23,6 @@ from pytest_mobile_agent.warmstart.process import ForkedProcess, WarmStart, warm
 from pytest_mobile_agent.warmstart.server import ENV, LOADED
 
 
-def cmdline(pid: int) -> str:
-    return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-
-
 def parent(pid: int) -> int:
     return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
 
