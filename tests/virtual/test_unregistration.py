@@ -129,3 +129,17 @@ def test_devices_listen_below_the_ephemeral_ports() -> None:
         assert int(device.serial.split("-")[1]) + 1 == device.port < low
     finally:
         device.stop()
+
+
+def test_a_record_whose_pid_now_belongs_to_another_process_is_swept(tmp_path: Path) -> None:
+    """A device killed long ago may leave its pid to a new process: the sweep tells them apart
+    by the process's start time, recorded with the pid."""
+    me = os.getpid()
+    registration.add("127.0.0.1:2", me, tmp_path / "pma-vdev-reused")  # recorded with my start time
+    assert "127.0.0.1:2" not in registration.sweep()  # the same process: alive, kept
+    record = registration.DIRECTORY / f"{registration.adb_server_port()}-127.0.0.1_2.json"
+    data = json.loads(record.read_text())
+    assert data["started"] == registration.started(me)
+    record.write_text(json.dumps({**data, "started": str(int(data["started"]) - 1)}))  # an earlier process
+    assert "127.0.0.1:2" in registration.sweep()
+    assert not record.exists()
