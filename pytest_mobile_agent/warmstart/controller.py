@@ -46,17 +46,11 @@ class WarmStartHooks:
 
     def __init__(self, warm: WarmStart) -> None:
         self.warm = warm
-        self.importer: threading.Thread | None = None
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
-        """From the first worker's collection on, the controller mostly waits: it imports now,
-        in a thread, what its plugins would import when the session ends (after the last
-        episode, where it would add to the wall time)."""
-        if self.importer is None:
-            self.importer = threading.Thread(target=_import, args=(at_the_end(),), name="mobile-agent-import",
-                                             daemon=True)
-            self.importer.start()
+        """From the first worker's collection on, the controller mostly waits."""
+        import_ahead()
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_setupnodes(self, config: pytest.Config, specs: list[Any]) -> None:
@@ -65,6 +59,21 @@ class WarmStartHooks:
         for spec in specs:
             if spec.popen and not spec.python and not spec.via:
                 spec.python = self.warm.python()
+
+
+_importer: threading.Thread | None = None
+
+
+def import_ahead() -> None:
+    """Import now, in a thread, what the plugins would import when the session ends: after the
+    last episode, where it would add to the wall time. The controller does once its first
+    worker runs; a worker at its first task, where it was forked before the warm process had
+    imported them."""
+    global _importer
+    names = [name for name in at_the_end() if name not in sys.modules]
+    if names and (_importer is None or not _importer.is_alive()):
+        _importer = threading.Thread(target=_import, args=(names,), name="mobile-agent-import", daemon=True)
+        _importer.start()
 
 
 def _import(names: list[str]) -> None:

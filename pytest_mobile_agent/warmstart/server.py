@@ -29,6 +29,7 @@ import fnmatch
 import functools
 import gc
 import importlib
+import inspect
 import io
 import marshal
 import os
@@ -47,6 +48,7 @@ from .launcher import HEADER, read_exactly, receive, send
 
 READY = "pytest-mobile-agent warm process ready"
 LOADED = "pytest-mobile-agent warm process loaded"  # the second line: every module imported
+EXECNET_BOOTSTRAP = "import sys;exec(eval(sys.stdin.readline()))"  # the -c of execnet's popen workers
 ENV = "PYTEST_MOBILE_AGENT_WARMSTART"  # the socket, in every worker's environment (devices fork from it too)
 
 # What a worker imports before its first task, and a device before it is online, beyond the
@@ -92,7 +94,9 @@ class Preload:
     def __init__(self, config: Any) -> None:
         self.saved: int | None = silence_stderr()  # the imports' warnings: the workers would say the same
         later = at_the_end()
+        gateway_base = sys.modules.get("execnet.gateway_base")  # xdist's, which each worker would compile
         self.steps: list[Callable[[], object]] = [
+            *([functools.partial(_source, gateway_base)] if gateway_base is not None else []),
             *(functools.partial(importlib.import_module, name) for name in MODULES),
             *([functools.partial(import_bundled_suites, config)] if config is not None else []),
             *(functools.partial(importlib.import_module, name) for name in later),
@@ -381,6 +385,8 @@ def _run_worker(argv: list[str], path: str) -> None:
     sys.modules["__main__"] = main
     status: object = 0
     try:
+        if code == EXECNET_BOOTSTRAP:
+            code = _execnet_serving_lines(main.__dict__)
         exec(compile(code, "<string>", "exec"), main.__dict__)
     except SystemExit as exc:
         status = exc.code
@@ -388,6 +394,28 @@ def _run_worker(argv: list[str], path: str) -> None:
         traceback.print_exc()
         status = 1
     _finish(status)
+
+
+def _execnet_serving_lines(namespace: dict[str, Any]) -> str:
+    """What execnet's bootstrap line would run: it reads one line, the source of execnet's
+    `gateway_base` followed by a few lines that serve on it. Where that source is the module
+    imported here, only those lines run, on the imported module (as execnet's own bootstrap of
+    a plain popen worker does): compiling its 1,800 lines again would cost 12 ms a worker."""
+    source = eval(sys.stdin.readline())  # noqa: S307  (what the bootstrap line itself does)
+    gateway_base = sys.modules.get("execnet.gateway_base")
+    module_source = _source(gateway_base) if gateway_base is not None else None
+    if not module_source or not source.startswith(module_source + "\n"):
+        return source
+    namespace.update((name, value) for name, value in vars(gateway_base).items() if not name.startswith("__"))
+    return source[len(module_source) + 1 :]
+
+
+@functools.cache
+def _source(module: types.ModuleType) -> str | None:
+    try:
+        return inspect.getsource(module)
+    except (OSError, TypeError):
+        return None
 
 
 def _run_device(argv: list[str]) -> None:
@@ -447,4 +475,8 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    # Run as the package's module, not as __main__: the plugins and conftest files pytest loads
+    # here, and the workers forked from here, see this one module.
+    from pytest_mobile_agent.warmstart import server
+
+    sys.exit(server.main(sys.argv[1:]))

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import execnet
 import pytest
 from calc_tasks import calc_tasks
 from session_runs import run_session
@@ -82,6 +83,20 @@ def test_the_warm_process_imports_the_bundled_suites_modules_but_not_a_users(tmp
     finally:
         started.stop()
     assert out.split() == ["True", "AssertionRewritingHook", "False"]
+
+
+def test_an_execnet_worker_serves_on_the_imported_gateway_module(warm: WarmStart) -> None:
+    """execnet sends a worker the source of its gateway module to compile (12 ms a worker): one
+    forked from the warm process, which has that module imported, serves on it instead, as
+    execnet's own bootstrap of a plain popen worker does."""
+    where = "import sys; channel.send(sys.modules['__main__'].serve.__module__)"
+    for python, expected in ((warm.python(), "execnet.gateway_base"), (sys.executable, "__main__")):
+        gateway = execnet.makegateway(f"popen//python={python}")
+        try:
+            assert gateway.remote_exec(where).receive(30) == expected
+            assert gateway.remote_exec("channel.send(6 * 7)").receive(30) == 42
+        finally:
+            gateway.exit()
 
 
 def test_the_launcher_passes_sigterm_on(warm: WarmStart) -> None:
@@ -230,7 +245,9 @@ def test_a_session_run_inside_another_starts_the_warm_process_instead(pytester: 
 def test_the_controller_imports_what_plugins_import_at_the_end_while_it_waits(pytester: pytest.Pytester) -> None:
     """hypothesis's plugin imports a module when the session ends (0.1 s, after the last
     episode). Here a conftest declares such a module: the controller imports it in a thread once
-    the first worker runs, and so does the warm process for the workers."""
+    the first worker runs, and so does the warm process for the workers forked from it; a worker
+    that does not find it imported (forked before, or started afresh) imports it in a thread
+    while its first task runs."""
     late = (
         "import os, threading\n"
         "with open('imported', 'a') as f: f.write(f'{os.getpid()} {threading.current_thread().name}\\n')\n"
@@ -238,15 +255,31 @@ def test_the_controller_imports_what_plugins_import_at_the_end_while_it_waits(py
     conftest = REPORT_CONFTEST + (
         "from pytest_mobile_agent.warmstart import server\n"
         "server.AT_THE_END['conftest'] = 'late_module'\n"
+        "def pytest_sessionstart(session):\n"
+        "    if os.environ.get('PYTEST_XDIST_WORKER'):\n"
+        "        with open(os.path.join(str(session.config.rootpath), 'workers'), 'a') as f:\n"
+        "            f.write(f'{os.getpid()}\\n')\n"
     )
     files = {"test_calc.py": calc_tasks(), "conftest.py": conftest, "late_module.py": late}
     run = run_session(pytester, files, "--agent=oracle", "-n", "2")
     run.result.assert_outcomes(passed=4)
     controller = (pytester.path / "controller").read_text()
-    importers = (pytester.path / "imported").read_text().splitlines()
-    assert f"{controller} mobile-agent-import" in importers
-    warm = {ppid for ppid, *_ in warm_parents(pytester).values()}
-    assert {line.split()[0] for line in importers} == {controller, *warm}
+    workers = set((pytester.path / "workers").read_text().split())
+    importers = [line.split() for line in (pytester.path / "imported").read_text().splitlines()]
+    assert [controller, "mobile-agent-import"] in importers
+    # The warm process imports it (in its only thread) for the workers forked from it; a worker
+    # forked before imports it while its first task runs, not at the end.
+    warm = {pid for pid, thread in importers if pid != controller and pid not in workers}
+    assert len(warm) == 1 and all(thread == "MainThread" for pid, thread in importers if pid in warm)
+    assert all(thread == "mobile-agent-import" for pid, thread in importers if pid in workers | {controller})
+
+    (pytester.path / "imported").unlink()
+    (pytester.path / "workers").unlink()
+    run = run_session(pytester, files, "--agent=oracle", "-n", "2", "--mobile-warm-start=off")
+    run.result.assert_outcomes(passed=4)
+    workers = set((pytester.path / "workers").read_text().split())
+    importers = [line.split() for line in (pytester.path / "imported").read_text().splitlines()]
+    assert len(workers) == 2 and {(pid, "mobile-agent-import") for pid in workers} <= set(map(tuple, importers))
 
 
 def test_a_bad_choice_is_a_usage_error(pytester: pytest.Pytester) -> None:
