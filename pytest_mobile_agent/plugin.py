@@ -382,12 +382,6 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_runtest_call(item: pytest.Item) -> None:
-    """While the first task runs (mostly waiting for the agent's model), not after the last."""
-    warm_start.import_ahead()
-
-
-@pytest.hookimpl(tryfirst=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool | None:
     """Run a task; after an infrastructure error, once more on another device."""
     if TASK_KEY not in item.stash:

@@ -3,7 +3,6 @@ the hook that points its local workers at the launcher."""
 
 from __future__ import annotations
 
-import importlib
 import sys
 import threading
 from typing import Any
@@ -11,7 +10,7 @@ from typing import Any
 import pytest
 
 from .process import WarmStart
-from .server import at_the_end
+from .server import at_the_end, import_all
 
 
 def wanted(config: pytest.Config, choice: str) -> bool:
@@ -65,20 +64,11 @@ _importer: threading.Thread | None = None
 
 
 def import_ahead() -> None:
-    """Import now, in a thread, what the plugins would import when the session ends: after the
-    last episode, where it would add to the wall time. The controller does once its first
-    worker runs; a worker at its first task, where it was forked before the warm process had
-    imported them."""
+    """Import now, in a thread, what the plugins would import when the session ends (after the
+    last episode, where it would add to the wall time), where it is not imported yet: in a
+    controller that started its warm process rather than forking it."""
     global _importer
-    names = [name for name in at_the_end() if name not in sys.modules]
+    names = at_the_end()
     if names and (_importer is None or not _importer.is_alive()):
-        _importer = threading.Thread(target=_import, args=(names,), name="mobile-agent-import", daemon=True)
+        _importer = threading.Thread(target=import_all, args=(names,), name="mobile-agent-import", daemon=True)
         _importer.start()
-
-
-def _import(names: list[str]) -> None:
-    for name in names:
-        try:
-            importlib.import_module(name)
-        except Exception:  # noqa: BLE001  (the plugin imports it again at the end, and reports then)
-            pass

@@ -78,8 +78,16 @@ AT_THE_END = {"_hypothesis_pytestplugin": "hypothesis.internal.observability"}  
 
 
 def at_the_end() -> list[str]:
-    """What the plugins loaded here will import when the session ends."""
-    return [name for plugin, name in AT_THE_END.items() if plugin in sys.modules]
+    """What the plugins loaded here will import when the session ends, and have not yet."""
+    return [name for plugin, name in AT_THE_END.items() if plugin in sys.modules and name not in sys.modules]
+
+
+def import_all(names: list[str]) -> None:
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001  (imported again where it is needed, and reported then)
+            pass
 
 
 class Preload:
@@ -438,6 +446,10 @@ def fork(config: Any, path: str) -> tuple[int, int]:
     """Fork the warm process from this one (a controller whose pytest has loaded `config`, and
     that runs no other thread): it serves on `path` at once. Returns its pid and the write end
     of its lifeline, to close when the session ends."""
+    # What the plugins import only when the session ends (0.1 s), the controller imports now:
+    # the warm process and every worker forked from it inherit it, instead of importing it
+    # after their last episode or while the first workers wait for the warm process.
+    import_all(at_the_end())
     listener = listen(path)
     lifeline, keep_alive = os.pipe()
     sys.stdout.flush()

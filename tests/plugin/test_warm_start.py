@@ -242,12 +242,12 @@ def test_a_session_run_inside_another_starts_the_warm_process_instead(pytester: 
     assert {own for *_, own in parents.values()} == {"True"}
 
 
-def test_the_controller_imports_what_plugins_import_at_the_end_while_it_waits(pytester: pytest.Pytester) -> None:
+def test_the_controller_imports_what_plugins_import_at_the_end_before_it_forks(pytester: pytest.Pytester) -> None:
     """hypothesis's plugin imports a module when the session ends (0.1 s, after the last
-    episode). Here a conftest declares such a module: the controller imports it in a thread once
-    the first worker runs, and so does the warm process for the workers forked from it; a worker
-    that does not find it imported (forked before, or started afresh) imports it in a thread
-    while its first task runs."""
+    episode). Here a conftest declares such a module: the controller imports it before it forks
+    the warm process, which passes it on to every worker. Where the controller starts the warm
+    process instead (another thread runs), it imports it in a thread once the first worker
+    runs, and the warm process for the workers forked from it."""
     late = (
         "import os, threading\n"
         "with open('imported', 'a') as f: f.write(f'{os.getpid()} {threading.current_thread().name}\\n')\n"
@@ -255,31 +255,24 @@ def test_the_controller_imports_what_plugins_import_at_the_end_while_it_waits(py
     conftest = REPORT_CONFTEST + (
         "from pytest_mobile_agent.warmstart import server\n"
         "server.AT_THE_END['conftest'] = 'late_module'\n"
-        "def pytest_sessionstart(session):\n"
-        "    if os.environ.get('PYTEST_XDIST_WORKER'):\n"
-        "        with open(os.path.join(str(session.config.rootpath), 'workers'), 'a') as f:\n"
-        "            f.write(f'{os.getpid()}\\n')\n"
     )
     files = {"test_calc.py": calc_tasks(), "conftest.py": conftest, "late_module.py": late}
     run = run_session(pytester, files, "--agent=oracle", "-n", "2")
     run.result.assert_outcomes(passed=4)
     controller = (pytester.path / "controller").read_text()
-    workers = set((pytester.path / "workers").read_text().split())
     importers = [line.split() for line in (pytester.path / "imported").read_text().splitlines()]
-    assert [controller, "mobile-agent-import"] in importers
-    # The warm process imports it (in its only thread) for the workers forked from it; a worker
-    # forked before imports it while its first task runs, not at the end.
-    warm = {pid for pid, thread in importers if pid != controller and pid not in workers}
-    assert len(warm) == 1 and all(thread == "MainThread" for pid, thread in importers if pid in warm)
-    assert all(thread == "mobile-agent-import" for pid, thread in importers if pid in workers | {controller})
+    assert importers == [[controller, "MainThread"]]
 
     (pytester.path / "imported").unlink()
-    (pytester.path / "workers").unlink()
-    run = run_session(pytester, files, "--agent=oracle", "-n", "2", "--mobile-warm-start=off")
+    thread = "import threading, time\nthreading.Thread(target=time.sleep, args=(120,), daemon=True).start()\n"
+    files["conftest.py"] = conftest + thread
+    run = run_session(pytester, files, "--agent=oracle", "-n", "2")
     run.result.assert_outcomes(passed=4)
-    workers = set((pytester.path / "workers").read_text().split())
+    controller = (pytester.path / "controller").read_text()
     importers = [line.split() for line in (pytester.path / "imported").read_text().splitlines()]
-    assert len(workers) == 2 and {(pid, "mobile-agent-import") for pid in workers} <= set(map(tuple, importers))
+    assert [controller, "mobile-agent-import"] in importers
+    warm = {ppid for ppid, *_ in warm_parents(pytester).values()}
+    assert [*warm, "MainThread"] in importers  # the spawned warm process, for the workers forked after
 
 
 def test_a_bad_choice_is_a_usage_error(pytester: pytest.Pytester) -> None:
