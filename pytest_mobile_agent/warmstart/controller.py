@@ -45,11 +45,18 @@ class WarmStartHooks:
 
     def __init__(self, warm: WarmStart) -> None:
         self.warm = warm
+        self.importer: threading.Thread | None = None
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
-        """From the first worker's collection on, the controller mostly waits."""
-        import_ahead()
+        """From the first worker's collection on, the controller mostly waits: it imports now,
+        in a thread, what its plugins would import when the session ends (after the last
+        episode, where it would add to the wall time) and it has not imported before forking
+        the warm process (it started one instead)."""
+        names = at_the_end()
+        if self.importer is None and names:
+            self.importer = threading.Thread(target=import_all, args=(names,), name="mobile-agent-import", daemon=True)
+            self.importer.start()
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_setupnodes(self, config: pytest.Config, specs: list[Any]) -> None:
@@ -58,17 +65,3 @@ class WarmStartHooks:
         for spec in specs:
             if spec.popen and not spec.python and not spec.via:
                 spec.python = self.warm.python()
-
-
-_importer: threading.Thread | None = None
-
-
-def import_ahead() -> None:
-    """Import now, in a thread, what the plugins would import when the session ends (after the
-    last episode, where it would add to the wall time), where it is not imported yet: in a
-    controller that started its warm process rather than forking it."""
-    global _importer
-    names = at_the_end()
-    if names and (_importer is None or not _importer.is_alive()):
-        _importer = threading.Thread(target=import_all, args=(names,), name="mobile-agent-import", daemon=True)
-        _importer.start()

@@ -188,6 +188,10 @@ REPORT_CONFTEST = (
 )
 
 
+# A conftest line that leaves a thread running in the controller: it cannot fork safely.
+RUNS_A_THREAD = "import threading, time\nthreading.Thread(target=time.sleep, args=(120,), daemon=True).start()\n"
+
+
 def warm_parents(pytester: pytest.Pytester) -> dict[str, list[str]]:
     """Per worker: its parent's pid, the warm socket it was given, its parent's parent, whether
     its parent was started as the server module."""
@@ -218,10 +222,7 @@ def test_a_session_runs_the_same_with_and_without_warm_start(pytester: pytest.Py
 def test_a_controller_running_threads_starts_the_warm_process_instead(pytester: pytest.Pytester) -> None:
     """A fork copies only the thread that forks, mid-way through whatever the others hold: where
     a plugin or conftest runs a thread, the warm process is a Python started afresh."""
-    conftest = REPORT_CONFTEST + (
-        "import threading, time\n"
-        "threading.Thread(target=time.sleep, args=(120,), daemon=True).start()\n"
-    )
+    conftest = REPORT_CONFTEST + RUNS_A_THREAD
     run = run_session(pytester, {"test_calc.py": calc_tasks(), "conftest.py": conftest}, "--agent=oracle", "-n", "2")
     run.result.assert_outcomes(passed=4)
     parents = warm_parents(pytester)
@@ -264,8 +265,7 @@ def test_the_controller_imports_what_plugins_import_at_the_end_before_it_forks(p
     assert importers == [[controller, "MainThread"]]
 
     (pytester.path / "imported").unlink()
-    thread = "import threading, time\nthreading.Thread(target=time.sleep, args=(120,), daemon=True).start()\n"
-    files["conftest.py"] = conftest + thread
+    files["conftest.py"] = conftest + RUNS_A_THREAD
     run = run_session(pytester, files, "--agent=oracle", "-n", "2")
     run.result.assert_outcomes(passed=4)
     controller = (pytester.path / "controller").read_text()
