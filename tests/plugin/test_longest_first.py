@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -285,3 +287,76 @@ def test_a_worker_that_cannot_start_fails_the_session_in_xdists_loop() -> None:
     name, kwargs = dsession.queue.get_nowait()
     with pytest.raises(OSError, match="cannot start gw2"):
         _raise_if_failed(**kwargs)
+
+
+class StartingWorkers(FakeDSession):
+    """xdist's controller creating workers for StaggeredWorkers, in its thread, as xdist does:
+    each new worker goes through pytest_configure_node; the test says when it has collected."""
+
+    def __init__(self, specs: list[str], at_once: int) -> None:
+        super().__init__(pending=list(range(len(specs))))
+        self.workers = StaggeredWorkers(at_once=at_once)
+        self.workers.pytest_xdist_setupnodes(None, specs)  # type: ignore[arg-type]
+        self.nodes: dict[str, Any] = {}
+        self.made = threading.Condition()
+        self.nodes["gw0"] = self._configure("gw0")  # xdist created the first one itself
+        self.workers.thread = threading.Thread(target=self.workers._create_rest, args=(self,), daemon=True)
+
+    def _configure(self, spec: str) -> Any:
+        node = type("Worker", (), {"workerinput": {}, "name": spec})()
+        self.workers.pytest_configure_node(node)
+        return node
+
+    def setup_node(self, spec: str, putevent: Any) -> str:
+        super().setup_node(spec, putevent)
+        with self.made:
+            self.nodes[spec] = self._configure(spec)
+            self.made.notify_all()
+        return spec
+
+    def wait_created(self, spec: str) -> None:
+        with self.made:
+            assert self.made.wait_for(lambda: spec in self.nodes, timeout=10), f"{spec} was never created"
+
+    def collected(self, spec: str) -> None:
+        self.workers.pytest_xdist_node_collection_finished(self.nodes[spec], [])
+
+
+def test_no_more_workers_start_at_once_than_there_are_cpus() -> None:
+    dsession = StartingWorkers(["gw0", "gw1", "gw2", "gw3"], at_once=2)
+    dsession.workers.thread.start()
+    dsession.wait_created("gw1")
+    time.sleep(0.3)  # time enough to create gw2, were it not held back
+    assert dsession.created == ["gw1"]  # gw0 and gw1 are starting, on two CPUs
+    dsession.collected("gw0")
+    dsession.wait_created("gw2")
+    dsession.workers.pytest_testnodedown(dsession.nodes["gw1"], None)  # gone before collecting: its CPU is free too
+    dsession.wait_created("gw3")
+    dsession.workers.thread.join(10)
+    assert dsession.created == ["gw1", "gw2", "gw3"]
+    assert dsession.queue.get_nowait() == (StaggeredWorkers.UP, {"error": None})
+    dsession.workers.weights.remove()
+
+
+def test_a_worker_slow_to_collect_holds_the_next_back_only_so_long() -> None:
+    dsession = StartingWorkers(["gw0", "gw1", "gw2"], at_once=1)
+    dsession.workers.SLOW_START = 0.3  # type: ignore[misc]
+    started = time.monotonic()
+    dsession.workers.thread.start()  # gw0 never reports its collection, nor gw1
+    dsession.workers.thread.join(10)
+    assert dsession.created == ["gw1", "gw2"]
+    assert time.monotonic() - started >= 2 * 0.3  # each waited for the one before it
+    dsession.workers.weights.remove()
+
+
+def test_the_session_ending_stops_the_waiting_at_once() -> None:
+    dsession = StartingWorkers(["gw0", "gw1", "gw2"], at_once=1)
+    dsession.workers.SLOW_START = 3600  # type: ignore[misc]
+    dsession.workers.thread.start()  # held back by gw0, which never collects
+    finishing = threading.Thread(target=dsession.workers.pytest_sessionfinish)
+    finishing.start()
+    finishing.join(10)
+    assert not finishing.is_alive() and not dsession.workers.thread.is_alive()
+    assert dsession.created == []
+    assert dsession.queue.get_nowait() == (StaggeredWorkers.UP, {"error": None})
+    dsession.workers.weights.remove()
