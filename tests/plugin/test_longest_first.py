@@ -303,7 +303,8 @@ class StartingWorkers(FakeDSession):
         self.workers.thread = threading.Thread(target=self.workers._create_rest, args=(self,), daemon=True)
 
     def _configure(self, spec: str) -> Any:
-        node = type("Worker", (), {"workerinput": {}, "name": spec})()
+        gateway = type("Gateway", (), {"spec": type("Spec", (), {"popen": not spec.startswith("ssh")})()})()
+        node = type("Worker", (), {"workerinput": {}, "name": spec, "gateway": gateway})()
         self.workers.pytest_configure_node(node)
         return node
 
@@ -346,6 +347,15 @@ def test_a_worker_slow_to_collect_holds_the_next_back_only_so_long() -> None:
     dsession.workers.thread.join(10)
     assert dsession.created == ["gw1", "gw2"]
     assert time.monotonic() - started >= 2 * 0.3  # each waited for the one before it
+    dsession.workers.weights.remove()
+
+
+def test_workers_on_other_hosts_start_without_waiting_for_this_ones_cpus() -> None:
+    dsession = StartingWorkers(["gw0", "ssh1", "ssh2", "gw3"], at_once=2)
+    dsession.workers.SLOW_START = 3600  # type: ignore[misc]
+    dsession.workers.thread.start()  # gw0 never collects; the remote workers never count
+    dsession.workers.thread.join(10)
+    assert dsession.created == ["ssh1", "ssh2", "gw3"]
     dsession.workers.weights.remove()
 
 
