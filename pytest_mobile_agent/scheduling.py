@@ -24,11 +24,11 @@ Three more things keep -n 16 and -n 32 close to the bound on a small machine:
   the first one, then creates the others in a thread while the first already runs, and stops
   once every task is handed out (a worker with nothing to do only costs a start-up).
 - A worker's start-up (pytest, plugins, collection) is CPU work: with more workers than CPUs,
-  those starting together share them and all come up late, the first ones (which get the
-  heaviest tasks) included. So the thread starts a worker only while fewer local ones are
-  starting than there are CPUs: one counts as starting until it has collected (or is gone, or has taken
-  longer than `SLOW_START`, when it waits on something other than the CPUs). At -n 16 on 2
-  CPUs that ended the session 0.27 s sooner (2%; benchmarks/concurrency.py).
+  those starting together share the CPUs and all come up late, the first ones (which carry
+  the heaviest tasks) included. So the thread starts a local worker only while fewer are
+  starting than there are CPUs: one counts as starting until it has collected, or is gone, or
+  has taken longer than `SLOW_START` (then it waits on something other than the CPUs). At
+  -n 16 on 2 CPUs the session ends 0.1 to 0.3 s sooner (two runs of 8 interleaved pairs).
 """
 
 from __future__ import annotations
