@@ -13,7 +13,7 @@ by as much, and gets a lighter pair. A worker whose collection differs from the
 first one's gets nothing and is reported. Once every task is handed out, xdist's work
 stealing and shutdown take over.
 
-Three more things keep -n 16 and -n 32 close to the bound on a small machine:
+Four more things keep -n 16 and -n 32 close to the bound on a small machine:
 - xdist tells the controller only node ids, so each worker leaves the weights of its
   collection in a folder the controller named (`CollectionWeights`). With them, a worker whose
   first task is so heavy that even the lightest task after it would end past the bound (the
