@@ -55,8 +55,9 @@ class InstantModel:
         return ModelStats()
 
 
-def run(agent_name: str, pool: DevicePool, device: Any, episodes: int) -> tuple[list[float], list[float],
-                                                                             list[float], int]:
+def run(
+    agent_name: str, pool: DevicePool, device: Any, episodes: int
+) -> tuple[list[float], list[float], list[float], int]:
     spec = body.__mobile_task__  # type: ignore[attr-defined]
     params = {"expression": "12 × 4", "keys": "12×4=", "expected": "48"}
     instance = instantiate(spec, "calculator_multiply", params)
@@ -81,8 +82,9 @@ def run(agent_name: str, pool: DevicePool, device: Any, episodes: int) -> tuple[
             except AssertionError as exc:
                 return False, str(exc)
 
-        ep = EpisodeRunner(device, agent, instance, judge=judge, ui=ui, events=log, budget=12, step_timeout=None,
-                           max_invalid=3).run()
+        ep = EpisodeRunner(
+            device, agent, instance, judge=judge, ui=ui, events=log, budget=12, step_timeout=None, max_invalid=3
+        ).run()
         wins += ep.success_step is not None
         harness += [s.device_s + s.harness_s for s in ep.steps]
     return agent.overhead_s, agent.overhead_cpu_s, harness, wins
@@ -94,7 +96,8 @@ def breakdown(pool: DevicePool, device: Any, episodes: int) -> dict[str, dict[st
     from pytest_mobile_agent.agents.baselines import appagent, m3a, marks, t3a
 
     pieces = {
-        "decode PNG": [(marks, "decode")], "shrink": [(marks, "fit")],
+        "decode PNG": [(marks, "decode")],
+        "shrink": [(marks, "fit")],
         "elements": [(t3a, "ui_elements"), (appagent, "ui_elements")],
         "marks": [(m3a, "draw_marks"), (appagent, "draw_marks")],
         "encode JPEG": [(m3a, "image_part"), (appagent, "image_part")],
@@ -109,6 +112,7 @@ def breakdown(pool: DevicePool, device: Any, episodes: int) -> dict[str, dict[st
                 return fn(*args, **kwargs)
             finally:
                 spent[label].append(time.thread_time() - c0)
+
         return wrapper
 
     out: dict[str, dict[str, list[float]]] = {}
@@ -174,19 +178,27 @@ def main() -> None:
     sw, sh = fit(Image.new("RGB", (w, h)), DEFAULT_IMAGE_SIDE)[0].size
     one, five, fifteen = os.getloadavg()
     load = f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} CPUs"
-    print(f"virtual device {w}x{h}: m3a and appagent send its PNG screenshot as a {sw}x{sh} JPEG (quality 85); "
-          f"{args.episodes} episodes of calculator_multiply per agent, an instant in-process model; {load}")
-    print(f"{'agent':14} {'steps':>6} {'cpu p50':>9} {'cpu p90':>9} {'wall p50':>9} {'wall p90':>9} "
-          f"{'harness p50':>12} {'harness p90':>12} {'cpu/harness':>12}   target: cpu p50 <= 10 ms")
+    print(
+        f"virtual device {w}x{h}: m3a and appagent send its PNG screenshot as a {sw}x{sh} JPEG (quality 85); "
+        f"{args.episodes} episodes of calculator_multiply per agent, an instant in-process model; {load}"
+    )
+    print(
+        f"{'agent':14} {'steps':>6} {'cpu p50':>9} {'cpu p90':>9} {'wall p50':>9} {'wall p90':>9} "
+        f"{'harness p50':>12} {'harness p90':>12} {'cpu/harness':>12}   target: cpu p50 <= 10 ms"
+    )
     for name, wall_s, cpu_s, harness_s, wins in rows:
         c50, h50 = statistics.median(cpu_s), statistics.median(harness_s)
-        print(f"{name:14} {len(cpu_s):6d} {c50 * 1e3:7.2f}ms {pct(cpu_s, 0.9) * 1e3:7.2f}ms "
-              f"{statistics.median(wall_s) * 1e3:7.2f}ms {pct(wall_s, 0.9) * 1e3:7.2f}ms "
-              f"{h50 * 1e3:10.2f}ms {pct(harness_s, 0.9) * 1e3:10.2f}ms {c50 / h50:11.2f}x   "
-              f"{'PASS' if c50 <= 0.010 else 'FAIL'}  ({wins}/{args.episodes} solved)")
-    print("cpu = the agent thread's CPU time outside the model per step; wall = the same in wall time (it also "
-          "holds other processes' turns on a loaded machine); harness = its own wall time per step (device_s + "
-          "harness_s)")
+        print(
+            f"{name:14} {len(cpu_s):6d} {c50 * 1e3:7.2f}ms {pct(cpu_s, 0.9) * 1e3:7.2f}ms "
+            f"{statistics.median(wall_s) * 1e3:7.2f}ms {pct(wall_s, 0.9) * 1e3:7.2f}ms "
+            f"{h50 * 1e3:10.2f}ms {pct(harness_s, 0.9) * 1e3:10.2f}ms {c50 / h50:11.2f}x   "
+            f"{'PASS' if c50 <= 0.010 else 'FAIL'}  ({wins}/{args.episodes} solved)"
+        )
+    print(
+        "cpu = the agent thread's CPU time outside the model per step; wall = the same in wall time (it also "
+        "holds other processes' turns on a loaded machine); harness = its own wall time per step (device_s + "
+        "harness_s)"
+    )
     if pieces:
         labels = [k for k in next(iter(pieces.values())) if k not in ("total", "calls")]
         print("\nwhere the CPU time goes, mean ms per step (a second pass with each piece timed):")
@@ -194,11 +206,16 @@ def main() -> None:
         for name, piece in pieces.items():
             total = statistics.mean(piece["total"])
             parts = [piece[label][0] for label in labels]
-            print(f"{name:14} {total * 1e3:7.2f} " + " ".join(f"{v * 1e3:12.2f}" for v in parts)
-                  + f" {(total - sum(parts)) * 1e3:9.2f}   ({piece['calls'][0]} screens decoded in "
-                  f"{len(piece['total'])} steps)")
-        print(f"decoding one screenshot (CPU median of 20): libspng {spng_s * 1e3:.2f} ms (with the copy into "
-              f"Pillow), Pillow's own decoder {pillow_s * 1e3:.2f} ms: {pillow_s / spng_s:.1f}x")
+            print(
+                f"{name:14} {total * 1e3:7.2f} "
+                + " ".join(f"{v * 1e3:12.2f}" for v in parts)
+                + f" {(total - sum(parts)) * 1e3:9.2f}   ({piece['calls'][0]} screens decoded in "
+                f"{len(piece['total'])} steps)"
+            )
+        print(
+            f"decoding one screenshot (CPU median of 20): libspng {spng_s * 1e3:.2f} ms (with the copy into "
+            f"Pillow), Pillow's own decoder {pillow_s * 1e3:.2f} ms: {pillow_s / spng_s:.1f}x"
+        )
 
 
 if __name__ == "__main__":

@@ -49,8 +49,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SELECT = "calculator or notes or applauncher"  # the app markers: 30 tasks
 # Eight short tasks (1 to 3 steps), for the start-up cost: run by one worker, then by eight.
-SHORT_TASKS = ("note_open", "note_item_checked", "launcher_hide_app_name", "note_search", "launcher_search_app",
-               "note_add", "launcher_open_about_faq", "note_open_about")
+SHORT_TASKS = (
+    "note_open",
+    "note_item_checked",
+    "launcher_hide_app_name",
+    "note_search",
+    "launcher_search_app",
+    "note_add",
+    "launcher_open_about_faq",
+    "note_open_about",
+)
 AGENT = '''
 import os, time
 from pytest_mobile_agent.agents import OracleAgent
@@ -235,8 +243,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--suite-plugins", action="store_true", help="load only xdist, allure-pytest and this plugin")
     parser.add_argument("--warm-start", nargs="+", default=["auto", "off"], choices=["auto", "off"])
-    parser.add_argument("--startup-workers", type=int, default=8, choices=range(0, len(SHORT_TASKS) + 1),
-                        metavar=f"0..{len(SHORT_TASKS)}", help="K of the start-up cost per worker (0: skip)")
+    parser.add_argument(
+        "--startup-workers",
+        type=int,
+        default=8,
+        choices=range(0, len(SHORT_TASKS) + 1),
+        metavar=f"0..{len(SHORT_TASKS)}",
+        help="K of the start-up cost per worker (0: skip)",
+    )
     args = parser.parse_args()
     warm_up(args.suite_plugins)
     keys = [(mode, n) for n in args.workers for mode in args.warm_start]
@@ -255,8 +269,18 @@ def main() -> None:
         f"virtual devices; {os.cpu_count()} CPUs (load average {os.getloadavg()[0]:.1f} at the end); "
         f"{'only the suite' if args.suite_plugins else 'all installed'} plugins; medians of {args.rounds} round(s)"
     )
-    head = ("workers", "warm start", "episodes", "calls", "wall s", "bound s", "share", "CPU s", "MB/episode",
-            "controller MB")
+    head = (
+        "workers",
+        "warm start",
+        "episodes",
+        "calls",
+        "wall s",
+        "bound s",
+        "share",
+        "CPU s",
+        "MB/episode",
+        "controller MB",
+    )
     print("  ".join(f"{h:>13}" for h in head))
     for mode, n in keys:
         runs = rows[mode, n]
@@ -281,8 +305,15 @@ def main() -> None:
     print(
         "  ".join(
             f"{h:>13}"
-            for h in ("workers", "warm start", "1st worker", "median worker", "last worker", "last episode",
-                      "session end")
+            for h in (
+                "workers",
+                "warm start",
+                "1st worker",
+                "median worker",
+                "last worker",
+                "last episode",
+                "session end",
+            )
         )
     )
     for mode, n in keys:
@@ -303,14 +334,18 @@ def main() -> None:
         "done; workers that never got a task are not counted)"
     )
     if startup:
-        print(f"\nstart-up CPU per worker ({k} short tasks, no latency; (CPU at -n {k} - CPU at -n 1) / {k - 1}; "
-              "medians):")
+        print(
+            f"\nstart-up CPU per worker ({k} short tasks, no latency; (CPU at -n {k} - CPU at -n 1) / {k - 1}; "
+            "medians):"
+        )
         per = {}
         for mode in args.warm_start:
             one, many = statistics.median(startup[mode, 1]), statistics.median(startup[mode, k])
             per[mode] = (many - one) / (k - 1)
-            print(f"  warm start {mode:>4}: -n 1 {one:.2f} CPU-s, -n {k} {many:.2f} CPU-s, "
-                  f"{per[mode]:.3f} CPU-s per worker")
+            print(
+                f"  warm start {mode:>4}: -n 1 {one:.2f} CPU-s, -n {k} {many:.2f} CPU-s, "
+                f"{per[mode]:.3f} CPU-s per worker"
+            )
         if {"auto", "off"} <= per.keys() and per["auto"] > 0:
             print(f"  off / auto: {per['off'] / per['auto']:.1f}x")
     for (mode, n), runs in rows.items():

@@ -35,10 +35,25 @@ from task_suites.mobileagentbench.judge_inputs import JUDGE_INPUTS  # noqa: E402
 
 def trajectories(agent: str, tasks: int, work: Path) -> list[Trajectory]:
     art, results = work / agent, work / f"{agent}.jsonl"
-    subprocess.run([sys.executable, "-m", "pytest", "task_suites/mobileagentbench", "-m", "not online",
-                    f"--agent={agent}", "-q",
-                    "-p", "no:randomly", f"--mobile-artifacts={art}", f"--mobile-results={results}"],
-                   cwd=ROOT, capture_output=True, check=False)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "task_suites/mobileagentbench",
+            "-m",
+            "not online",
+            f"--agent={agent}",
+            "-q",
+            "-p",
+            "no:randomly",
+            f"--mobile-artifacts={art}",
+            f"--mobile-results={results}",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        check=False,
+    )
     out = []
     for line in results.read_text().splitlines():
         r = json.loads(line)
@@ -48,8 +63,9 @@ def trajectories(agent: str, tasks: int, work: Path) -> list[Trajectory]:
         if "key_components" not in JUDGE_INPUTS[key]:
             continue
         shots = [p.read_bytes() for p in sorted((art / slug(r["nodeid"])).glob("step-*.png"))]
-        out.append(Trajectory(key, r["prompt"], tuple(r["apps"]), [], shots, [None] * len(shots),
-                              inputs=JUDGE_INPUTS[key]))
+        out.append(
+            Trajectory(key, r["prompt"], tuple(r["apps"]), [], shots, [None] * len(shots), inputs=JUDGE_INPUTS[key])
+        )
     return out[:tasks]
 
 
@@ -95,8 +111,10 @@ def main() -> None:
                     per[label].append(time.perf_counter() - t0)
                 scanned.append(verdict.details.get("scanned", 0))
             passed = sum(bool(KeyComponentsJudge(OcrCache(work / f"ocr-{agent}")).judge(t).passed) for t in trajs)
-            print(f"  {agent:9} {len(trajs)} episodes, {passed} passed, screenshots read per episode: median "
-                  f"{statistics.median(scanned):.0f}, max {max(scanned)}")
+            print(
+                f"  {agent:9} {len(trajs)} episodes, {passed} passed, screenshots read per episode: median "
+                f"{statistics.median(scanned):.0f}, max {max(scanned)}"
+            )
             for label, values in per.items():
                 print(f"    {label:7} {median_ms(values)}")
     finally:

@@ -43,9 +43,32 @@ from pytest_mobile_agent.judges.ocr import MAX_SIDE  # noqa: E402
 from pytest_mobile_agent.reporting.trajectory import slug  # noqa: E402
 
 CJK_FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
-CHINESE = ["设置", "新建联系人", "搜索", "计算器", "日历", "文件管理器", "图库", "音乐播放器", "笔记", "录音机",
-           "短信", "关于", "常见问题", "删除", "重命名", "收藏", "按大小排序", "显示隐藏文件", "播放历史",
-           "汇率换算", "闹钟已设置为早上七点", "会议主题是新产品发布", "北京市朝阳区", "回收站是空的"]
+CHINESE = [
+    "设置",
+    "新建联系人",
+    "搜索",
+    "计算器",
+    "日历",
+    "文件管理器",
+    "图库",
+    "音乐播放器",
+    "笔记",
+    "录音机",
+    "短信",
+    "关于",
+    "常见问题",
+    "删除",
+    "重命名",
+    "收藏",
+    "按大小排序",
+    "显示隐藏文件",
+    "播放历史",
+    "汇率换算",
+    "闹钟已设置为早上七点",
+    "会议主题是新产品发布",
+    "北京市朝阳区",
+    "回收站是空的",
+]
 
 
 def downscaled(png: bytes, side: int = MAX_SIDE) -> Image.Image:
@@ -60,8 +83,9 @@ def rapidocr_v1() -> Callable[[Image.Image], list[str]]:
     import numpy as np
     from rapidocr_onnxruntime import RapidOCR
 
-    engine = RapidOCR(use_cls=False, det_limit_side_len=MAX_SIDE, det_limit_type="max",
-                      intra_op_num_threads=1, inter_op_num_threads=1)
+    engine = RapidOCR(
+        use_cls=False, det_limit_side_len=MAX_SIDE, det_limit_type="max", intra_op_num_threads=1, inter_op_num_threads=1
+    )
     return lambda image: [t for _b, t, _c in (engine(np.asarray(image)[:, :, ::-1])[0] or [])]
 
 
@@ -73,10 +97,16 @@ def rapidocr_v3(path: str | None) -> Callable[[Image.Image], list[str]] | None:
         from rapidocr import RapidOCR
     except ImportError:
         return None
-    engine = RapidOCR(params={"Global.use_cls": False, "Global.log_level": "error",
-                              "Det.limit_side_len": MAX_SIDE, "Det.limit_type": "max",
-                              "EngineConfig.onnxruntime.intra_op_num_threads": 1,
-                              "EngineConfig.onnxruntime.inter_op_num_threads": 1})
+    engine = RapidOCR(
+        params={
+            "Global.use_cls": False,
+            "Global.log_level": "error",
+            "Det.limit_side_len": MAX_SIDE,
+            "Det.limit_type": "max",
+            "EngineConfig.onnxruntime.intra_op_num_threads": 1,
+            "EngineConfig.onnxruntime.inter_op_num_threads": 1,
+        }
+    )
     return lambda image: list(engine(np.asarray(image)[:, :, ::-1]).txts or ())
 
 
@@ -87,8 +117,12 @@ def tesseract() -> Callable[[Image.Image], list[str]] | None:
     def run(image: Image.Image) -> list[str]:
         buf = io.BytesIO()
         image.save(buf, "PNG")
-        out = subprocess.run(["tesseract", "stdin", "stdout", "-l", "eng+chi_sim"], input=buf.getvalue(),
-                             capture_output=True, env={"OMP_THREAD_LIMIT": "1", "PATH": "/usr/bin:/bin"})
+        out = subprocess.run(
+            ["tesseract", "stdin", "stdout", "-l", "eng+chi_sim"],
+            input=buf.getvalue(),
+            capture_output=True,
+            env={"OMP_THREAD_LIMIT": "1", "PATH": "/usr/bin:/bin"},
+        )
         return [line for line in out.stdout.decode().splitlines() if line.strip()]
 
     return run
@@ -100,10 +134,25 @@ def english_screens(count: int) -> list[tuple[Image.Image, list[str], list[str]]
 
     art = Path(tempfile.mkdtemp(prefix="ocr-compare-"))
     results = art / "r.jsonl"
-    subprocess.run([sys.executable, "-m", "pytest", "task_suites/mobileagentbench", "-m", "not online",
-                    "--agent=oracle", "-q",
-                    "-p", "no:randomly", f"--mobile-artifacts={art}", f"--mobile-results={results}"],
-                   cwd=ROOT, capture_output=True, check=False)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "task_suites/mobileagentbench",
+            "-m",
+            "not online",
+            "--agent=oracle",
+            "-q",
+            "-p",
+            "no:randomly",
+            f"--mobile-artifacts={art}",
+            f"--mobile-results={results}",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        check=False,
+    )
     screens = []
     records = [json.loads(line) for line in results.read_text().splitlines()]
     episodes = [r for r in records if r["type"] == "episode"]
@@ -112,8 +161,16 @@ def english_screens(count: int) -> list[tuple[Image.Image, list[str], list[str]]
         png = sorted(folder.glob("step-*.png"))[-1].read_bytes()
         tree = UiTree((folder / "final.xml").read_text())
         width, height = Image.open(io.BytesIO(png)).size
-        texts = [n.text for n in tree.nodes() if len(n.text.strip()) >= 2 and "\n" not in n.text
-                 and n.bounds[1] >= 0 and n.bounds[3] <= height and n.bounds[0] >= 0 and n.bounds[2] <= width]
+        texts = [
+            n.text
+            for n in tree.nodes()
+            if len(n.text.strip()) >= 2
+            and "\n" not in n.text
+            and n.bounds[1] >= 0
+            and n.bounds[3] <= height
+            and n.bounds[0] >= 0
+            and n.bounds[2] <= width
+        ]
         key = r["task"] if not r["task"].startswith("test_") else r["nodeid"].split("[")[1].split("-")[0]
         keys = [] if key in EARLIER_SCREEN else JUDGE_INPUTS[key].get("key_components", [])
         screens.append((downscaled(png), texts, keys))
@@ -125,7 +182,7 @@ def chinese_screens() -> list[tuple[Image.Image, list[str], list[str]]]:
     font = ImageFont.truetype(CJK_FONT, 44)
     screens = []
     for start in range(0, len(CHINESE), 8):
-        phrases = CHINESE[start:start + 8]
+        phrases = CHINESE[start : start + 8]
         image = Image.new("RGB", (1080, 2340), (250, 250, 250))
         draw = ImageDraw.Draw(image)
         for i, text in enumerate(phrases):
@@ -150,8 +207,11 @@ def measure(engine: Callable[[Image.Image], list[str]], screens: list) -> dict[s
         total += len(texts)
         keys_ok += bool(keys) and matches(out, keys)
     with_keys = sum(bool(k) for _, _, k in screens)
-    return {"recall": found / total, "keys": keys_ok / with_keys if with_keys else float("nan"),
-            "median_s": statistics.median(times)}
+    return {
+        "recall": found / total,
+        "keys": keys_ok / with_keys if with_keys else float("nan"),
+        "median_s": statistics.median(times),
+    }
 
 
 def main() -> None:
@@ -159,13 +219,19 @@ def main() -> None:
     parser.add_argument("--screens", type=int, default=20)
     parser.add_argument("--rapidocr3", default=None, help="a directory holding the rapidocr 3.x package")
     args = parser.parse_args()
-    engines = {"rapidocr-onnxruntime 1.4 (PP-OCRv4)": rapidocr_v1(), "rapidocr 3.x (PP-OCRv6 small)":
-               rapidocr_v3(args.rapidocr3), "tesseract 5 eng+chi_sim": tesseract()}
+    engines = {
+        "rapidocr-onnxruntime 1.4 (PP-OCRv4)": rapidocr_v1(),
+        "rapidocr 3.x (PP-OCRv6 small)": rapidocr_v3(args.rapidocr3),
+        "tesseract 5 eng+chi_sim": tesseract(),
+    }
     english, chinese = english_screens(args.screens), chinese_screens()
-    print(f"{len(english)} English screens (oracle final screenshots), {len(chinese)} Chinese screens "
-          f"({len(CHINESE)} phrases); images downscaled to {MAX_SIDE} px on the long side")
-    header = f"{'engine':36} {'EN text recall':>14} {'EN key comps':>12} {'EN s/shot':>9} " \
-             f"{'ZH recall':>9} {'ZH s/shot':>9}"
+    print(
+        f"{len(english)} English screens (oracle final screenshots), {len(chinese)} Chinese screens "
+        f"({len(CHINESE)} phrases); images downscaled to {MAX_SIDE} px on the long side"
+    )
+    header = (
+        f"{'engine':36} {'EN text recall':>14} {'EN key comps':>12} {'EN s/shot':>9} {'ZH recall':>9} {'ZH s/shot':>9}"
+    )
     print(header)
     print("-" * len(header))
     base = None
@@ -175,8 +241,10 @@ def main() -> None:
             continue
         en, zh = measure(engine, english), measure(engine, chinese)
         base = base or en["median_s"]
-        print(f"{name:36} {en['recall']:>14.1%} {en['keys']:>12.1%} {en['median_s']:>9.2f} "
-              f"{zh['recall']:>9.1%} {zh['median_s']:>9.2f}   (EN time x{en['median_s'] / base:.1f})")
+        print(
+            f"{name:36} {en['recall']:>14.1%} {en['keys']:>12.1%} {en['median_s']:>9.2f} "
+            f"{zh['recall']:>9.1%} {zh['median_s']:>9.2f}   (EN time x{en['median_s'] / base:.1f})"
+        )
 
 
 if __name__ == "__main__":

@@ -19,27 +19,55 @@ SCALE = DENSITY / 160
 
 def busy_screen(seed: int = 0, ticked: int = 2) -> View:
     """A gallery-like list screen: toolbar, tabs, search field, rows, FAB."""
-    bar = View(LINEAR, orientation="h", height=56, kind="toolbar", color="#f57c00", children=[
-        View(kind="icon", icon="back", width=48, height=48, desc="Back"),
-        View(kind="text", text="Gallery", text_size=20, bold=True, weight=1, padding=12),
-        View(kind="icon", icon="search", width=48, height=48),
-        View(kind="icon", icon="sort", width=48, height=48),
-        View(kind="icon", icon="more", width=48, height=48),
-    ])
-    tabs = View(LINEAR, orientation="h", height=48, color="#f57c00", children=[
-        View(kind="tab", text=t, weight=1, selected=i == 0) for i, t in enumerate(("Photos", "Videos", "Albums"))
-    ])
+    bar = View(
+        LINEAR,
+        orientation="h",
+        height=56,
+        kind="toolbar",
+        color="#f57c00",
+        children=[
+            View(kind="icon", icon="back", width=48, height=48, desc="Back"),
+            View(kind="text", text="Gallery", text_size=20, bold=True, weight=1, padding=12),
+            View(kind="icon", icon="search", width=48, height=48),
+            View(kind="icon", icon="sort", width=48, height=48),
+            View(kind="icon", icon="more", width=48, height=48),
+        ],
+    )
+    tabs = View(
+        LINEAR,
+        orientation="h",
+        height=48,
+        color="#f57c00",
+        children=[
+            View(kind="tab", text=t, weight=1, selected=i == 0) for i, t in enumerate(("Photos", "Videos", "Albums"))
+        ],
+    )
     search = View(EDIT, kind="edit", hint="Search files", height=56, padding=8)
     rows = []
     for i in range(seed, seed + 24):
-        rows.append(View(LINEAR, orientation="h", height=72, kind="row", padding=8, checked=i == 2, children=[
-            View(kind="thumb", id=f"img{i}", width=56, height=56),
-            View(LINEAR, weight=1, padding=4, children=[
-                View(kind="text", text=f"IMG_2024{i:04d}.jpg", text_size=16),
-                View(kind="text", text=f"{(i * 37) % 900 + 100} KB · Jan {i % 28 + 1}, 2024", text_size=14),
-            ]),
-            View(kind="checkbox", checked=i == ticked, width=48, height=48),
-        ]))
+        rows.append(
+            View(
+                LINEAR,
+                orientation="h",
+                height=72,
+                kind="row",
+                padding=8,
+                checked=i == 2,
+                children=[
+                    View(kind="thumb", id=f"img{i}", width=56, height=56),
+                    View(
+                        LINEAR,
+                        weight=1,
+                        padding=4,
+                        children=[
+                            View(kind="text", text=f"IMG_2024{i:04d}.jpg", text_size=16),
+                            View(kind="text", text=f"{(i * 37) % 900 + 100} KB · Jan {i % 28 + 1}, 2024", text_size=14),
+                        ],
+                    ),
+                    View(kind="checkbox", checked=i == ticked, width=48, height=48),
+                ],
+            )
+        )
     listing = View("androidx.recyclerview.widget.RecyclerView", scrollable=True, weight=1, children=rows)
     fab = View(kind="fab", icon="add", width=56, height=56, gravity="end", vgravity="end")
     body = View(LINEAR, children=[bar, tabs, search, listing])

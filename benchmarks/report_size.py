@@ -28,9 +28,23 @@ from pytest_mobile_agent.reporting.allure import MULTI_FILE, SINGLE_FILE, genera
 
 
 def run_tasks(results: Path, marker: str, workers: int) -> None:
-    cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--pyargs", "task_suites.mobileagentbench",
-           "-m", marker,
-           "--agent=oracle", "-n", str(workers), "-q", f"--alluredir={results}", "--clean-alluredir"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "--pyargs",
+        "task_suites.mobileagentbench",
+        "-m",
+        marker,
+        "--agent=oracle",
+        "-n",
+        str(workers),
+        "-q",
+        f"--alluredir={results}",
+        "--clean-alluredir",
+    ]
     subprocess.run(cmd, check=False, capture_output=True, cwd=results.parent, timeout=1800)
 
 
@@ -73,8 +87,10 @@ def reports(results: Path, out: Path) -> None:
         seconds = time.perf_counter() - t0
         first_load = size(index) + sum(size(p) for p in index.parent.glob("app-*.js"))
         sizes[kind] = first_load
-        print(f"  {kind:11} first load {first_load / 1e6:6.2f} MB, on disk {size(index.parent) / 1e6:6.2f} MB "
-              f"({size(index.parent) / cases / 1000:.0f} kB/case), generated in {seconds:.1f} s")
+        print(
+            f"  {kind:11} first load {first_load / 1e6:6.2f} MB, on disk {size(index.parent) / 1e6:6.2f} MB "
+            f"({size(index.parent) / cases / 1000:.0f} kB/case), generated in {seconds:.1f} s"
+        )
     print(f"  first load, multi-file / single-file: x{sizes[MULTI_FILE] / sizes[SINGLE_FILE]:.3f}")
 
 

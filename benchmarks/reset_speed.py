@@ -93,8 +93,10 @@ def main() -> int:
     snap50, _ = percentiles(samples["snapshot restore"])
     clear50, _ = percentiles(samples["clear-and-clean"])
     verified50, _ = percentiles(samples["clear, verified"])
-    print(f"ratio clear-and-clean / snapshot (p50): {clear50 / snap50:.2f}x; clear, verified / snapshot: "
-          f"{verified50 / snap50:.2f}x")
+    print(
+        f"ratio clear-and-clean / snapshot (p50): {clear50 / snap50:.2f}x; clear, verified / snapshot: "
+        f"{verified50 / snap50:.2f}x"
+    )
     print(f"target: snapshot restore p50 <= {TARGET_MS:.0f} ms: {'met' if snap50 <= TARGET_MS else 'NOT met'}")
     return 0
 

@@ -130,16 +130,24 @@ def main() -> None:
         speedup = med[1] / med[2]
         ratios = sorted(one / two for one, two in zip(walls[mode, 1], walls[mode, 2]))
         print(f"[{mode} plugins] episodes passed (last round): -n 1 {p1}/{e1}, -n 2 {p2}/{e2}")
-        print(f"[{mode} plugins] fixed cost (one task, median): -n 1 {fix[1]:.1f} s, -n 2 {fix[2]:.1f} s; "
-              f"beyond it, -n 2 is {(med[1] - fix[1]) / (med[2] - fix[2]):.2f}x faster")
-        print(f"[{mode} plugins] pytest and xdist alone (median): -n 1 {low[1]:.1f} s, -n 2 {low[2]:.1f} s; "
-              f"were this plugin's own start-up and shut-down free, -n 2 would be "
-              f"{(med[1] - fix[1] + low[1]) / (med[2] - fix[2] + low[2]):.2f}x faster")
+        print(
+            f"[{mode} plugins] fixed cost (one task, median): -n 1 {fix[1]:.1f} s, -n 2 {fix[2]:.1f} s; "
+            f"beyond it, -n 2 is {(med[1] - fix[1]) / (med[2] - fix[2]):.2f}x faster"
+        )
+        print(
+            f"[{mode} plugins] pytest and xdist alone (median): -n 1 {low[1]:.1f} s, -n 2 {low[2]:.1f} s; "
+            f"were this plugin's own start-up and shut-down free, -n 2 would be "
+            f"{(med[1] - fix[1] + low[1]) / (med[2] - fix[2] + low[2]):.2f}x faster"
+        )
         print(f"[{mode} plugins] per-round speed-ups: {ratios[0]:.2f}x to {ratios[-1]:.2f}x")
-        print(f"[{mode} plugins] -n 1 median {med[1]:.1f} s; -n 2 median {med[2]:.1f} s "
-              f"(target <= 90 s: {'PASS' if med[2] <= 90 else 'FAIL'})")
-        print(f"[{mode} plugins] speed-up -n 2 vs -n 1: {speedup:.2f}x "
-              f"(target >= 1.6x: {'PASS' if speedup >= 1.6 else 'FAIL'})")
+        print(
+            f"[{mode} plugins] -n 1 median {med[1]:.1f} s; -n 2 median {med[2]:.1f} s "
+            f"(target <= 90 s: {'PASS' if med[2] <= 90 else 'FAIL'})"
+        )
+        print(
+            f"[{mode} plugins] speed-up -n 2 vs -n 1: {speedup:.2f}x "
+            f"(target >= 1.6x: {'PASS' if speedup >= 1.6 else 'FAIL'})"
+        )
 
 
 if __name__ == "__main__":

@@ -14,8 +14,10 @@ from typing import Any
 
 __version__ = "0.1.0"
 _EXPORTS = {
-    **{name: "actions" for name in ("Action", "Api", "Done", "Key", "Launch", "LongPress", "Scroll", "Swipe", "Tap",
-                                     "Type", "Wait")},
+    **{
+        name: "actions"
+        for name in ("Action", "Api", "Done", "Key", "Launch", "LongPress", "Scroll", "Swipe", "Tap", "Type", "Wait")
+    },
     "task": "tasks",
     **{name: "agents" for name in ("Observation", "SelfDrivingTask", "StepRecord", "TaskInfo")},
     **{name: "device.ui_tree" for name in ("Node", "UiTree")},

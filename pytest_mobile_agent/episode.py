@@ -163,8 +163,15 @@ class EpisodeRunner:
             task, getattr(agent, "name", type(agent).__name__), getattr(agent, "model", None), device.serial, budget
         )
         self.info = TaskInfo(
-            task.name, task.prompt, task.apps, task.golden_steps, budget, task.golden, task.near_miss,
-            golden_borrowed=task.golden_borrowed, apis=task.apis,
+            task.name,
+            task.prompt,
+            task.apps,
+            task.golden_steps,
+            budget,
+            task.golden,
+            task.near_miss,
+            golden_borrowed=task.golden_borrowed,
+            apis=task.apis,
             locale=getattr(device, "locale", DEFAULT_LOCALE),
         )
         self._judged_events = 0
@@ -243,8 +250,19 @@ class EpisodeRunner:
         history: list[StepRecord] = []
         last_output, last_error, invalid_run = "", None, 0
         for index in range(1, ep.budget + 1):
-            obs = Observation(self.task.prompt, index, xml, self.ui.exact(), self.info, list(history), self._screen,
-                              last_output, last_error, png, self.device.screenshot)
+            obs = Observation(
+                self.task.prompt,
+                index,
+                xml,
+                self.ui.exact(),
+                self.info,
+                list(history),
+                self._screen,
+                last_output,
+                last_error,
+                png,
+                self.device.screenshot,
+            )
             t0 = time.perf_counter()
             try:
                 raw = call_with_timeout(self.agent.step, (obs,), self.step_timeout)

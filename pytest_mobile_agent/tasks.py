@@ -135,11 +135,27 @@ def task(
         raise TaskDefinitionError("near_miss labels must be non-empty strings")
     apps = (app,) if isinstance(app, str) else tuple(app)
     spec = TaskSpec(
-        prompt=prompt, apps=apps, golden=golden, golden_steps=golden_steps, difficulty=difficulty, tags=tuple(tags),
-        grants=tuple(grants), launch=launch, max_steps=max_steps, name=name, online=online, near_miss=near_miss,
-        extra=extra, judge_only=judge_only, check_changes=check_changes, locale=locale,
-        judge_inputs={k: v for k, v in (("key_components", key_components), ("checkpoints", checkpoints),
-                                        ("substates", substates)) if v is not None},
+        prompt=prompt,
+        apps=apps,
+        golden=golden,
+        golden_steps=golden_steps,
+        difficulty=difficulty,
+        tags=tuple(tags),
+        grants=tuple(grants),
+        launch=launch,
+        max_steps=max_steps,
+        name=name,
+        online=online,
+        near_miss=near_miss,
+        extra=extra,
+        judge_only=judge_only,
+        check_changes=check_changes,
+        locale=locale,
+        judge_inputs={
+            k: v
+            for k, v in (("key_components", key_components), ("checkpoints", checkpoints), ("substates", substates))
+            if v is not None
+        },
     )
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -267,9 +283,7 @@ def instantiate(spec: TaskSpec, name: str, params: dict[str, Any]) -> TaskInstan
     if not isinstance(steps, int) or steps <= 0:
         raise TaskDefinitionError("give golden steps (golden_steps=N or a golden path)")
     if golden and spec.golden_steps is not None and len(golden) != spec.golden_steps:
-        raise TaskDefinitionError(
-            f"the golden path has {len(golden)} actions but golden_steps={spec.golden_steps}"
-        )
+        raise TaskDefinitionError(f"the golden path has {len(golden)} actions but golden_steps={spec.golden_steps}")
     near_misses = spec.near_misses()
     if label is not None and label not in near_misses:
         raise TaskDefinitionError(f"no near miss labelled {label!r}")

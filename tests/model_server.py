@@ -95,8 +95,13 @@ class ModelServer:
                         "object": "chat.completion",
                         "created": 0,
                         "model": body.get("model", server.model),
-                        "choices": [{"index": 0, "finish_reason": "stop",
-                                     "message": {"role": "assistant", "content": answer.text}}],
+                        "choices": [
+                            {
+                                "index": 0,
+                                "finish_reason": "stop",
+                                "message": {"role": "assistant", "content": answer.text},
+                            }
+                        ],
                         "usage": {"prompt_tokens": tin, "completion_tokens": tout, "total_tokens": tin + tout},
                     }
                     with server.lock:
@@ -106,8 +111,11 @@ class ModelServer:
                             server.usage_sent.append((tin, tout))
                     text = json.dumps(payload)
                 else:
-                    text = answer.body if answer.body is not None else json.dumps(
-                        {"error": {"message": f"scripted {answer.status}", "type": "scripted"}})
+                    text = (
+                        answer.body
+                        if answer.body is not None
+                        else json.dumps({"error": {"message": f"scripted {answer.status}", "type": "scripted"}})
+                    )
                 with server.lock:
                     server.statuses.append(answer.status)
                 self._send(answer.status, text, answer.headers)

@@ -200,7 +200,10 @@ class RandomAgent:
 
 
 BUILTIN: dict[str, Callable[[], Any]] = {
-    "oracle": OracleAgent, "noop": NoopAgent, "random": RandomAgent, "near-miss": NearMissAgent,
+    "oracle": OracleAgent,
+    "noop": NoopAgent,
+    "random": RandomAgent,
+    "near-miss": NearMissAgent,
 }
 # The model-backed baselines (agents/baselines/), imported only when named: they need a model.
 MODEL_AGENTS = ("t3a", "m3a", "appagent", "mobile-bench")

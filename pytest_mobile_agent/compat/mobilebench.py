@@ -90,8 +90,11 @@ def packages_of(check_point: dict[str, Any]) -> tuple[str, ...]:
     """The check_point's packages, else the packages of its activities (`pkg/.Activity`)."""
     found = _names(check_point.get("package"))
     if not found:  # "pkg/.Activity" or "pkg"; a class name alone ("...TranslationChatActivity") names none
-        found = [a.split("/")[0] for a in _names(check_point.get("activity"))
-                 if "/" in a or not a.rsplit(".", 1)[-1].endswith("Activity")]
+        found = [
+            a.split("/")[0]
+            for a in _names(check_point.get("activity"))
+            if "/" in a or not a.rsplit(".", 1)[-1].endswith("Activity")
+        ]
     return tuple(dict.fromkeys(p.strip() for p in found if "." in p and " " not in p.strip()))
 
 
@@ -114,8 +117,10 @@ class MobileBenchFile(SeedFile):
     def read(self) -> list[SeedTask | BadRow]:
         data = _load(self.path, "the file")
         if not isinstance(data, list):
-            raise SeedFileError(f"not a Mobile-Bench task file: it holds a JSON {type(data).__name__}, "
-                                "not a list of {id, query, check_point} entries")
+            raise SeedFileError(
+                f"not a Mobile-Bench task file: it holds a JSON {type(data).__name__}, "
+                "not a list of {id, query, check_point} entries"
+            )
         api_path = find_api_list(self.path)
         apis = read_api_list(api_path) if api_path else {}
         out: list[SeedTask | BadRow] = []
@@ -149,10 +154,19 @@ class MobileBenchFile(SeedFile):
         kind = kind or ("MAMT" if len(packages) > 1 else "SAMT")
         app_names = _names(entry.get("app")) or _names(entry.get("domain"))
         return SeedTask(
-            name=name, benchmark="Mobile-Bench", record_key="mobile_bench", prompt=query, apps=packages,
-            golden_steps=0, difficulty=DIFFICULTY[kind], judge="checkpoints", fields={**entry, "kind": kind},
+            name=name,
+            benchmark="Mobile-Bench",
+            record_key="mobile_bench",
+            prompt=query,
+            apps=packages,
+            golden_steps=0,
+            difficulty=DIFFICULTY[kind],
+            judge="checkpoints",
+            fields={**entry, "kind": kind},
             judge_inputs={"checkpoints": checkpoints_of(check_point)},
-            markers=("mobile_bench", kind.lower()), max_steps=STEP_LIMITS[kind], apis=offered(apis, app_names),
+            markers=("mobile_bench", kind.lower()),
+            max_steps=STEP_LIMITS[kind],
+            apis=offered(apis, app_names),
         )
 
 

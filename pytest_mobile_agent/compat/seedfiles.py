@@ -102,8 +102,7 @@ class SeedFile(pytest.File):
             seen.add(name)
             if isinstance(task, BadRow):
                 message = task.message if task.skip else f"{self.path}: {task.message}"
-                yield MalformedItem.from_parent(self, name=task.name, message=message, skip=task.skip,
-                                                line=task.line)
+                yield MalformedItem.from_parent(self, name=task.name, message=message, skip=task.skip, line=task.line)
             else:
                 yield make_item(self, task)
 
@@ -124,16 +123,37 @@ def _seed_task(seed_start: Any, device: Any, ui: Any, events: Any, agent: Any) -
 
 def make_item(parent: pytest.Collector, task: SeedTask) -> pytest.Function:
     spec = TaskSpec(
-        prompt=task.prompt, apps=task.apps, golden_steps=task.golden_steps, difficulty=task.difficulty, launch=False,
-        max_steps=task.max_steps, name=task.name, judge_only=True, check_changes=False,
+        prompt=task.prompt,
+        apps=task.apps,
+        golden_steps=task.golden_steps,
+        difficulty=task.difficulty,
+        launch=False,
+        max_steps=task.max_steps,
+        name=task.name,
+        judge_only=True,
+        check_changes=False,
         skip_missing=f"{task.benchmark} task {task.name}",
-        extra={"judge": task.judge, "benchmark": task.benchmark, "record_key": task.record_key,
-               "start": task.start, FIELDS_KEY: task.fields},
+        extra={
+            "judge": task.judge,
+            "benchmark": task.benchmark,
+            "record_key": task.record_key,
+            "start": task.start,
+            FIELDS_KEY: task.fields,
+        },
     )
     item = SeedTaskItem.from_parent(parent, name=task.name, callobj=_seed_task)
     item.stash[LINE_KEY] = max(0, task.line - 1)  # reportinfo's lines count from 0
-    item.stash[TASK_KEY] = TaskInstance(task.name, spec, task.prompt, (), task.golden_steps, task.difficulty, {},
-                                        judge_inputs=dict(task.judge_inputs), apis=task.apis)
+    item.stash[TASK_KEY] = TaskInstance(
+        task.name,
+        spec,
+        task.prompt,
+        (),
+        task.golden_steps,
+        task.difficulty,
+        {},
+        judge_inputs=dict(task.judge_inputs),
+        apis=task.apis,
+    )
     item.user_properties.append((task.record_key, task.fields))
     known = {line.split(":")[0] for line in item.config.getini("markers")}
     for marker in (*task.markers, *(app_marker(a) for a in task.apps), task.difficulty):

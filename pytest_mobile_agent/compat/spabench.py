@@ -31,10 +31,28 @@ from typing import Any
 
 from .seedfiles import BadRow, SeedFile, SeedFileError, SeedTask
 
-SINGLE_COLUMNS = ("task_identifier", "task_app", "task_language", "task_description", "task_difficulty",
-                  "golden_steps", "key_component_final", "adb_app", "adb_home_page", "is_cross_app")
-CROSS_COLUMNS = ("task_identifier", "category", "task_language", "task_app", "task_description", "task_difficulty",
-                 "golden_steps", "is_cross_app")
+SINGLE_COLUMNS = (
+    "task_identifier",
+    "task_app",
+    "task_language",
+    "task_description",
+    "task_difficulty",
+    "golden_steps",
+    "key_component_final",
+    "adb_app",
+    "adb_home_page",
+    "is_cross_app",
+)
+CROSS_COLUMNS = (
+    "task_identifier",
+    "category",
+    "task_language",
+    "task_app",
+    "task_description",
+    "task_difficulty",
+    "golden_steps",
+    "is_cross_app",
+)
 LANGUAGES = ("ENG", "CHN")
 LEVELS = {1: "easy", 2: "medium", 3: "hard"}  # SPA-Bench's levels on the plugin's difficulty markers
 SPLIT_DIR = "cross-app-split"
@@ -143,8 +161,9 @@ class SpaBenchFile(SeedFile):
         missing = [c for c in needed if c not in header]
         if missing:
             kind = "cross-app" if cross else "single-app"
-            raise SeedFileError(f"the {kind} header lacks {', '.join(missing)} "
-                                f"(SPA-Bench's columns: {','.join(needed)})")
+            raise SeedFileError(
+                f"the {kind} header lacks {', '.join(missing)} (SPA-Bench's columns: {','.join(needed)})"
+            )
         names = AppNames(self.path.parent) if cross else None
         out: list[SeedTask | BadRow] = []
         for number, row in enumerate(rows, start=2):  # line 1 is the header
@@ -161,8 +180,13 @@ class SpaBenchFile(SeedFile):
         language = _required(row, "task_language")
         if language not in LANGUAGES:
             raise SeedFileError(f"task_language must be ENG or CHN, not {language!r}")
-        return name, language, _required(row, "task_description"), _int(row, "task_difficulty", 1, 3), \
-            _int(row, "golden_steps", 1)
+        return (
+            name,
+            language,
+            _required(row, "task_description"),
+            _int(row, "task_difficulty", 1, 3),
+            _int(row, "golden_steps", 1),
+        )
 
     def _single(self, row: dict[str, str]) -> SeedTask:
         name, language, description, level, golden = self._common(row)
@@ -173,8 +197,15 @@ class SpaBenchFile(SeedFile):
         else:
             prompt = f'This is the opened app "{_required(row, "task_app")}". {description}'
         return SeedTask(
-            name=name, benchmark="SPA-Bench", record_key="spa_bench", prompt=prompt, apps=(package,),
-            golden_steps=golden, difficulty=LEVELS[level], judge="spa", fields=dict(row),
+            name=name,
+            benchmark="SPA-Bench",
+            record_key="spa_bench",
+            prompt=prompt,
+            apps=(package,),
+            golden_steps=golden,
+            difficulty=LEVELS[level],
+            judge="spa",
+            fields=dict(row),
             judge_inputs={"key_components": keys} if keys else {},
             markers=("spa_bench", "single_app", language.lower()),
             start=(package, (row.get("adb_home_page") or "").strip()),
@@ -187,22 +218,36 @@ class SpaBenchFile(SeedFile):
         try:
             split = json.loads(split_path.read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise SeedFileError(f"no subtask split {SPLIT_DIR}/{name}.json beside the file (SPA-Bench's "
-                                "cross-app judge needs it)") from None
+            raise SeedFileError(
+                f"no subtask split {SPLIT_DIR}/{name}.json beside the file (SPA-Bench's cross-app judge needs it)"
+            ) from None
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             raise SeedFileError(f"{SPLIT_DIR}/{name}.json is not valid JSON: {exc}") from None
         subtasks = _subtasks(split, f"{SPLIT_DIR}/{name}.json")
-        unknown = sorted({label for label in [*labels, *(s["app"] for s in subtasks)]
-                          if names.package(label, language) is None})
+        unknown = sorted(
+            {label for label in [*labels, *(s["app"] for s in subtasks)] if names.package(label, language) is None}
+        )
         if unknown:
-            return BadRow(name, f"SPA-Bench task {name}: no package known for app {', '.join(map(repr, unknown))} "
-                          "(SPA-Bench names it by its label only)", skip=True)
+            return BadRow(
+                name,
+                f"SPA-Bench task {name}: no package known for app {', '.join(map(repr, unknown))} "
+                "(SPA-Bench names it by its label only)",
+                skip=True,
+            )
         apps = tuple(dict.fromkeys(names.package(label, language) or "" for label in labels))
         resolved = [{**s, "app_label": s["app"], "app": names.package(s["app"], language)} for s in subtasks]
         return SeedTask(
-            name=name, benchmark="SPA-Bench", record_key="spa_bench", prompt=description, apps=apps,
-            golden_steps=golden, difficulty=LEVELS[level], judge="spa", fields={**row, "cross_app_split": split},
-            judge_inputs={"subtasks": resolved}, markers=("spa_bench", "cross_app", language.lower()),
+            name=name,
+            benchmark="SPA-Bench",
+            record_key="spa_bench",
+            prompt=description,
+            apps=apps,
+            golden_steps=golden,
+            difficulty=LEVELS[level],
+            judge="spa",
+            fields={**row, "cross_app_split": split},
+            judge_inputs={"subtasks": resolved},
+            markers=("spa_bench", "cross_app", language.lower()),
         )
 
 
@@ -217,6 +262,12 @@ def _subtasks(split: Any, where: str) -> list[dict[str, Any]]:
         sub = split[key]
         if not isinstance(sub, dict) or not isinstance(sub.get("app"), str) or not isinstance(sub.get("task"), str):
             raise SeedFileError(f"{where}: {key} needs an app and a task (and history, memory)")
-        out.append({"app": sub["app"], "task": sub["task"], "history": bool(sub.get("history")),
-                    "memory": sub.get("memory") if isinstance(sub.get("memory"), str) else "None"})
+        out.append(
+            {
+                "app": sub["app"],
+                "task": sub["task"],
+                "history": bool(sub.get("history")),
+                "memory": sub.get("memory") if isinstance(sub.get("memory"), str) else "None",
+            }
+        )
     return out

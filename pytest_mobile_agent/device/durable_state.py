@@ -71,7 +71,7 @@ def capture_script(packages: Iterable[str] | None = None) -> str:
         # App data, from /data/data: paths print as PKG/REL. Every file hashed; JSON and prefs XML
         # by content (grep -H '' prints each line after its file's path); databases (and their
         # write-ahead logs) in base64.
-        f"cd /data/data; pkgs=\"{pkgs}\"; [ -n \"$pkgs\" ] || pkgs=/nonexistent",
+        f'cd /data/data; pkgs="{pkgs}"; [ -n "$pkgs" ] || pkgs=/nonexistent',
         f"echo '{MARK}appfiles'; find $pkgs -type f -exec md5sum {{}} + 2>/dev/null",
         f"echo '{MARK}text'; find $pkgs -type f -name '*.json' -exec grep -H '' {{}} + 2>/dev/null",
         "find $pkgs -type f -name '*.xml' -exec grep -H '' {} + 2>/dev/null",

@@ -143,7 +143,6 @@ class ClearReset:
                 f"What differs from that baseline:\n{diff}"
             )
 
-
     def _capture(self, device: AndroidDevice) -> DurableState:
         """The durable state, with the app data of the apps tasks used (none of the others)."""
         from .durable_state import capture

@@ -229,10 +229,13 @@ class EventStreamClient:
             return False
         target = hello.next_seq
         with self._cond:
-            return self._cond.wait_for(
-                lambda: (self._expected or 0) >= target or self.error is not None or self._closed.is_set(),
-                max(0.0, deadline - time.monotonic()),
-            ) and (self._expected or 0) >= target
+            return (
+                self._cond.wait_for(
+                    lambda: (self._expected or 0) >= target or self.error is not None or self._closed.is_set(),
+                    max(0.0, deadline - time.monotonic()),
+                )
+                and (self._expected or 0) >= target
+            )
 
     def close(self) -> None:
         self._closed.set()

@@ -33,8 +33,31 @@ from .ssr import UNIT, Checker, Substate, parse
 
 CAPTURERS = ("hierarchy", "vlm")
 _WORD = re.compile(r"[\w']+")
-_STOP = {"the", "a", "an", "is", "are", "of", "to", "in", "on", "and", "app", "page", "visible", "be", "with",
-         "for", "as", "set", "shows", "shown", "screen", "'s", "main"}
+_STOP = {
+    "the",
+    "a",
+    "an",
+    "is",
+    "are",
+    "of",
+    "to",
+    "in",
+    "on",
+    "and",
+    "app",
+    "page",
+    "visible",
+    "be",
+    "with",
+    "for",
+    "as",
+    "set",
+    "shows",
+    "shown",
+    "screen",
+    "'s",
+    "main",
+}
 
 
 def describe_hierarchy(xml: str | None) -> str:
@@ -44,8 +67,16 @@ def describe_hierarchy(xml: str | None) -> str:
     tree = UiTree(xml)
     lines = [f"App package: {tree.package}"]
     for n in tree.nodes():
-        states = [s for s, on in (("checked", n.checked), ("selected", n.selected), ("focused", n.focused),
-                                  ("disabled", not n.enabled)) if on]
+        states = [
+            s
+            for s, on in (
+                ("checked", n.checked),
+                ("selected", n.selected),
+                ("focused", n.focused),
+                ("disabled", not n.enabled),
+            )
+            if on
+        ]
         if not (n.text or n.desc or n.checkable or n.selected):
             continue
         label = n.cls.rsplit(".", 1)[-1]
@@ -68,7 +99,7 @@ def parse_reasoner(text: str) -> dict[str, Any] | None:
     if start < 0 or end <= start:
         return None
     try:
-        data = json.loads(text[start:end + 1])
+        data = json.loads(text[start : end + 1])
     except ValueError:
         return None
     return data if isinstance(data, dict) else None
@@ -104,8 +135,14 @@ def decomposer_rates(generated: list[Substate], reference: list[str]) -> dict[st
         seen.add(key)
         matched_refs.update(hits)
     n = len(generated)
-    return {"reference": len(refs), "generated": n, "covered": len(matched_refs), "redundant": redundant,
-            "optional": optional, "incorrect": incorrect}
+    return {
+        "reference": len(refs),
+        "generated": n,
+        "covered": len(matched_refs),
+        "redundant": redundant,
+        "optional": optional,
+        "incorrect": incorrect,
+    }
 
 
 def parse_reference(line: str) -> str:
@@ -187,8 +224,9 @@ class AutoEvalJudge:
             rounds += 1
             listing = "\n".join(n.line() for n in judged)
             remembered = "; ".join(memory + [f"substate {s} reached" for s in sorted(checker.success)]) or "nothing yet"
-            prompt = prompts.REASONER.format(task=trajectory.prompt, memory=remembered, screen=screen,
-                                             substates=listing)
+            prompt = prompts.REASONER.format(
+                task=trajectory.prompt, memory=remembered, screen=screen, substates=listing
+            )
             for _attempt in range(self.retries + 1):
                 data = parse_reasoner(usage.add(self.client.chat([user(prompt)])).text)
                 states = data.get("states") if data else None
@@ -201,9 +239,14 @@ class AutoEvalJudge:
                 checker.violations += 1
             else:
                 skipped += 1
-        details.update(scr=checker.scr, rounds=rounds, skipped_rounds=skipped, violations=checker.violations,
-                       success=sorted(checker.success),
-                       invalid=[n.id for n in nodes if n.invalid])
+        details.update(
+            scr=checker.scr,
+            rounds=rounds,
+            skipped_rounds=skipped,
+            violations=checker.violations,
+            success=sorted(checker.success),
+            invalid=[n.id for n in nodes if n.invalid],
+        )
         done = f"{len(checker.success)}/{len(nodes)} substates reached (SCR {checker.scr:.2f})"
         if checker.complete:
             return usage.verdict(True, f"all {done}", **details)

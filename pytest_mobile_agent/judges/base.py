@@ -74,17 +74,36 @@ class Trajectory:
         return [s.history_entry() for s in self.steps if s.valid]
 
     @classmethod
-    def from_episode(cls, episode: Episode, *, events: Any = None, inputs: dict[str, Any] | None = None,
-                     key: str | None = None) -> Trajectory:
+    def from_episode(
+        cls, episode: Episode, *, events: Any = None, inputs: dict[str, Any] | None = None, key: str | None = None
+    ) -> Trajectory:
         screens = [episode.initial_screenshot] + [s.screenshot for s in episode.steps]
         trees = [episode.initial_hierarchy] + [s.hierarchy for s in episode.steps]
         steps = []
         for i, s in enumerate(episode.steps):
             before, after = UiTree(trees[i] or ""), UiTree(trees[i + 1] or "")
-            steps.append(TrajectoryStep(s.index, dict(s.action), s.valid, s.output, s.error,
-                                        _element(s.action, before), after.package if trees[i + 1] else ""))
-        return cls(key or episode.task.name, episode.task.prompt, tuple(episode.task.apps), steps, screens, trees,
-                   events, dict(inputs or {}), episode.termination)
+            steps.append(
+                TrajectoryStep(
+                    s.index,
+                    dict(s.action),
+                    s.valid,
+                    s.output,
+                    s.error,
+                    _element(s.action, before),
+                    after.package if trees[i + 1] else "",
+                )
+            )
+        return cls(
+            key or episode.task.name,
+            episode.task.prompt,
+            tuple(episode.task.apps),
+            steps,
+            screens,
+            trees,
+            events,
+            dict(inputs or {}),
+            episode.termination,
+        )
 
 
 def _element(action: dict[str, Any], tree: UiTree) -> dict[str, str]:
@@ -112,8 +131,14 @@ class Verdict:
     details: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"passed": self.passed, "reason": self.reason, "tokens_in": self.tokens_in,
-                "tokens_out": self.tokens_out, "cost_usd": self.cost_usd, "details": self.details}
+        return {
+            "passed": self.passed,
+            "reason": self.reason,
+            "tokens_in": self.tokens_in,
+            "tokens_out": self.tokens_out,
+            "cost_usd": self.cost_usd,
+            "details": self.details,
+        }
 
 
 class Judge(Protocol):

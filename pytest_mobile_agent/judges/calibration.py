@@ -65,9 +65,20 @@ class Confusion:
             self.cost_usd = (self.cost_usd or 0.0) + float(verdict["cost_usd"])
 
     def as_dict(self) -> dict[str, Any]:
-        return {"tp": self.tp, "fp": self.fp, "fn": self.fn, "tn": self.tn, "abstained": self.abstained,
-                "precision": self.precision, "recall": self.recall, "f1": self.f1, "accuracy": self.accuracy,
-                "tokens_in": self.tokens_in, "tokens_out": self.tokens_out, "cost_usd": self.cost_usd}
+        return {
+            "tp": self.tp,
+            "fp": self.fp,
+            "fn": self.fn,
+            "tn": self.tn,
+            "abstained": self.abstained,
+            "precision": self.precision,
+            "recall": self.recall,
+            "f1": self.f1,
+            "accuracy": self.accuracy,
+            "tokens_in": self.tokens_in,
+            "tokens_out": self.tokens_out,
+            "cost_usd": self.cost_usd,
+        }
 
 
 def calibrate(records: list[dict[str, Any]]) -> dict[str, Confusion]:
@@ -96,8 +107,21 @@ def _f(value: float | None, fmt: str = "{:.3f}") -> str:
 def table(confusions: dict[str, Confusion]) -> list[str]:
     header = ["judge", "N", "TP", "FP", "FN", "TN", "abst", "precision", "recall", "F1", "accuracy", "tokens", "USD"]
     rows = [
-        [name, str(c.decided), str(c.tp), str(c.fp), str(c.fn), str(c.tn), str(c.abstained), _f(c.precision),
-         _f(c.recall), _f(c.f1), _f(c.accuracy), str(c.tokens_in + c.tokens_out), _f(c.cost_usd, "{:.4f}")]
+        [
+            name,
+            str(c.decided),
+            str(c.tp),
+            str(c.fp),
+            str(c.fn),
+            str(c.tn),
+            str(c.abstained),
+            _f(c.precision),
+            _f(c.recall),
+            _f(c.f1),
+            _f(c.accuracy),
+            str(c.tokens_in + c.tokens_out),
+            _f(c.cost_usd, "{:.4f}"),
+        ]
         for name, c in sorted(confusions.items())
     ]
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]

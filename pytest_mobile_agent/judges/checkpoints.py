@@ -121,8 +121,13 @@ class CheckpointsJudge:
         if not declared:
             return Verdict(None, "the task declares no CheckPoints")
         l1, l2 = score(declared, trajectory.successful_history(), self.semantics)
-        details = {"l1": l1.rate, "l2": l2.rate, "l1_counts": [l1.passed, l1.total],
-                   "l2_counts": [l2.passed, l2.total], "semantics": self.semantics}
+        details = {
+            "l1": l1.rate,
+            "l2": l2.rate,
+            "l1_counts": [l1.passed, l1.total],
+            "l2_counts": [l2.passed, l2.total],
+            "semantics": self.semantics,
+        }
         passed = l2.rate is not None and l2.rate >= self.threshold
         reason = f"CheckPoints l1 {l1.passed}/{l1.total}, l2 {l2.passed}/{l2.total}"
         if l2.missed:

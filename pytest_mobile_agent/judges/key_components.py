@@ -48,9 +48,15 @@ class KeyComponentsJudge:
         t0 = time.perf_counter()
         for scanned, (index, png) in enumerate(reversed(shots), start=1):
             if matches(self.cache.texts(png), keys):
-                return Verdict(True, f"all key components {keys} are on screenshot {index}",
-                               details={"screenshot": index, "scanned": scanned, "ocr_s": time.perf_counter() - t0})
+                return Verdict(
+                    True,
+                    f"all key components {keys} are on screenshot {index}",
+                    details={"screenshot": index, "scanned": scanned, "ocr_s": time.perf_counter() - t0},
+                )
         final = normalize("".join(self.cache.texts(shots[-1][1])))
         missing = [k for k in keys if normalize(k) not in final]
-        return Verdict(False, f"no screenshot shows all key components; the last lacks {missing}",
-                       details={"scanned": len(shots), "ocr_s": time.perf_counter() - t0})
+        return Verdict(
+            False,
+            f"no screenshot shows all key components; the last lacks {missing}",
+            details={"scanned": len(shots), "ocr_s": time.perf_counter() - t0},
+        )

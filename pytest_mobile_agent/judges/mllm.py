@@ -56,8 +56,9 @@ class Usage:
         return Verdict(passed, reason, self.tokens_in, self.tokens_out, self.cost_usd, details)
 
 
-def _messages(task: str, shots: list[tuple[bytes, dict | None, str | None]], reasoning: str, action_mode: str,
-              history: str = "") -> list[dict[str, Any]]:
+def _messages(
+    task: str, shots: list[tuple[bytes, dict | None, str | None]], reasoning: str, action_mode: str, history: str = ""
+) -> list[dict[str, Any]]:
     from ..models import system, user
     from ..reporting import draw
 
@@ -150,7 +151,7 @@ class MllmJudge:
         text = usage.add(self.client.chat([user(prompt)])).text
         start, end = text.find("{"), text.rfind("}")
         try:
-            data = json.loads(text[start:end + 1]) if 0 <= start < end else None
+            data = json.loads(text[start : end + 1]) if 0 <= start < end else None
         except ValueError:
             data = None
         if not isinstance(data, dict) or not data:
@@ -168,18 +169,30 @@ class MllmJudge:
         memory: dict[str, str] = {}
         for n, (sub, (start, end)) in enumerate(zip(subtasks, segments, strict=True), start=1):
             task = sub["task"]  # its {placeholders} name memories, given below as history
-            history = "".join(prompts.MLLM_HISTORY.format(phrase=p, summary=s) for p, s in memory.items()) \
-                if sub.get("history") else ""
+            history = (
+                "".join(prompts.MLLM_HISTORY.format(phrase=p, summary=s) for p, s in memory.items())
+                if sub.get("history")
+                else ""
+            )
             passed, text = self.ask(task, _shots(trajectory, start, end), usage, history)
             if not passed:
                 why = "an unusable answer" if passed is None else "failed"
-                return usage.verdict(None if passed is None else False, f"subtask {n} ({sub['app']}): {why}",
-                                     stage=2, subtask=n)
+                return usage.verdict(
+                    None if passed is None else False, f"subtask {n} ({sub['app']}): {why}", stage=2, subtask=n
+                )
             phrase = sub.get("memory")
             if phrase and phrase != "None":
                 from ..models import user
 
-                reply = usage.add(self.client.chat([user(prompts.MLLM_MEMORY.format(task=task, phrase=phrase),
-                                                         images=[s[0] for s in _shots(trajectory, start, end)])]))
+                reply = usage.add(
+                    self.client.chat(
+                        [
+                            user(
+                                prompts.MLLM_MEMORY.format(task=task, phrase=phrase),
+                                images=[s[0] for s in _shots(trajectory, start, end)],
+                            )
+                        ]
+                    )
+                )
                 memory[phrase] = reply.text.strip()
         return usage.verdict(True, f"all {len(subtasks)} subtasks passed", stage=2)

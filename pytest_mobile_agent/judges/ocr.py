@@ -40,10 +40,16 @@ def _rapidocr():  # noqa: ANN202 - the engine's own type
             try:
                 from rapidocr_onnxruntime import RapidOCR
             except ImportError as exc:  # pragma: no cover - a dependency of the package
-                raise RuntimeError("the key-component judge needs rapidocr-onnxruntime: pip install "
-                                   "rapidocr-onnxruntime") from exc
-            _engine = RapidOCR(use_cls=False, det_limit_side_len=MAX_SIDE, det_limit_type="max",
-                               intra_op_num_threads=1, inter_op_num_threads=1)
+                raise RuntimeError(
+                    "the key-component judge needs rapidocr-onnxruntime: pip install rapidocr-onnxruntime"
+                ) from exc
+            _engine = RapidOCR(
+                use_cls=False,
+                det_limit_side_len=MAX_SIDE,
+                det_limit_type="max",
+                intra_op_num_threads=1,
+                inter_op_num_threads=1,
+            )
         return _engine
 
 

@@ -32,8 +32,10 @@ MLLM_TASK = "The task given to the agent: {task}\n{history}Decide whether it was
 MLLM_HISTORY = "What earlier parts of this task found about '{phrase}': {summary}\n"
 MLLM_TEXT_ACTION = "The action between screenshot {i} and screenshot {j} was {action}."
 MLLM_RESULT_ONLY = "Answer in exactly this form and nothing else:\nResult: <1 or 0>"
-MLLM_DIRECT = ("Answer in exactly this form:\nReason: <start with 'I believe this task is successful' or "
-               "'I believe this task is failed', then why>\nResult: <1 or 0>")
+MLLM_DIRECT = (
+    "Answer in exactly this form:\nReason: <start with 'I believe this task is successful' or "
+    "'I believe this task is failed', then why>\nResult: <1 or 0>"
+)
 MLLM_SPLIT = """Split this phone task into subtasks, one per app, in the order they are done. Adjacent \
 subtasks use different apps. Use exactly these app package names: {apps}.
 For each subtask give: "app" (a package name from the list), "task" (what to do in that app; \
@@ -42,8 +44,10 @@ earlier subtask found), "memory" (the phrase a later subtask needs from this one
 Answer with JSON only: {{"subtask_1": {{"app": ..., "task": ..., "history": false, "memory": ...}}, ...}}
 
 Task: {task}"""
-MLLM_MEMORY = ("These screenshots show a phone agent working on: {task}. Summarise, in one or two sentences, what "
-               "they show about '{phrase}' (the facts a later step will need). Answer with the summary only.")
+MLLM_MEMORY = (
+    "These screenshots show a phone agent working on: {task}. Summarise, in one or two sentences, what "
+    "they show about '{phrase}' (the facts a later step will need). Answer with the summary only."
+)
 
 # -- AutoEval ------------------------------------------------------------------------------------
 DECOMPOSER = """Break a phone task into the key substates a screen must pass through when the task \

@@ -13,13 +13,24 @@ from . import JudgeConfigError, JudgeSettings, Trajectory, Verdict, make, parse_
 
 OPTIONS = (
     # (flag, dest/ini name, help)
-    ("--mobile-judge", "mobile_judge", "judges to run beside each task's body and calibrate against it: "
-     "checkpoints, key-components, mllm, spa, autoeval (comma-separated; NAME:option, e.g. checkpoints:released, "
-     "mllm:direct:text_action, autoeval:vlm)"),
-    ("--mobile-judge-model", "mobile_judge_model", "model for the model judges (default: the --mobile-model "
-     "client settings); endpoint, key and cache are those of --mobile-model-url/-key-env/-cache"),
-    ("--mobile-ocr-cache", "mobile_ocr_cache", "directory of OCR results by screenshot hash, shared by workers "
-     "(default ~/.cache/pytest-mobile-agent/ocr)"),
+    (
+        "--mobile-judge",
+        "mobile_judge",
+        "judges to run beside each task's body and calibrate against it: "
+        "checkpoints, key-components, mllm, spa, autoeval (comma-separated; NAME:option, e.g. checkpoints:released, "
+        "mllm:direct:text_action, autoeval:vlm)",
+    ),
+    (
+        "--mobile-judge-model",
+        "mobile_judge_model",
+        "model for the model judges (default: the --mobile-model "
+        "client settings); endpoint, key and cache are those of --mobile-model-url/-key-env/-cache",
+    ),
+    (
+        "--mobile-ocr-cache",
+        "mobile_ocr_cache",
+        "directory of OCR results by screenshot hash, shared by workers (default ~/.cache/pytest-mobile-agent/ocr)",
+    ),
 )
 
 
@@ -90,8 +101,9 @@ def outcome(verdicts: dict[str, dict[str, Any]], judge: str | None = None) -> Ve
     """A judge-only task's outcome: passed when every judge passed; without judges, failed
     (naming `judge`, the one its benchmark uses, when the task says which)."""
     if not verdicts:
-        return Verdict(False, "this task has no body: it is judged only by judges; run it with "
-                       f"--mobile-judge={judge or 'NAME'}")
+        return Verdict(
+            False, f"this task has no body: it is judged only by judges; run it with --mobile-judge={judge or 'NAME'}"
+        )
     failed = {n: v["reason"] for n, v in verdicts.items() if v["passed"] is not True}
     if failed:
         return Verdict(False, "; ".join(f"{n}: {r}" for n, r in failed.items()))
@@ -129,8 +141,12 @@ def summary(records: list[dict[str, Any]], terminalreporter: Any) -> None:
         terminalreporter.write_sep("-", "judges against the task bodies (success = positive)")
         for line in table(confusions):
             terminalreporter.write_line(line)
-    decomposer = [r["judges"][n]["details"]["decomposer"] for r in records for n in (r.get("judges") or {})
-                  if (r["judges"][n].get("details") or {}).get("decomposer")]
+    decomposer = [
+        r["judges"][n]["details"]["decomposer"]
+        for r in records
+        for n in (r.get("judges") or {})
+        if (r["judges"][n].get("details") or {}).get("decomposer")
+    ]
     if decomposer:
         from .autoeval import decomposer_table
 

@@ -52,8 +52,14 @@ def parse(text: str) -> tuple[list[Substate], int]:
             unreadable += "Node" in line
             continue
         ident = m["sid"] or m["num"]
-        nodes.append(Substate(int(ident) if ident is not None else len(nodes), m["kind"], m["content"],
-                              None if m["parent"] == "None" else int(m["parent"])))
+        nodes.append(
+            Substate(
+                int(ident) if ident is not None else len(nodes),
+                m["kind"],
+                m["content"],
+                None if m["parent"] == "None" else int(m["parent"]),
+            )
+        )
     validate(nodes)
     return nodes, unreadable
 
@@ -104,8 +110,14 @@ class Checker:
         """Record a round; returns the ids newly Success. A unit counts only with its page
         (Algorithm 2: j_unit = j_parent and j_unit)."""
         said = {n.id: str(s).strip().lower() == SUCCESS for n, s in zip(judged, states, strict=True)}
-        new = [n.id for n in judged if said[n.id] and n.id not in self.success and n.invalid is None
-               and (n.kind != UNIT or said.get(n.parent, False))]
+        new = [
+            n.id
+            for n in judged
+            if said[n.id]
+            and n.id not in self.success
+            and n.invalid is None
+            and (n.kind != UNIT or said.get(n.parent, False))
+        ]
         self.success.update(new)
         return new
 

@@ -14,8 +14,18 @@ from datetime import date, datetime
 from . import COMMONS, LOCALES, normalize, string
 
 MONTH_KEYS = (
-    "january", "february", "march", "april", "may", "june",
-    "july", "august", "september", "october", "november", "december",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
 )
 WEEKDAY_KEYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 # ICU's format-context names, by table column.
@@ -23,8 +33,20 @@ _ICU = {
     "en": {
         "EEEE": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
         "EEE": ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"),
-        "MMMM": ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-                 "October", "November", "December"),
+        "MMMM": (
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ),
         "MMM": ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
         "a": ("AM", "PM"),
     },

@@ -25,8 +25,10 @@ def _slim(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for m in messages:
         content = m.get("content")
         if isinstance(content, list):
-            content = [{"type": "image_url", "image_url": {"sha256": _digest(p)}} if p.get("type") == "image_url" else p
-                       for p in content]
+            content = [
+                {"type": "image_url", "image_url": {"sha256": _digest(p)}} if p.get("type") == "image_url" else p
+                for p in content
+            ]
         out.append({**m, "content": content})
     return out
 
@@ -52,8 +54,11 @@ class RequestCache:
     def put(self, key: str, model: str, messages: list[dict[str, Any]], params: dict[str, Any], response: dict) -> None:
         path = self.path(key)
         path.parent.mkdir(exist_ok=True)
-        record = {"key": key, "request": {"model": model, "params": params, "messages": _slim(messages)},
-                  "response": response}
+        record = {
+            "key": key,
+            "request": {"model": model, "params": params, "messages": _slim(messages)},
+            "response": response,
+        }
         # Write then rename: xdist workers share the folder, and a reader never sees half a file.
         fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
         with os.fdopen(fd, "w") as f:

@@ -98,9 +98,7 @@ class ChatClient:
                     "(or name another with --mobile-model-key-env), or point --mobile-model-url at a local server"
                 )
             key = "none"  # local servers (vLLM, Ollama, llama.cpp) take any key
-        return openai.OpenAI(
-            api_key=key, base_url=self.config.base_url, max_retries=0, timeout=self.config.timeout_s
-        )
+        return openai.OpenAI(api_key=key, base_url=self.config.base_url, max_retries=0, timeout=self.config.timeout_s)
 
     def take_stats(self) -> ModelStats:
         """The counts so far, and start counting afresh (one episode's worth per call)."""

@@ -11,20 +11,49 @@ from .messages import DEFAULT_IMAGE_SIDE
 
 OPTIONS = (
     # (flag, dest/ini name, type, help)
-    ("--mobile-model", "mobile_model", str, "model name for the built-in model agents (t3a, m3a, appagent, "
-     "mobile-bench) and the model judges, e.g. gpt-4o"),
-    ("--mobile-model-url", "mobile_model_url", str, "OpenAI-compatible endpoint, e.g. http://localhost:8000/v1 "
-     "(default: $OPENAI_BASE_URL, else api.openai.com)"),
-    ("--mobile-model-key-env", "mobile_model_key_env", str, "environment variable that holds the API key "
-     "(default OPENAI_API_KEY); the key itself is written nowhere"),
-    ("--mobile-model-cache", "mobile_model_cache", str, "directory recording every model request and answer, "
-     "keyed by a hash of the request (answers found there are reused)"),
-    ("--mobile-model-timeout", "mobile_model_timeout", float, "seconds per model request before it is retried "
-     "(default 60)"),
-    ("--mobile-model-retries", "mobile_model_retries", int, "retries on 429, 5xx, timeouts (default 5); after "
-     "them the endpoint is down: an infrastructure error"),
-    ("--mobile-model-image-side", "mobile_model_image_side", int, f"longest side, in px, screenshots are sent at "
-     f"(default {DEFAULT_IMAGE_SIDE})"),
+    (
+        "--mobile-model",
+        "mobile_model",
+        str,
+        "model name for the built-in model agents (t3a, m3a, appagent, mobile-bench) and the model judges, e.g. gpt-4o",
+    ),
+    (
+        "--mobile-model-url",
+        "mobile_model_url",
+        str,
+        "OpenAI-compatible endpoint, e.g. http://localhost:8000/v1 (default: $OPENAI_BASE_URL, else api.openai.com)",
+    ),
+    (
+        "--mobile-model-key-env",
+        "mobile_model_key_env",
+        str,
+        "environment variable that holds the API key (default OPENAI_API_KEY); the key itself is written nowhere",
+    ),
+    (
+        "--mobile-model-cache",
+        "mobile_model_cache",
+        str,
+        "directory recording every model request and answer, "
+        "keyed by a hash of the request (answers found there are reused)",
+    ),
+    (
+        "--mobile-model-timeout",
+        "mobile_model_timeout",
+        float,
+        "seconds per model request before it is retried (default 60)",
+    ),
+    (
+        "--mobile-model-retries",
+        "mobile_model_retries",
+        int,
+        "retries on 429, 5xx, timeouts (default 5); after them the endpoint is down: an infrastructure error",
+    ),
+    (
+        "--mobile-model-image-side",
+        "mobile_model_image_side",
+        int,
+        f"longest side, in px, screenshots are sent at (default {DEFAULT_IMAGE_SIDE})",
+    ),
 )
 REPLAY_HELP = "answer model requests from --mobile-model-cache only; a request not recorded there is an error"
 
@@ -34,8 +63,9 @@ def add_options(parser: pytest.Parser) -> None:
     for flag, dest, typ, help_ in OPTIONS:
         group.addoption(flag, dest=dest, type=typ, default=None, help=help_)
         parser.addini(dest, help=help_)
-    group.addoption("--mobile-model-replay", dest="mobile_model_replay", action="store_true", default=None,
-                    help=REPLAY_HELP)
+    group.addoption(
+        "--mobile-model-replay", dest="mobile_model_replay", action="store_true", default=None, help=REPLAY_HELP
+    )
     parser.addini("mobile_model_replay", help=REPLAY_HELP, type="bool", default=False)
 
 

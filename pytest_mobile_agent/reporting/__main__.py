@@ -22,10 +22,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--name", default="pytest-mobile-agent", help="report title")
     parser.add_argument("--allure", help="an Allure 3 command (default: $ALLURE, else the pinned one)")
     kind = parser.add_mutually_exclusive_group()
-    kind.add_argument("--single-file", dest="kind", action="store_const", const=SINGLE_FILE,
-                      help="one index.html with every screenshot inside, opened from disk")
-    kind.add_argument("--multi-file", dest="kind", action="store_const", const=MULTI_FILE,
-                      help="index.html and data files loaded as the page needs them, served over HTTP")
+    kind.add_argument(
+        "--single-file",
+        dest="kind",
+        action="store_const",
+        const=SINGLE_FILE,
+        help="one index.html with every screenshot inside, opened from disk",
+    )
+    kind.add_argument(
+        "--multi-file",
+        dest="kind",
+        action="store_const",
+        const=MULTI_FILE,
+        help="index.html and data files loaded as the page needs them, served over HTTP",
+    )
     parser.set_defaults(kind="auto")
     args = parser.parse_args(argv)
     missing = [str(r) for r in args.results if not r.is_dir()]
@@ -40,8 +50,10 @@ def main(argv: list[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         return 1
     if (output / "data").is_dir():
-        print(f"a multi-file report: serve it, e.g. `python -m http.server -d {output}`, and open the address "
-              "it prints", file=sys.stderr)
+        print(
+            f"a multi-file report: serve it, e.g. `python -m http.server -d {output}`, and open the address it prints",
+            file=sys.stderr,
+        )
     print(index)
     return 0
 

@@ -79,11 +79,14 @@ def install_allure() -> Path:
     if npm is None or major is None:
         missing = [name for name, found in (("node", major), ("npm", npm)) if found is None]
         verb = "are" if len(missing) > 1 else "is"
-        raise ReportError(f"the HTML report runs Allure 3, an npm package, and {' and '.join(missing)} {verb} not "
-                          f"on PATH: {INSTALL_HINT}")
+        raise ReportError(
+            f"the HTML report runs Allure 3, an npm package, and {' and '.join(missing)} {verb} not "
+            f"on PATH: {INSTALL_HINT}"
+        )
     if major < MIN_NODE:
-        raise ReportError(f"the HTML report runs Allure 3, which needs Node.js >= {MIN_NODE}; found {major}: "
-                          f"{INSTALL_HINT}")
+        raise ReportError(
+            f"the HTML report runs Allure 3, which needs Node.js >= {MIN_NODE}; found {major}: {INSTALL_HINT}"
+        )
     target.parent.mkdir(parents=True, exist_ok=True)
     # Installed beside the target and renamed into place: a concurrent or interrupted install
     # never leaves a half-filled directory that looks installed.
@@ -94,7 +97,10 @@ def install_allure() -> Path:
         print(f"installing Allure 3 (npm ci) into {target} ...", file=sys.stderr, flush=True)
         done = subprocess.run(
             [npm, "ci", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"],
-            cwd=staging, capture_output=True, text=True, timeout=900,
+            cwd=staging,
+            capture_output=True,
+            text=True,
+            timeout=900,
         )
         if done.returncode != 0:
             detail = f"{done.stdout}{done.stderr}".strip()

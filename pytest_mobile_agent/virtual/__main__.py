@@ -70,8 +70,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{READY}: serial={serial} port={port} root={root}", flush=True)
 
     try:
-        asyncio.run(serve(root, config, args.port, args.host, register=not args.no_register, on_ready=ready,
-                          watch_parent=args.watch_parent))
+        asyncio.run(
+            serve(
+                root,
+                config,
+                args.port,
+                args.host,
+                register=not args.no_register,
+                on_ready=ready,
+                watch_parent=args.watch_parent,
+            )
+        )
     except OSError as exc:
         print(f"error: cannot start the virtual device: {exc}", file=sys.stderr)
         return 1

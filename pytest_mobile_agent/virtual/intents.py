@@ -60,11 +60,36 @@ FLAG_OPTIONS = {
     "--receiver-include-background": 0x1000000,
 }
 # The command's own options (am start / broadcast / startservice, pm resolve-activity): no argument, or one.
-COMMAND_SWITCHES = {"-D", "-N", "-W", "-S", "--streaming", "--track-allocation", "--task-overlay", "--lock-task",
-                    "--allow-background-activity-starts", "--dismiss-keyguard", "--brief", "--components",
-                    "--attach-agent-bind", "--async"}
-COMMAND_OPTIONS = {"-P", "--start-profiler", "--sampling", "-R", "--user", "--display", "--windowingMode",
-                   "--activityType", "--task", "--receiver-permission", "--attach-agent", "--query-flags"}
+COMMAND_SWITCHES = {
+    "-D",
+    "-N",
+    "-W",
+    "-S",
+    "--streaming",
+    "--track-allocation",
+    "--task-overlay",
+    "--lock-task",
+    "--allow-background-activity-starts",
+    "--dismiss-keyguard",
+    "--brief",
+    "--components",
+    "--attach-agent-bind",
+    "--async",
+}
+COMMAND_OPTIONS = {
+    "-P",
+    "--start-profiler",
+    "--sampling",
+    "-R",
+    "--user",
+    "--display",
+    "--windowingMode",
+    "--activityType",
+    "--task",
+    "--receiver-permission",
+    "--attach-agent",
+    "--query-flags",
+}
 
 
 class IntentError(ValueError):
@@ -137,7 +162,7 @@ class Long:
 
 def short_component(package: str, cls: str) -> str:
     """ComponentName.flattenToShortString: the class relative to the package where it can be."""
-    return f"{package}/{cls[len(package):]}" if cls.startswith(package + ".") else f"{package}/{cls}"
+    return f"{package}/{cls[len(package) :]}" if cls.startswith(package + ".") else f"{package}/{cls}"
 
 
 def unflatten(text: str) -> tuple[str, str] | None:
@@ -203,8 +228,16 @@ def _split_strings(text: str) -> list[str]:
 
 
 _SCALARS = {"--ei": int, "--el": Long, "--ef": float, "--ed": float}
-_ARRAYS = {"--eia": int, "--eial": int, "--ela": Long, "--elal": Long, "--efa": float, "--efal": float,
-           "--eda": float, "--edal": float}
+_ARRAYS = {
+    "--eia": int,
+    "--eial": int,
+    "--ela": Long,
+    "--elal": Long,
+    "--efa": float,
+    "--efal": float,
+    "--eda": float,
+    "--edal": float,
+}
 
 
 def parse_intent(args: list[str]) -> tuple[Intent, dict[str, str | bool]]:

@@ -38,24 +38,64 @@ FILTERS: dict[str, tuple[tuple[str, IntentFilter], ...]] = {
     "com.simplemobiletools.contacts.pro": (
         (".activities.MainActivity", IntentFilter((VIEW,), types=("text/directory", "text/vcard", "text/x-vcard"))),
         SETTINGS,
-        (".activities.ViewContactActivity", IntentFilter((VIEW,), types=(
-            "vnd.android.cursor.dir/person", "vnd.android.cursor.dir/contact", "vnd.android.cursor.item/group"))),
-        (".activities.ViewContactActivity", IntentFilter((VIEW,), types=(
-            "vnd.android.cursor.item/person", "vnd.android.cursor.item/contact",
-            "vnd.android.cursor.item/raw_contact"))),
-        (".activities.ViewContactActivity", IntentFilter(
-            ("com.android.contacts.action.QUICK_CONTACT", "android.provider.action.QUICK_CONTACT"),
-            types=("vnd.android.cursor.item/contact", "vnd.android.cursor.item/person"))),
+        (
+            ".activities.ViewContactActivity",
+            IntentFilter(
+                (VIEW,),
+                types=(
+                    "vnd.android.cursor.dir/person",
+                    "vnd.android.cursor.dir/contact",
+                    "vnd.android.cursor.item/group",
+                ),
+            ),
+        ),
+        (
+            ".activities.ViewContactActivity",
+            IntentFilter(
+                (VIEW,),
+                types=(
+                    "vnd.android.cursor.item/person",
+                    "vnd.android.cursor.item/contact",
+                    "vnd.android.cursor.item/raw_contact",
+                ),
+            ),
+        ),
+        (
+            ".activities.ViewContactActivity",
+            IntentFilter(
+                ("com.android.contacts.action.QUICK_CONTACT", "android.provider.action.QUICK_CONTACT"),
+                types=("vnd.android.cursor.item/contact", "vnd.android.cursor.item/person"),
+            ),
+        ),
         # <data android:host=...> without a scheme: Android ignores the host, the types decide.
-        (".activities.EditContactActivity", IntentFilter((EDIT,), types=(
-            "vnd.android.cursor.item/person", "vnd.android.cursor.item/contact",
-            "vnd.android.cursor.item/raw_contact"))),
-        (".activities.EditContactActivity", IntentFilter((INSERT,), types=(
-            "vnd.android.cursor.dir/person", "vnd.android.cursor.dir/contact", "vnd.android.cursor.dir/raw_contact"))),
+        (
+            ".activities.EditContactActivity",
+            IntentFilter(
+                (EDIT,),
+                types=(
+                    "vnd.android.cursor.item/person",
+                    "vnd.android.cursor.item/contact",
+                    "vnd.android.cursor.item/raw_contact",
+                ),
+            ),
+        ),
+        (
+            ".activities.EditContactActivity",
+            IntentFilter(
+                (INSERT,),
+                types=(
+                    "vnd.android.cursor.dir/person",
+                    "vnd.android.cursor.dir/contact",
+                    "vnd.android.cursor.dir/raw_contact",
+                ),
+            ),
+        ),
     ),
     "com.simplemobiletools.calendar.pro": (
-        (".activities.MainActivity", IntentFilter((VIEW,), schemes=CONTENT_FILE, types=(
-            "text/x-vcalendar", "text/calendar", "application/ics"))),
+        (
+            ".activities.MainActivity",
+            IntentFilter((VIEW,), schemes=CONTENT_FILE, types=("text/x-vcalendar", "text/calendar", "application/ics")),
+        ),
         (".activities.MainActivity", IntentFilter((VIEW,), schemes=("content",), types=("time/epoch",))),
         (".activities.MainActivity", IntentFilter((VIEW,), types=("vnd.android.cursor.item/event",))),
         (".activities.EventActivity", IntentFilter((EDIT, INSERT), types=("vnd.android.cursor.item/event",))),
@@ -63,8 +103,10 @@ FILTERS: dict[str, tuple[tuple[str, IntentFilter], ...]] = {
         SETTINGS,
     ),
     "com.simplemobiletools.smsmessenger": (
-        (".activities.NewConversationActivity", IntentFilter(
-            (SEND, SENDTO, VIEW), (DEFAULT, BROWSABLE), ("sms", "smsto", "mms", "mmsto"))),
+        (
+            ".activities.NewConversationActivity",
+            IntentFilter((SEND, SENDTO, VIEW), (DEFAULT, BROWSABLE), ("sms", "smsto", "mms", "mmsto")),
+        ),
         (".activities.NewConversationActivity", IntentFilter((SEND,), types=("*/*",))),
         (".activities.NewConversationActivity", IntentFilter((A + "SEND_MULTIPLE",), types=("*/*",))),
         SETTINGS,
@@ -80,12 +122,25 @@ FILTERS: dict[str, tuple[tuple[str, IntentFilter], ...]] = {
         SETTINGS,
     ),
     "com.simplemobiletools.gallery.pro": (
-        (".activities.MainActivity", IntentFilter((A + "PICK",), types=(
-            "image/*", "video/*", "vnd.android.cursor.dir/image", "vnd.android.cursor.dir/video"))),
-        (".activities.MainActivity", IntentFilter((A + "GET_CONTENT",), (OPENABLE, DEFAULT), types=(
-            "image/*", "video/*", "vnd.android.cursor.dir/image", "vnd.android.cursor.dir/video"))),
-        (".activities.ViewPagerActivity", IntentFilter(
-            ("com.android.camera.action.REVIEW",), (BROWSABLE, DEFAULT), types=("image/*", "video/*"))),
+        (
+            ".activities.MainActivity",
+            IntentFilter(
+                (A + "PICK",),
+                types=("image/*", "video/*", "vnd.android.cursor.dir/image", "vnd.android.cursor.dir/video"),
+            ),
+        ),
+        (
+            ".activities.MainActivity",
+            IntentFilter(
+                (A + "GET_CONTENT",),
+                (OPENABLE, DEFAULT),
+                types=("image/*", "video/*", "vnd.android.cursor.dir/image", "vnd.android.cursor.dir/video"),
+            ),
+        ),
+        (
+            ".activities.ViewPagerActivity",
+            IntentFilter(("com.android.camera.action.REVIEW",), (BROWSABLE, DEFAULT), types=("image/*", "video/*")),
+        ),
         SETTINGS,
         (".activities.PhotoActivity", IntentFilter((VIEW,), (BROWSABLE, DEFAULT), types=("image/*",))),
         (".activities.VideoActivity", IntentFilter((VIEW,), (BROWSABLE, DEFAULT), types=("video/*",))),

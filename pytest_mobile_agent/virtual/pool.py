@@ -84,8 +84,12 @@ def _spawn(args: Sequence[str], root: Path) -> subprocess.Popen | ForkedProcess:
     if forked is not None:
         return forked
     return subprocess.Popen(
-        [sys.executable, "-m", "pytest_mobile_agent.virtual", *argv], stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, text=True, env=os.environ.copy(), start_new_session=True,
+        [sys.executable, "-m", "pytest_mobile_agent.virtual", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=os.environ.copy(),
+        start_new_session=True,
     )
 
 

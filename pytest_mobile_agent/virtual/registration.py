@@ -41,8 +41,13 @@ def add(serial: str, pid: int, root: Path | None) -> None:
     """Called by the device once it is online. A device that cannot write its record still runs
     (it only loses the sweep after a SIGKILL)."""
     port = adb_server_port()
-    record = {"serial": serial, "pid": pid, "started": started(pid), "adb_port": port,
-              "root": str(root) if root else None}
+    record = {
+        "serial": serial,
+        "pid": pid,
+        "started": started(pid),
+        "adb_port": port,
+        "root": str(root) if root else None,
+    }
     path = _entry(serial, port)
     tmp = path.with_suffix(f".{pid}.tmp")
     try:
@@ -82,8 +87,10 @@ def await_gone(serial: str, adb_port: int | None = None, timeout: float = 5.0) -
     gone from `adb devices` (the server drops an emulator on its own schedule)."""
     deadline = time.monotonic() + timeout
     try:
-        while any(line.split("\t")[0] == serial
-                  for line in adb_request("host:devices", adb_port or adb_server_port()).splitlines()):
+        while any(
+            line.split("\t")[0] == serial
+            for line in adb_request("host:devices", adb_port or adb_server_port()).splitlines()
+        ):
             if time.monotonic() > deadline:
                 log.warning("adb still lists %s %.0fs after it stopped", serial, timeout)
                 return

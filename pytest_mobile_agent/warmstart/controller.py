@@ -23,8 +23,10 @@ def wanted(config: pytest.Config, choice: str) -> bool:
         return False
     if getattr(option, "dist", "no") == "no":
         return False
-    return any(spec.split("*")[-1].startswith("popen") and "python=" not in spec and "via=" not in spec
-               for spec in getattr(option, "tx", None) or ())
+    return any(
+        spec.split("*")[-1].startswith("popen") and "python=" not in spec and "via=" not in spec
+        for spec in getattr(option, "tx", None) or ()
+    )
 
 
 # Set once a session has configured in this process (pytester's in-process runs put one session

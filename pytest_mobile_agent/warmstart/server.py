@@ -169,8 +169,12 @@ def import_bundled_suites(config: Any) -> None:
             if file.suffix != ".py" or not any(fnmatch.fnmatch(file.name, pattern) for pattern in patterns):
                 continue
             try:
-                import_path(file, mode=config.getoption("importmode"), root=config.rootpath,
-                            consider_namespace_packages=config.getini("consider_namespace_packages"))
+                import_path(
+                    file,
+                    mode=config.getoption("importmode"),
+                    root=config.rootpath,
+                    consider_namespace_packages=config.getini("consider_namespace_packages"),
+                )
             except Exception:  # noqa: BLE001  (the worker imports it again, and reports then)
                 pass
 

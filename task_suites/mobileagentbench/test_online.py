@@ -19,8 +19,7 @@ def texts(ui) -> str:
     return " ".join(ui.texts() + [n.desc for n in ui.nodes() if n.desc]).lower()
 
 
-@task(prompt="navigate from Bellevue, WA to Redmond, WA", app=MAPS, golden_steps=6, online=True,
-      name="maps_navigate")
+@task(prompt="navigate from Bellevue, WA to Redmond, WA", app=MAPS, golden_steps=6, online=True, name="maps_navigate")
 def test_maps_navigate(ui):
     shown = texts(ui)
     assert "bellevue" in shown and "redmond" in shown and ("directions" in shown or "start" in shown)
@@ -31,15 +30,19 @@ def test_maps_search(ui):
     assert "redmond, wa" in texts(ui) or "redmond, washington" in texts(ui)
 
 
-@task(prompt="search nike and then show me shoes", app=AMAZON, golden_steps=5, online=True,
-      name="amazon_search_nike_shoes")
+@task(
+    prompt="search nike and then show me shoes",
+    app=AMAZON,
+    golden_steps=5,
+    online=True,
+    name="amazon_search_nike_shoes",
+)
 def test_amazon_nike_shoes(ui):
     shown = texts(ui)
     assert "nike" in shown and "shoe" in shown
 
 
-@task(prompt="show me the size guide for nike shoes", app=AMAZON, golden_steps=7, online=True,
-      name="amazon_size_guide")
+@task(prompt="show me the size guide for nike shoes", app=AMAZON, golden_steps=7, online=True, name="amazon_size_guide")
 def test_amazon_size_guide(ui):
     assert "size guide" in texts(ui) or "size chart" in texts(ui)
 
@@ -49,8 +52,13 @@ def test_cnn_climate(ui):
     assert "climate" in texts(ui)
 
 
-@task(prompt="enable the CNN sound effect when opening the app", app=CNN, golden_steps=4, online=True,
-      name="cnn_sound_effect")
+@task(
+    prompt="enable the CNN sound effect when opening the app",
+    app=CNN,
+    golden_steps=4,
+    online=True,
+    name="cnn_sound_effect",
+)
 def test_cnn_sound_effect(ui):
     switch = next((n for n in ui.nodes() if "sound" in (n.text + n.desc).lower() and n.checkable), None)
     assert switch is not None and switch.checked

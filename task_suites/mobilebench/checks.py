@@ -35,7 +35,8 @@ def sent(changes: Any) -> dict:
 
 def assert_sent(message: dict, number: str, body: str) -> None:
     assert (message.get("address"), message.get("body")) == (number, body), (
-        f"sent {message.get('body')!r} to {message.get('address')}, not {body!r} to {number}")
+        f"sent {message.get('body')!r} to {message.get('address')}, not {body!r} to {number}"
+    )
 
 
 def all_sent(changes: Any) -> set[tuple[str, str]]:
@@ -55,8 +56,9 @@ def events(changes: Any) -> list[dict]:
     return [c.after for c in changes.where(CALENDAR, "added", EVENTS).changes]
 
 
-def assert_event(device: Any, found: dict, title: str, *, all_day: bool, location: str = "",
-                 description: str = "") -> None:
+def assert_event(
+    device: Any, found: dict, title: str, *, all_day: bool, location: str = "", description: str = ""
+) -> None:
     """The event, on the device's today (an all-day event starts at midnight UTC, as the app stores it)."""
     from datetime import UTC, datetime
 
@@ -75,7 +77,8 @@ def new_note(changes: Any) -> dict:
 
 def assert_note(found: dict, title: str, text: str) -> None:
     assert (found["title"], found["value"]) == (title, text), (
-        f"note {found['title']!r} reading {found['value']!r}, not {title!r} reading {text!r}")
+        f"note {found['title']!r} reading {found['value']!r}, not {title!r} reading {text!r}"
+    )
 
 
 def viewer_shows(ui: Any, package: str, name: str) -> None:

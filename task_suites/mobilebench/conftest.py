@@ -59,6 +59,9 @@ def pytest_collection_modifyitems(items):
 
 
 def pytest_configure(config):
-    for kind, what in (("sast", "single app, single task"), ("samt", "single app, several tasks"),
-                       ("mamt", "several apps, several tasks")):
+    for kind, what in (
+        ("sast", "single app, single task"),
+        ("samt", "single app, several tasks"),
+        ("mamt", "several apps, several tasks"),
+    ):
         config.addinivalue_line("markers", f"{kind}: a Mobile-Bench-style {what} query (task_suites/mobilebench)")

@@ -36,8 +36,14 @@ from ..mobileagentbench.apps import (
 GOLDEN_ENV = "MOBILEBENCH_GOLDEN"
 SAST, SAMT, MAMT = 10, 20, 50  # Mobile-Bench's step limits (§4.2)
 LABELS = {
-    CALCULATOR: "Calculator", CALENDAR: "Calendar", CONTACTS: "Contacts", FILE_MANAGER: "File Manager",
-    GALLERY: "Gallery", MUSIC_PLAYER: "Music Player", NOTES: "Notes", SMS_MESSENGER: "SMS Messenger",
+    CALCULATOR: "Calculator",
+    CALENDAR: "Calendar",
+    CONTACTS: "Contacts",
+    FILE_MANAGER: "File Manager",
+    GALLERY: "Gallery",
+    MUSIC_PLAYER: "Music Player",
+    NOTES: "Notes",
+    SMS_MESSENGER: "SMS Messenger",
     VOICE_RECORDER: "Voice Recorder",
 }
 A = "android.intent.action."
@@ -59,8 +65,11 @@ def golden(api: Sequence[Action], ui: Sequence[Action]) -> Callable[[], list[Act
 def checkpoints(packages: str | Sequence[str], phrases: Sequence[Any], api: Sequence[Sequence[str]]) -> dict:
     """Mobile-Bench's CheckPoints: the packages, the key phrases (the user's data, which both
     paths carry), and per API call a `|` group: the call, or the UI step that does its part."""
-    return {"package": packages if isinstance(packages, str) else list(packages),
-            "key_phrases": list(phrases), "api": [["|", *either] for either in api]}
+    return {
+        "package": packages if isinstance(packages, str) else list(packages),
+        "key_phrases": list(phrases),
+        "api": [["|", *either] for either in api],
+    }
 
 
 def q(text: str) -> str:

@@ -87,17 +87,29 @@ def plan_note(device):
 
 @task(
     prompt="Someone texted me 'Hi, it's Dana'. Save that number as a contact named Dana",
-    app=[SMS_MESSENGER, CONTACTS], name="mb_mamt_sms_number_to_contact", launch=False, max_steps=MAMT,
-    golden=golden(api=[open_app(SMS_MESSENGER), insert_contact(name="Dana", phone="5550123"), SAVE],
-                  ui=[tap_icon(SMS_MESSENGER), HOME, tap_icon(CONTACTS), CONTACT_FAB,
-                      *contact_form("Dana", "5550123"), SAVE]),
+    app=[SMS_MESSENGER, CONTACTS],
+    name="mb_mamt_sms_number_to_contact",
+    launch=False,
+    max_steps=MAMT,
+    golden=golden(
+        api=[open_app(SMS_MESSENGER), insert_contact(name="Dana", phone="5550123"), SAVE],
+        ui=[tap_icon(SMS_MESSENGER), HOME, tap_icon(CONTACTS), CONTACT_FAB, *contact_form("Dana", "5550123"), SAVE],
+    ),
     near_miss={
         "a digit wrong": [open_app(SMS_MESSENGER), insert_contact(name="Dana", phone="5550132"), SAVE],
-        "saved, and a reply sent": [open_app(SMS_MESSENGER), insert_contact(name="Dana", phone="5550123"), SAVE,
-                                    sms_to("5550123", "Saved you"), SEND_SMS],
+        "saved, and a reply sent": [
+            open_app(SMS_MESSENGER),
+            insert_contact(name="Dana", phone="5550123"),
+            SAVE,
+            sms_to("5550123", "Saved you"),
+            SEND_SMS,
+        ],
     },
-    checkpoints=checkpoints([SMS_MESSENGER, CONTACTS], ["Dana", "5550123"],
-                            [[f"monkey -p {SMS_MESSENGER}", "text=SMS Messenger"], ["action.INSERT", "fragment_fab"]]),
+    checkpoints=checkpoints(
+        [SMS_MESSENGER, CONTACTS],
+        ["Dana", "5550123"],
+        [[f"monkey -p {SMS_MESSENGER}", "text=SMS Messenger"], ["action.INSERT", "fragment_fab"]],
+    ),
 )
 def test_sms_number_to_contact(dana_texted, changes):
     assert_contact(contact(changes), "Dana", "5550123")
@@ -105,23 +117,51 @@ def test_sms_number_to_contact(dana_texted, changes):
 
 @task(
     prompt="Add an all-day event Party for today and text 5550500 'Party today!'",
-    app=[CALENDAR, SMS_MESSENGER], name="mb_mamt_event_and_text", launch=False, max_steps=MAMT,
-    golden=golden(api=[insert_event("Party", all_day=True), SAVE, DISCLAIMER_OK, sms_to("5550500", "Party today!"),
-                       SEND_SMS],
-                  ui=[tap_icon(CALENDAR), *event_form("Party", all_day=True), SAVE, DISCLAIMER_OK, HOME,
-                      tap_icon(SMS_MESSENGER), *compose("5550500", "Party today!")]),
+    app=[CALENDAR, SMS_MESSENGER],
+    name="mb_mamt_event_and_text",
+    launch=False,
+    max_steps=MAMT,
+    golden=golden(
+        api=[insert_event("Party", all_day=True), SAVE, DISCLAIMER_OK, sms_to("5550500", "Party today!"), SEND_SMS],
+        ui=[
+            tap_icon(CALENDAR),
+            *event_form("Party", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            HOME,
+            tap_icon(SMS_MESSENGER),
+            *compose("5550500", "Party today!"),
+        ],
+    ),
     near_miss={
-        "the goal, and a contact saved": [insert_event("Party", all_day=True), SAVE, DISCLAIMER_OK,
-                                          sms_to("5550500", "Party today!"), SEND_SMS, insert_contact(name="Cal",
-                                          phone="5550399"), SAVE],
-        "the text not sent": [insert_event("Party", all_day=True), SAVE, DISCLAIMER_OK,
-                              sms_to("5550500", "Party today!")],
-        "the event not all-day": [insert_event("Party"), SAVE, DISCLAIMER_OK, sms_to("5550500", "Party today!"),
-                                  SEND_SMS],
+        "the goal, and a contact saved": [
+            insert_event("Party", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            sms_to("5550500", "Party today!"),
+            SEND_SMS,
+            insert_contact(name="Cal", phone="5550399"),
+            SAVE,
+        ],
+        "the text not sent": [
+            insert_event("Party", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            sms_to("5550500", "Party today!"),
+        ],
+        "the event not all-day": [
+            insert_event("Party"),
+            SAVE,
+            DISCLAIMER_OK,
+            sms_to("5550500", "Party today!"),
+            SEND_SMS,
+        ],
     },
-    checkpoints=checkpoints([CALENDAR, SMS_MESSENGER], ["Party", "5550500", "Party today!"],
-                            [["vnd.android.cursor.item/event", "calendar_fab"],
-                             ["smsto:5550500", "conversations_fab"]]),
+    checkpoints=checkpoints(
+        [CALENDAR, SMS_MESSENGER],
+        ["Party", "5550500", "Party today!"],
+        [["vnd.android.cursor.item/event", "calendar_fab"], ["smsto:5550500", "conversations_fab"]],
+    ),
 )
 def test_event_and_text(changes, device):
     assert_event(device, event(changes), "Party", all_day=True)
@@ -130,17 +170,30 @@ def test_event_and_text(changes, device):
 
 @task(
     prompt="Text what my note Address says to 5550600",
-    app=[NOTES, SMS_MESSENGER], name="mb_mamt_note_to_sms", launch=False, max_steps=MAMT,
-    golden=golden(api=[open_app(NOTES), sms_to("5550600", "12 Oak Street"), SEND_SMS],
-                  ui=[tap_icon(NOTES), HOME, tap_icon(SMS_MESSENGER), *compose("5550600", "12 Oak Street")]),
+    app=[NOTES, SMS_MESSENGER],
+    name="mb_mamt_note_to_sms",
+    launch=False,
+    max_steps=MAMT,
+    golden=golden(
+        api=[open_app(NOTES), sms_to("5550600", "12 Oak Street"), SEND_SMS],
+        ui=[tap_icon(NOTES), HOME, tap_icon(SMS_MESSENGER), *compose("5550600", "12 Oak Street")],
+    ),
     near_miss={
-        "the goal, and a note added": [open_app(NOTES), sms_to("5550600", "12 Oak Street"), SEND_SMS,
-                                       share_text(NOTES, "x"), *shared_note("Extra")],
+        "the goal, and a note added": [
+            open_app(NOTES),
+            sms_to("5550600", "12 Oak Street"),
+            SEND_SMS,
+            share_text(NOTES, "x"),
+            *shared_note("Extra"),
+        ],
         "the note's title sent": [open_app(NOTES), sms_to("5550600", "Address"), SEND_SMS],
         "sent to 5550601": [open_app(NOTES), sms_to("5550601", "12 Oak Street"), SEND_SMS],
     },
-    checkpoints=checkpoints([NOTES, SMS_MESSENGER], ["12 Oak Street", "5550600"],
-                            [[f"monkey -p {NOTES}", "text=Notes"], ["smsto:5550600", "conversations_fab"]]),
+    checkpoints=checkpoints(
+        [NOTES, SMS_MESSENGER],
+        ["12 Oak Street", "5550600"],
+        [[f"monkey -p {NOTES}", "text=Notes"], ["smsto:5550600", "conversations_fab"]],
+    ),
 )
 def test_note_to_sms(address_note, changes):
     assert_sent(sent(changes), "5550600", "12 Oak Street")
@@ -148,19 +201,44 @@ def test_note_to_sms(address_note, changes):
 
 @task(
     prompt="Add Eve with the number 5550700 to my contacts and send her 'Welcome'",
-    app=[CONTACTS, SMS_MESSENGER], name="mb_mamt_contact_and_sms", launch=False, max_steps=MAMT,
-    golden=golden(api=[insert_contact(name="Eve", phone="5550700"), SAVE, sms_to("5550700", "Welcome"), SEND_SMS],
-                  ui=[tap_icon(CONTACTS), CONTACT_FAB, *contact_form("Eve", "5550700"), SAVE, HOME,
-                      tap_icon(SMS_MESSENGER), *compose("5550700", "Welcome")]),
+    app=[CONTACTS, SMS_MESSENGER],
+    name="mb_mamt_contact_and_sms",
+    launch=False,
+    max_steps=MAMT,
+    golden=golden(
+        api=[insert_contact(name="Eve", phone="5550700"), SAVE, sms_to("5550700", "Welcome"), SEND_SMS],
+        ui=[
+            tap_icon(CONTACTS),
+            CONTACT_FAB,
+            *contact_form("Eve", "5550700"),
+            SAVE,
+            HOME,
+            tap_icon(SMS_MESSENGER),
+            *compose("5550700", "Welcome"),
+        ],
+    ),
     near_miss={
-        "the goal, and a second message": [insert_contact(name="Eve", phone="5550700"), SAVE,
-                                           sms_to("5550700", "Welcome"), SEND_SMS, sms_to("5550499", "ok"), SEND_SMS],
-        "the message to another number": [insert_contact(name="Eve", phone="5550700"), SAVE,
-                                          sms_to("5550770", "Welcome"), SEND_SMS],
+        "the goal, and a second message": [
+            insert_contact(name="Eve", phone="5550700"),
+            SAVE,
+            sms_to("5550700", "Welcome"),
+            SEND_SMS,
+            sms_to("5550499", "ok"),
+            SEND_SMS,
+        ],
+        "the message to another number": [
+            insert_contact(name="Eve", phone="5550700"),
+            SAVE,
+            sms_to("5550770", "Welcome"),
+            SEND_SMS,
+        ],
         "no contact saved": [insert_contact(name="Eve", phone="5550700"), sms_to("5550700", "Welcome"), SEND_SMS],
     },
-    checkpoints=checkpoints([CONTACTS, SMS_MESSENGER], ["Eve", "5550700", "Welcome"],
-                            [["action.INSERT", "fragment_fab"], ["smsto:5550700", "conversations_fab"]]),
+    checkpoints=checkpoints(
+        [CONTACTS, SMS_MESSENGER],
+        ["Eve", "5550700", "Welcome"],
+        [["action.INSERT", "fragment_fab"], ["smsto:5550700", "conversations_fab"]],
+    ),
 )
 def test_contact_and_sms(changes):
     assert_contact(contact(changes), "Eve", "5550700")
@@ -169,23 +247,51 @@ def test_contact_and_sms(changes):
 
 @task(
     prompt="Copy the text of todo.txt in the Download folder into a new note titled Todo",
-    app=[FILE_MANAGER, NOTES], name="mb_mamt_file_to_note", launch=False, max_steps=MAMT,
-    golden=golden(api=[view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER), share_text(NOTES, "milk"),
-                       *shared_note("Todo")],
-                  ui=[tap_icon(FILE_MANAGER), Tap(text="Download"), Tap(text="todo.txt"), HOME, tap_icon(NOTES),
-                      *note("Todo", "milk")]),
+    app=[FILE_MANAGER, NOTES],
+    name="mb_mamt_file_to_note",
+    launch=False,
+    max_steps=MAMT,
+    golden=golden(
+        api=[
+            view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
+            share_text(NOTES, "milk"),
+            *shared_note("Todo"),
+        ],
+        ui=[
+            tap_icon(FILE_MANAGER),
+            Tap(text="Download"),
+            Tap(text="todo.txt"),
+            HOME,
+            tap_icon(NOTES),
+            *note("Todo", "milk"),
+        ],
+    ),
     near_miss={
         "the goal, and todo.txt changed": [
-            view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER), share_text(NOTES, "milk"),
-            *shared_note("Todo"), view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
-            LongPress(id=rid(FILE_MANAGER, "read_text_view")), Type("eggs"), Tap(id=rid(FILE_MANAGER, "menu_save"))],
-        "the file's name as the text": [view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
-                                        share_text(NOTES, "todo.txt"), *shared_note("Todo")],
-        "added to the General note": [view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
-                                      share_text(NOTES, "milk"), Tap(text="General note")],
+            view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
+            share_text(NOTES, "milk"),
+            *shared_note("Todo"),
+            view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
+            LongPress(id=rid(FILE_MANAGER, "read_text_view")),
+            Type("eggs"),
+            Tap(id=rid(FILE_MANAGER, "menu_save")),
+        ],
+        "the file's name as the text": [
+            view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
+            share_text(NOTES, "todo.txt"),
+            *shared_note("Todo"),
+        ],
+        "added to the General note": [
+            view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
+            share_text(NOTES, "milk"),
+            Tap(text="General note"),
+        ],
     },
-    checkpoints=checkpoints([FILE_MANAGER, NOTES], ["todo.txt", "milk", "Todo"],
-                            [["file:///sdcard/Download/todo.txt", "text=Download"], ["action.SEND", "new_note"]]),
+    checkpoints=checkpoints(
+        [FILE_MANAGER, NOTES],
+        ["todo.txt", "milk", "Todo"],
+        [["file:///sdcard/Download/todo.txt", "text=Download"], ["action.SEND", "new_note"]],
+    ),
 )
 def test_file_to_note(changes):
     assert_note(changes.added(NOTES, NOTE), "Todo", "milk")
@@ -193,16 +299,29 @@ def test_file_to_note(changes):
 
 @task(
     prompt="Save the gate code from my messages as a note titled Gate",
-    app=[SMS_MESSENGER, NOTES], name="mb_mamt_sms_to_note", launch=False, max_steps=MAMT,
-    golden=golden(api=[open_app(SMS_MESSENGER), share_text(NOTES, "4321"), *shared_note("Gate")],
-                  ui=[tap_icon(SMS_MESSENGER), HOME, tap_icon(NOTES), *note("Gate", "4321")]),
+    app=[SMS_MESSENGER, NOTES],
+    name="mb_mamt_sms_to_note",
+    launch=False,
+    max_steps=MAMT,
+    golden=golden(
+        api=[open_app(SMS_MESSENGER), share_text(NOTES, "4321"), *shared_note("Gate")],
+        ui=[tap_icon(SMS_MESSENGER), HOME, tap_icon(NOTES), *note("Gate", "4321")],
+    ),
     near_miss={
         "a digit wrong": [open_app(SMS_MESSENGER), share_text(NOTES, "4312"), *shared_note("Gate")],
-        "saved, and the code texted on": [open_app(SMS_MESSENGER), share_text(NOTES, "4321"), *shared_note("Gate"),
-                                          sms_to("5550801", "4321"), SEND_SMS],
+        "saved, and the code texted on": [
+            open_app(SMS_MESSENGER),
+            share_text(NOTES, "4321"),
+            *shared_note("Gate"),
+            sms_to("5550801", "4321"),
+            SEND_SMS,
+        ],
     },
-    checkpoints=checkpoints([SMS_MESSENGER, NOTES], ["4321", "Gate"],
-                            [[f"monkey -p {SMS_MESSENGER}", "text=SMS Messenger"], ["action.SEND", "new_note"]]),
+    checkpoints=checkpoints(
+        [SMS_MESSENGER, NOTES],
+        ["4321", "Gate"],
+        [[f"monkey -p {SMS_MESSENGER}", "text=SMS Messenger"], ["action.SEND", "new_note"]],
+    ),
 )
 def test_sms_to_note(gate_code, changes):
     assert_note(changes.added(NOTES, NOTE), "Gate", "4321")
@@ -210,17 +329,31 @@ def test_sms_to_note(gate_code, changes):
 
 @task(
     prompt="Calculate 15 times 4 and text the result to 5550900",
-    app=[CALCULATOR, SMS_MESSENGER], name="mb_mamt_calc_to_sms", launch=False, max_steps=MAMT,
-    golden=golden(api=[open_app(CALCULATOR), *calc("15*4="), sms_to("5550900", "60"), SEND_SMS],
-                  ui=[tap_icon(CALCULATOR), *calc("15*4="), HOME, tap_icon(SMS_MESSENGER), *compose("5550900", "60")]),
+    app=[CALCULATOR, SMS_MESSENGER],
+    name="mb_mamt_calc_to_sms",
+    launch=False,
+    max_steps=MAMT,
+    golden=golden(
+        api=[open_app(CALCULATOR), *calc("15*4="), sms_to("5550900", "60"), SEND_SMS],
+        ui=[tap_icon(CALCULATOR), *calc("15*4="), HOME, tap_icon(SMS_MESSENGER), *compose("5550900", "60")],
+    ),
     near_miss={
-        "the goal, and a second message": [open_app(CALCULATOR), *calc("15*4="), sms_to("5550900", "60"), SEND_SMS,
-                                           sms_to("5550499", "ok"), SEND_SMS],
+        "the goal, and a second message": [
+            open_app(CALCULATOR),
+            *calc("15*4="),
+            sms_to("5550900", "60"),
+            SEND_SMS,
+            sms_to("5550499", "ok"),
+            SEND_SMS,
+        ],
         "the sum sent": [open_app(CALCULATOR), *calc("15+4="), sms_to("5550900", "19"), SEND_SMS],
         "the result texted without computing it": [sms_to("5550900", "60"), SEND_SMS],
     },
-    checkpoints=checkpoints([CALCULATOR, SMS_MESSENGER], ["btn_multiply", "60", "5550900"],
-                            [[f"monkey -p {CALCULATOR}", "text=Calculator"], ["smsto:5550900", "conversations_fab"]]),
+    checkpoints=checkpoints(
+        [CALCULATOR, SMS_MESSENGER],
+        ["btn_multiply", "60", "5550900"],
+        [[f"monkey -p {CALCULATOR}", "text=Calculator"], ["smsto:5550900", "conversations_fab"]],
+    ),
 )
 def test_calc_to_sms(events, changes):
     changes.allow(CALCULATOR, "files/history.json")
@@ -230,17 +363,30 @@ def test_calc_to_sms(events, changes):
 
 @task(
     prompt="Create an all-day event for today named after what my note Plan says",
-    app=[NOTES, CALENDAR], name="mb_mamt_note_to_event", launch=False, max_steps=MAMT,
-    golden=golden(api=[open_app(NOTES), insert_event("Picnic", all_day=True), SAVE, DISCLAIMER_OK],
-                  ui=[tap_icon(NOTES), HOME, tap_icon(CALENDAR), *event_form("Picnic", all_day=True), SAVE,
-                      DISCLAIMER_OK]),
+    app=[NOTES, CALENDAR],
+    name="mb_mamt_note_to_event",
+    launch=False,
+    max_steps=MAMT,
+    golden=golden(
+        api=[open_app(NOTES), insert_event("Picnic", all_day=True), SAVE, DISCLAIMER_OK],
+        ui=[tap_icon(NOTES), HOME, tap_icon(CALENDAR), *event_form("Picnic", all_day=True), SAVE, DISCLAIMER_OK],
+    ),
     near_miss={
         "named after the note's title": [open_app(NOTES), insert_event("Plan", all_day=True), SAVE, DISCLAIMER_OK],
-        "made, and the note renamed": [open_app(NOTES), insert_event("Picnic", all_day=True), SAVE, DISCLAIMER_OK,
-                                       open_app(NOTES), *note("Picnic")],
+        "made, and the note renamed": [
+            open_app(NOTES),
+            insert_event("Picnic", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            open_app(NOTES),
+            *note("Picnic"),
+        ],
     },
-    checkpoints=checkpoints([NOTES, CALENDAR], ["Picnic"],
-                            [[f"monkey -p {NOTES}", "text=Notes"], ["vnd.android.cursor.item/event", "calendar_fab"]]),
+    checkpoints=checkpoints(
+        [NOTES, CALENDAR],
+        ["Picnic"],
+        [[f"monkey -p {NOTES}", "text=Notes"], ["vnd.android.cursor.item/event", "calendar_fab"]],
+    ),
 )
 def test_note_to_event(plan_note, changes, device):
     assert_event(device, event(changes), "Picnic", all_day=True)
@@ -248,21 +394,44 @@ def test_note_to_event(plan_note, changes, device):
 
 @task(
     prompt="Write a note Trip that says 'beach photo', then show me the photo beach.jpg",
-    app=[NOTES, GALLERY], name="mb_mamt_note_then_photo", launch=False, max_steps=MAMT,
-    golden=golden(api=[share_text(NOTES, "beach photo"), *shared_note("Trip"),
-                       view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY)],
-                  ui=[tap_icon(NOTES), *note("Trip", "beach photo"), HOME, tap_icon(GALLERY), Tap(text="Pictures"),
-                      Tap(id=rid(GALLERY, "media_item_holder"))]),
+    app=[NOTES, GALLERY],
+    name="mb_mamt_note_then_photo",
+    launch=False,
+    max_steps=MAMT,
+    golden=golden(
+        api=[
+            share_text(NOTES, "beach photo"),
+            *shared_note("Trip"),
+            view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY),
+        ],
+        ui=[
+            tap_icon(NOTES),
+            *note("Trip", "beach photo"),
+            HOME,
+            tap_icon(GALLERY),
+            Tap(text="Pictures"),
+            Tap(id=rid(GALLERY, "media_item_holder")),
+        ],
+    ),
     near_miss={
-        "the goal, and the photo a favourite": [share_text(NOTES, "beach photo"), *shared_note("Trip"),
-                                                view("/sdcard/Pictures/beach.jpg", "image/jpeg",
-                                                GALLERY), Tap(id=rid(GALLERY, "bottom_favorite"))],
-        "dunes.jpg shown": [share_text(NOTES, "beach photo"), *shared_note("Trip"),
-                            view("/sdcard/DCIM/dunes.jpg", "image/jpeg", GALLERY)],
+        "the goal, and the photo a favourite": [
+            share_text(NOTES, "beach photo"),
+            *shared_note("Trip"),
+            view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY),
+            Tap(id=rid(GALLERY, "bottom_favorite")),
+        ],
+        "dunes.jpg shown": [
+            share_text(NOTES, "beach photo"),
+            *shared_note("Trip"),
+            view("/sdcard/DCIM/dunes.jpg", "image/jpeg", GALLERY),
+        ],
         "the photo, no note": [view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY)],
     },
-    checkpoints=checkpoints([NOTES, GALLERY], ["Trip", "beach photo"],
-                            [["action.SEND", "new_note"], ["file:///sdcard/Pictures/beach.jpg", "media_item_holder"]]),
+    checkpoints=checkpoints(
+        [NOTES, GALLERY],
+        ["Trip", "beach photo"],
+        [["action.SEND", "new_note"], ["file:///sdcard/Pictures/beach.jpg", "media_item_holder"]],
+    ),
 )
 def test_note_then_photo(ui, changes):
     assert_note(changes.added(NOTES, NOTE), "Trip", "beach photo")
@@ -271,26 +440,67 @@ def test_note_then_photo(ui, changes):
 
 @task(
     prompt="Text 5550920 'Concert tonight', add an all-day event Concert for today, then play sunrise",
-    app=[SMS_MESSENGER, CALENDAR, MUSIC_PLAYER], name="mb_mamt_text_event_song", launch=False, max_steps=MAMT,
-    golden=golden(api=[sms_to("5550920", "Concert tonight"), SEND_SMS, insert_event("Concert", all_day=True), SAVE,
-                       DISCLAIMER_OK, view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER)],
-                  ui=[tap_icon(SMS_MESSENGER), *compose("5550920", "Concert tonight"), HOME, tap_icon(CALENDAR),
-                      *event_form("Concert", all_day=True), SAVE, DISCLAIMER_OK, HOME, tap_icon(MUSIC_PLAYER),
-                      Tap(text="Tracks"), Tap(text="sunrise")]),
+    app=[SMS_MESSENGER, CALENDAR, MUSIC_PLAYER],
+    name="mb_mamt_text_event_song",
+    launch=False,
+    max_steps=MAMT,
+    golden=golden(
+        api=[
+            sms_to("5550920", "Concert tonight"),
+            SEND_SMS,
+            insert_event("Concert", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER),
+        ],
+        ui=[
+            tap_icon(SMS_MESSENGER),
+            *compose("5550920", "Concert tonight"),
+            HOME,
+            tap_icon(CALENDAR),
+            *event_form("Concert", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            HOME,
+            tap_icon(MUSIC_PLAYER),
+            Tap(text="Tracks"),
+            Tap(text="sunrise"),
+        ],
+    ),
     near_miss={
-        "the goal, and a contact saved first": [insert_contact(name="Cal", phone="5550399"), SAVE,
-                                                sms_to("5550920",
-                                                "Concert tonight"), SEND_SMS, insert_event("Concert",
-                                                all_day=True), SAVE, DISCLAIMER_OK, view("/sdcard/Music/sunrise.mp3",
-                                                "audio/mpeg", MUSIC_PLAYER)],
-        "rain played": [sms_to("5550920", "Concert tonight"), SEND_SMS, insert_event("Concert", all_day=True), SAVE,
-                        DISCLAIMER_OK, view("/sdcard/Music/rain.mp3", "audio/mpeg", MUSIC_PLAYER)],
-        "no event": [sms_to("5550920", "Concert tonight"), SEND_SMS,
-                     view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER)],
+        "the goal, and a contact saved first": [
+            insert_contact(name="Cal", phone="5550399"),
+            SAVE,
+            sms_to("5550920", "Concert tonight"),
+            SEND_SMS,
+            insert_event("Concert", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER),
+        ],
+        "rain played": [
+            sms_to("5550920", "Concert tonight"),
+            SEND_SMS,
+            insert_event("Concert", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            view("/sdcard/Music/rain.mp3", "audio/mpeg", MUSIC_PLAYER),
+        ],
+        "no event": [
+            sms_to("5550920", "Concert tonight"),
+            SEND_SMS,
+            view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER),
+        ],
     },
-    checkpoints=checkpoints([SMS_MESSENGER, CALENDAR, MUSIC_PLAYER], ["Concert tonight", "Concert", "sunrise"],
-                            [["smsto:5550920", "conversations_fab"], ["vnd.android.cursor.item/event", "calendar_fab"],
-                             ["audio/mpeg", "text=Tracks"]]),
+    checkpoints=checkpoints(
+        [SMS_MESSENGER, CALENDAR, MUSIC_PLAYER],
+        ["Concert tonight", "Concert", "sunrise"],
+        [
+            ["smsto:5550920", "conversations_fab"],
+            ["vnd.android.cursor.item/event", "calendar_fab"],
+            ["audio/mpeg", "text=Tracks"],
+        ],
+    ),
 )
 def test_text_event_song(ui, changes, device):
     assert all_sent(changes) == {("5550920", "Concert tonight")}, f"sent: {all_sent(changes)}"

@@ -79,18 +79,33 @@ def zack(device):
 # -- contacts -------------------------------------------------------------------------------------
 @task(
     prompt="Add Mia with the number 5550202 to my contacts and make her a favorite",
-    app=CONTACTS, name="mb_samt_contact_favorite", launch=False, max_steps=SAMT,
-    golden=golden(api=[insert_contact(name="Mia", phone="5550202"), STAR, SAVE],
-                  ui=[tap_icon(CONTACTS), CONTACT_FAB, *contact_form("Mia", "5550202"), STAR, SAVE]),
+    app=CONTACTS,
+    name="mb_samt_contact_favorite",
+    launch=False,
+    max_steps=SAMT,
+    golden=golden(
+        api=[insert_contact(name="Mia", phone="5550202"), STAR, SAVE],
+        ui=[tap_icon(CONTACTS), CONTACT_FAB, *contact_form("Mia", "5550202"), STAR, SAVE],
+    ),
     near_miss={
         "not a favourite": [insert_contact(name="Mia", phone="5550202"), SAVE],
-        "the goal, and Zack a favourite too": [insert_contact(name="Mia", phone="5550202"), STAR, SAVE,
-                                               Tap(text="Zack"), Tap(id=rid(CONTACTS, "contact_toggle_favorite"))],
-        "Zack made the favourite": [insert_contact(name="Mia", phone="5550202"), SAVE, Tap(text="Zack"),
-                                    Tap(id=rid(CONTACTS, "contact_toggle_favorite"))],
+        "the goal, and Zack a favourite too": [
+            insert_contact(name="Mia", phone="5550202"),
+            STAR,
+            SAVE,
+            Tap(text="Zack"),
+            Tap(id=rid(CONTACTS, "contact_toggle_favorite")),
+        ],
+        "Zack made the favourite": [
+            insert_contact(name="Mia", phone="5550202"),
+            SAVE,
+            Tap(text="Zack"),
+            Tap(id=rid(CONTACTS, "contact_toggle_favorite")),
+        ],
     },
-    checkpoints=checkpoints(CONTACTS, ["Mia", "5550202", "contact_toggle_favorite"],
-                            [["action.INSERT", "fragment_fab"]]),
+    checkpoints=checkpoints(
+        CONTACTS, ["Mia", "5550202", "contact_toggle_favorite"], [["action.INSERT", "fragment_fab"]]
+    ),
 )
 def test_contact_favorite(zack, changes):
     found = contact(changes)
@@ -100,18 +115,38 @@ def test_contact_favorite(zack, changes):
 
 @task(
     prompt="Add two contacts: Ann with 5550301 and Bob with 5550302",
-    app=CONTACTS, name="mb_samt_two_contacts", launch=False, max_steps=SAMT,
+    app=CONTACTS,
+    name="mb_samt_two_contacts",
+    launch=False,
+    max_steps=SAMT,
     golden=golden(
         api=[insert_contact(name="Ann", phone="5550301"), SAVE, insert_contact(name="Bob", phone="5550302"), SAVE],
-        ui=[tap_icon(CONTACTS), CONTACT_FAB, *contact_form("Ann", "5550301"), SAVE,
-            CONTACT_FAB, *contact_form("Bob", "5550302"), SAVE]),
+        ui=[
+            tap_icon(CONTACTS),
+            CONTACT_FAB,
+            *contact_form("Ann", "5550301"),
+            SAVE,
+            CONTACT_FAB,
+            *contact_form("Bob", "5550302"),
+            SAVE,
+        ],
+    ),
     near_miss={
-        "the goal, and a third contact": [insert_contact(name="Ann", phone="5550301"), SAVE,
-                                          insert_contact(name="Bob",
-                                          phone="5550302"), SAVE, insert_contact(name="Cal", phone="5550399"), SAVE],
+        "the goal, and a third contact": [
+            insert_contact(name="Ann", phone="5550301"),
+            SAVE,
+            insert_contact(name="Bob", phone="5550302"),
+            SAVE,
+            insert_contact(name="Cal", phone="5550399"),
+            SAVE,
+        ],
         "only Ann": [insert_contact(name="Ann", phone="5550301"), SAVE],
-        "the numbers swapped": [insert_contact(name="Ann", phone="5550302"), SAVE,
-                                insert_contact(name="Bob", phone="5550301"), SAVE],
+        "the numbers swapped": [
+            insert_contact(name="Ann", phone="5550302"),
+            SAVE,
+            insert_contact(name="Bob", phone="5550301"),
+            SAVE,
+        ],
     },
     checkpoints=checkpoints(CONTACTS, ["Ann", "5550301", "Bob", "5550302"], [["action.INSERT", "fragment_fab"]]),
 )
@@ -122,21 +157,39 @@ def test_two_contacts(changes):
 
 @task(
     prompt="Create a contact Kim with the number 5550303 and the email kim@example.com, "
-           "then open the contacts settings",
-    app=CONTACTS, name="mb_samt_contact_then_settings", launch=False, max_steps=SAMT,
-    golden=golden(api=[insert_contact(name="Kim", phone="5550303", email="kim@example.com"), SAVE,
-                       app_settings(CONTACTS)],
-                  ui=[tap_icon(CONTACTS), CONTACT_FAB, *contact_form("Kim", "5550303", "kim@example.com"), SAVE,
-                      Tap(desc="More options"), Tap(text="Settings")]),
+    "then open the contacts settings",
+    app=CONTACTS,
+    name="mb_samt_contact_then_settings",
+    launch=False,
+    max_steps=SAMT,
+    golden=golden(
+        api=[insert_contact(name="Kim", phone="5550303", email="kim@example.com"), SAVE, app_settings(CONTACTS)],
+        ui=[
+            tap_icon(CONTACTS),
+            CONTACT_FAB,
+            *contact_form("Kim", "5550303", "kim@example.com"),
+            SAVE,
+            Tap(desc="More options"),
+            Tap(text="Settings"),
+        ],
+    ),
     near_miss={
-        "the goal, and a second contact": [insert_contact(name="Kim", phone="5550303", email="kim@example.com"), SAVE,
-                                           app_settings(CONTACTS), insert_contact(name="Cal",
-                                           phone="5550399"), SAVE, app_settings(CONTACTS)],
+        "the goal, and a second contact": [
+            insert_contact(name="Kim", phone="5550303", email="kim@example.com"),
+            SAVE,
+            app_settings(CONTACTS),
+            insert_contact(name="Cal", phone="5550399"),
+            SAVE,
+            app_settings(CONTACTS),
+        ],
         "no email": [insert_contact(name="Kim", phone="5550303"), SAVE, app_settings(CONTACTS)],
         "settings not opened": [insert_contact(name="Kim", phone="5550303", email="kim@example.com"), SAVE],
     },
-    checkpoints=checkpoints(CONTACTS, ["Kim", "5550303", "kim@example.com"],
-                            [["action.INSERT", "fragment_fab"], ["APPLICATION_PREFERENCES", "text=Settings"]]),
+    checkpoints=checkpoints(
+        CONTACTS,
+        ["Kim", "5550303", "kim@example.com"],
+        [["action.INSERT", "fragment_fab"], ["APPLICATION_PREFERENCES", "text=Settings"]],
+    ),
 )
 def test_contact_then_settings(device, changes):
     assert_contact(contact(changes), "Kim", "5550303", "kim@example.com")
@@ -146,17 +199,38 @@ def test_contact_then_settings(device, changes):
 # -- calendar -------------------------------------------------------------------------------------
 @task(
     prompt="Add two all-day events for today: Gym and Groceries",
-    app=CALENDAR, name="mb_samt_two_events", launch=False, max_steps=SAMT,
-    golden=golden(api=[insert_event("Gym", all_day=True), SAVE, DISCLAIMER_OK,
-                       insert_event("Groceries", all_day=True), SAVE],
-                  ui=[tap_icon(CALENDAR), *event_form("Gym", all_day=True), SAVE, DISCLAIMER_OK,
-                      *event_form("Groceries", all_day=True), SAVE]),
+    app=CALENDAR,
+    name="mb_samt_two_events",
+    launch=False,
+    max_steps=SAMT,
+    golden=golden(
+        api=[insert_event("Gym", all_day=True), SAVE, DISCLAIMER_OK, insert_event("Groceries", all_day=True), SAVE],
+        ui=[
+            tap_icon(CALENDAR),
+            *event_form("Gym", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            *event_form("Groceries", all_day=True),
+            SAVE,
+        ],
+    ),
     near_miss={
-        "the goal, and a third event": [insert_event("Gym", all_day=True), SAVE, DISCLAIMER_OK,
-                                        insert_event("Groceries", all_day=True), SAVE, insert_event("Yoga",
-                                        all_day=True), SAVE],
-        "Groceries not all-day": [insert_event("Gym", all_day=True), SAVE, DISCLAIMER_OK,
-                                  insert_event("Groceries"), SAVE],
+        "the goal, and a third event": [
+            insert_event("Gym", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            insert_event("Groceries", all_day=True),
+            SAVE,
+            insert_event("Yoga", all_day=True),
+            SAVE,
+        ],
+        "Groceries not all-day": [
+            insert_event("Gym", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            insert_event("Groceries"),
+            SAVE,
+        ],
         "only Gym": [insert_event("Gym", all_day=True), SAVE, DISCLAIMER_OK],
     },
     checkpoints=checkpoints(CALENDAR, ["Gym", "Groceries"], [["vnd.android.cursor.item/event", "calendar_fab"]]),
@@ -170,22 +244,37 @@ def test_two_events(changes, device):
 
 @task(
     prompt="Create an all-day event today called Review, at the Office, about Q2 numbers",
-    app=CALENDAR, name="mb_samt_event_details", launch=False, max_steps=SAMT,
-    golden=golden(api=[insert_event("Review", all_day=True, location="Office", description="Q2 numbers"), SAVE,
-                       DISCLAIMER_OK],
-                  ui=[tap_icon(CALENDAR),
-                      *event_form("Review", all_day=True, location="Office", description="Q2 numbers"), SAVE,
-                      DISCLAIMER_OK]),
+    app=CALENDAR,
+    name="mb_samt_event_details",
+    launch=False,
+    max_steps=SAMT,
+    golden=golden(
+        api=[insert_event("Review", all_day=True, location="Office", description="Q2 numbers"), SAVE, DISCLAIMER_OK],
+        ui=[
+            tap_icon(CALENDAR),
+            *event_form("Review", all_day=True, location="Office", description="Q2 numbers"),
+            SAVE,
+            DISCLAIMER_OK,
+        ],
+    ),
     near_miss={
         "the goal, and a second event": [
-            insert_event("Review", all_day=True, location="Office", description="Q2 numbers"), SAVE, DISCLAIMER_OK,
-            insert_event("Yoga", all_day=True), SAVE],
+            insert_event("Review", all_day=True, location="Office", description="Q2 numbers"),
+            SAVE,
+            DISCLAIMER_OK,
+            insert_event("Yoga", all_day=True),
+            SAVE,
+        ],
         "no description": [insert_event("Review", all_day=True, location="Office"), SAVE, DISCLAIMER_OK],
         "the place and the topic swapped": [
-            insert_event("Review", all_day=True, location="Q2 numbers", description="Office"), SAVE, DISCLAIMER_OK],
+            insert_event("Review", all_day=True, location="Q2 numbers", description="Office"),
+            SAVE,
+            DISCLAIMER_OK,
+        ],
     },
-    checkpoints=checkpoints(CALENDAR, ["Review", "Office", "Q2 numbers"],
-                            [["vnd.android.cursor.item/event", "calendar_fab"]]),
+    checkpoints=checkpoints(
+        CALENDAR, ["Review", "Office", "Q2 numbers"], [["vnd.android.cursor.item/event", "calendar_fab"]]
+    ),
 )
 def test_event_details(changes, device):
     assert_event(device, event(changes), "Review", all_day=True, location="Office", description="Q2 numbers")
@@ -193,19 +282,38 @@ def test_event_details(changes, device):
 
 @task(
     prompt="Add an all-day event Holiday for today, then show me the calendar settings",
-    app=CALENDAR, name="mb_samt_event_then_settings", launch=False, max_steps=SAMT,
-    golden=golden(api=[insert_event("Holiday", all_day=True), SAVE, DISCLAIMER_OK, app_settings(CALENDAR)],
-                  ui=[tap_icon(CALENDAR), *event_form("Holiday", all_day=True), SAVE, DISCLAIMER_OK,
-                      Tap(id=rid(CALENDAR, "settings"))]),
+    app=CALENDAR,
+    name="mb_samt_event_then_settings",
+    launch=False,
+    max_steps=SAMT,
+    golden=golden(
+        api=[insert_event("Holiday", all_day=True), SAVE, DISCLAIMER_OK, app_settings(CALENDAR)],
+        ui=[
+            tap_icon(CALENDAR),
+            *event_form("Holiday", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            Tap(id=rid(CALENDAR, "settings")),
+        ],
+    ),
     near_miss={
-        "the goal, and a second event": [insert_event("Holiday", all_day=True), SAVE, DISCLAIMER_OK,
-                                         app_settings(CALENDAR), insert_event("Yoga",
-                                         all_day=True), SAVE, app_settings(CALENDAR)],
+        "the goal, and a second event": [
+            insert_event("Holiday", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            app_settings(CALENDAR),
+            insert_event("Yoga", all_day=True),
+            SAVE,
+            app_settings(CALENDAR),
+        ],
         "settings only": [app_settings(CALENDAR)],
         "the event left unsaved": [insert_event("Holiday", all_day=True), app_settings(CALENDAR)],
     },
-    checkpoints=checkpoints(CALENDAR, ["Holiday"], [["vnd.android.cursor.item/event", "calendar_fab"],
-                                                     ["APPLICATION_PREFERENCES", f"{CALENDAR}:id/settings"]]),
+    checkpoints=checkpoints(
+        CALENDAR,
+        ["Holiday"],
+        [["vnd.android.cursor.item/event", "calendar_fab"], ["APPLICATION_PREFERENCES", f"{CALENDAR}:id/settings"]],
+    ),
 )
 def test_event_then_settings(device, changes):
     assert_event(device, event(changes), "Holiday", all_day=True)
@@ -215,17 +323,31 @@ def test_event_then_settings(device, changes):
 # -- messages -------------------------------------------------------------------------------------
 @task(
     prompt="Text 'Hi' to 5550401 and 'Hello' to 5550402",
-    app=SMS_MESSENGER, name="mb_samt_two_sms", launch=False, max_steps=SAMT,
-    golden=golden(api=[sms_to("5550401", "Hi"), SEND_SMS, sms_to("5550402", "Hello"), SEND_SMS],
-                  ui=[tap_icon(SMS_MESSENGER), *compose("5550401", "Hi"), BACK, BACK, *compose("5550402", "Hello")]),
+    app=SMS_MESSENGER,
+    name="mb_samt_two_sms",
+    launch=False,
+    max_steps=SAMT,
+    golden=golden(
+        api=[sms_to("5550401", "Hi"), SEND_SMS, sms_to("5550402", "Hello"), SEND_SMS],
+        ui=[tap_icon(SMS_MESSENGER), *compose("5550401", "Hi"), BACK, BACK, *compose("5550402", "Hello")],
+    ),
     near_miss={
-        "the goal, and a third message": [sms_to("5550401", "Hi"), SEND_SMS, sms_to("5550402", "Hello"), SEND_SMS,
-                                          sms_to("5550499", "ok"), SEND_SMS],
+        "the goal, and a third message": [
+            sms_to("5550401", "Hi"),
+            SEND_SMS,
+            sms_to("5550402", "Hello"),
+            SEND_SMS,
+            sms_to("5550499", "ok"),
+            SEND_SMS,
+        ],
         "the messages swapped": [sms_to("5550401", "Hello"), SEND_SMS, sms_to("5550402", "Hi"), SEND_SMS],
         "only the first": [sms_to("5550401", "Hi"), SEND_SMS],
     },
-    checkpoints=checkpoints(SMS_MESSENGER, ["5550401", "Hi", "5550402", "Hello"],
-                            [["smsto:5550401", "conversations_fab"], ["smsto:5550402", "conversations_fab"]]),
+    checkpoints=checkpoints(
+        SMS_MESSENGER,
+        ["5550401", "Hi", "5550402", "Hello"],
+        [["smsto:5550401", "conversations_fab"], ["smsto:5550402", "conversations_fab"]],
+    ),
 )
 def test_two_sms(changes):
     assert all_sent(changes) == {("5550401", "Hi"), ("5550402", "Hello")}, f"sent: {all_sent(changes)}"
@@ -233,20 +355,34 @@ def test_two_sms(changes):
 
 @task(
     prompt="Send 'Running late' and then 'Sorry' to 5550404",
-    app=SMS_MESSENGER, name="mb_samt_two_sms_one_number", launch=False, max_steps=SAMT,
-    golden=golden(api=[sms_to("5550404", "Running late"), SEND_SMS, Type("Sorry", id=MESSAGE_FIELD), SEND_SMS],
-                  ui=[tap_icon(SMS_MESSENGER), *compose("5550404", "Running late"), Type("Sorry", id=MESSAGE_FIELD),
-                      SEND_SMS]),
+    app=SMS_MESSENGER,
+    name="mb_samt_two_sms_one_number",
+    launch=False,
+    max_steps=SAMT,
+    golden=golden(
+        api=[sms_to("5550404", "Running late"), SEND_SMS, Type("Sorry", id=MESSAGE_FIELD), SEND_SMS],
+        ui=[tap_icon(SMS_MESSENGER), *compose("5550404", "Running late"), Type("Sorry", id=MESSAGE_FIELD), SEND_SMS],
+    ),
     near_miss={
-        "the goal, and a message to another number": [sms_to("5550404", "Running late"), SEND_SMS,
-                                                      Type("Sorry", id=MESSAGE_FIELD), SEND_SMS, sms_to("5550499",
-                                                      "ok"), SEND_SMS],
+        "the goal, and a message to another number": [
+            sms_to("5550404", "Running late"),
+            SEND_SMS,
+            Type("Sorry", id=MESSAGE_FIELD),
+            SEND_SMS,
+            sms_to("5550499", "ok"),
+            SEND_SMS,
+        ],
         "only the first": [sms_to("5550404", "Running late"), SEND_SMS],
-        "the second to another number": [sms_to("5550404", "Running late"), SEND_SMS, sms_to("5550405", "Sorry"),
-                                         SEND_SMS],
+        "the second to another number": [
+            sms_to("5550404", "Running late"),
+            SEND_SMS,
+            sms_to("5550405", "Sorry"),
+            SEND_SMS,
+        ],
     },
-    checkpoints=checkpoints(SMS_MESSENGER, ["5550404", "Running late", "Sorry"],
-                            [["smsto:5550404", "conversations_fab"]]),
+    checkpoints=checkpoints(
+        SMS_MESSENGER, ["5550404", "Running late", "Sorry"], [["smsto:5550404", "conversations_fab"]]
+    ),
 )
 def test_two_sms_one_number(changes):
     assert all_sent(changes) == {("5550404", "Running late"), ("5550404", "Sorry")}, f"sent: {all_sent(changes)}"
@@ -254,12 +390,23 @@ def test_two_sms_one_number(changes):
 
 @task(
     prompt="Send 'Done' to 5550403 and archive that conversation",
-    app=SMS_MESSENGER, name="mb_samt_sms_archive", launch=False, max_steps=SAMT,
-    golden=golden(api=[sms_to("5550403", "Done"), SEND_SMS, MORE, Tap(text="Archive")],
-                  ui=[tap_icon(SMS_MESSENGER), *compose("5550403", "Done"), MORE, Tap(text="Archive")]),
+    app=SMS_MESSENGER,
+    name="mb_samt_sms_archive",
+    launch=False,
+    max_steps=SAMT,
+    golden=golden(
+        api=[sms_to("5550403", "Done"), SEND_SMS, MORE, Tap(text="Archive")],
+        ui=[tap_icon(SMS_MESSENGER), *compose("5550403", "Done"), MORE, Tap(text="Archive")],
+    ),
     near_miss={
-        "the goal, and a message to another number": [sms_to("5550403", "Done"), SEND_SMS, MORE, Tap(text="Archive"),
-                                                      sms_to("5550499", "ok"), SEND_SMS],
+        "the goal, and a message to another number": [
+            sms_to("5550403", "Done"),
+            SEND_SMS,
+            MORE,
+            Tap(text="Archive"),
+            sms_to("5550499", "ok"),
+            SEND_SMS,
+        ],
         "sent, not archived": [sms_to("5550403", "Done"), SEND_SMS],
         "'Don' sent and archived": [sms_to("5550403", "Don"), SEND_SMS, MORE, Tap(text="Archive")],
     },
@@ -273,16 +420,29 @@ def test_sms_archive(changes):
 # -- notes ----------------------------------------------------------------------------------------
 @task(
     prompt="Create a note Shopping that says 'eggs' and a note Work that says 'slides'",
-    app=NOTES, name="mb_samt_two_notes", launch=False, max_steps=SAMT,
-    golden=golden(api=[share_text(NOTES, "eggs"), *shared_note("Shopping"), share_text(NOTES, "slides"),
-                       *shared_note("Work")],
-                  ui=[tap_icon(NOTES), *note("Shopping", "eggs"), *note("Work", "slides")]),
+    app=NOTES,
+    name="mb_samt_two_notes",
+    launch=False,
+    max_steps=SAMT,
+    golden=golden(
+        api=[share_text(NOTES, "eggs"), *shared_note("Shopping"), share_text(NOTES, "slides"), *shared_note("Work")],
+        ui=[tap_icon(NOTES), *note("Shopping", "eggs"), *note("Work", "slides")],
+    ),
     near_miss={
-        "the goal, and a third note": [share_text(NOTES, "eggs"), *shared_note("Shopping"),
-                                       share_text(NOTES, "slides"), *shared_note("Work"), share_text(NOTES,
-                                       "x"), *shared_note("Extra")],
-        "both texts in Shopping": [share_text(NOTES, "eggs"), *shared_note("Shopping"), share_text(NOTES, "slides"),
-                                   Tap(text="Shopping")],
+        "the goal, and a third note": [
+            share_text(NOTES, "eggs"),
+            *shared_note("Shopping"),
+            share_text(NOTES, "slides"),
+            *shared_note("Work"),
+            share_text(NOTES, "x"),
+            *shared_note("Extra"),
+        ],
+        "both texts in Shopping": [
+            share_text(NOTES, "eggs"),
+            *shared_note("Shopping"),
+            share_text(NOTES, "slides"),
+            Tap(text="Shopping"),
+        ],
         "only Shopping": [share_text(NOTES, "eggs"), *shared_note("Shopping")],
     },
     checkpoints=checkpoints(NOTES, ["Shopping", "eggs", "Work", "slides"], [["action.SEND", "new_note"]]),
@@ -294,16 +454,45 @@ def test_two_notes(changes):
 
 @task(
     prompt="Make a checklist called Packing with the item Passport",
-    app=NOTES, name="mb_samt_checklist", launch=False, max_steps=SAMT,
+    app=NOTES,
+    name="mb_samt_checklist",
+    launch=False,
+    max_steps=SAMT,
     golden=golden(
-        api=[open_app(NOTES), NEW_NOTE, Type("Packing"), Tap(text="Checklist"), OK,
-             Tap(id=rid(NOTES, "checklist_fab")), Type("Passport"), OK],
-        ui=[tap_icon(NOTES), NEW_NOTE, Type("Packing"), Tap(text="Checklist"), OK,
-            Tap(id=rid(NOTES, "checklist_fab")), Type("Passport"), OK]),
+        api=[
+            open_app(NOTES),
+            NEW_NOTE,
+            Type("Packing"),
+            Tap(text="Checklist"),
+            OK,
+            Tap(id=rid(NOTES, "checklist_fab")),
+            Type("Passport"),
+            OK,
+        ],
+        ui=[
+            tap_icon(NOTES),
+            NEW_NOTE,
+            Type("Packing"),
+            Tap(text="Checklist"),
+            OK,
+            Tap(id=rid(NOTES, "checklist_fab")),
+            Type("Passport"),
+            OK,
+        ],
+    ),
     near_miss={
-        "the goal, and a text note too": [open_app(NOTES), NEW_NOTE, Type("Packing"), Tap(text="Checklist"), OK,
-                                          Tap(id=rid(NOTES, "checklist_fab")), Type("Passport"), OK, share_text(NOTES,
-                                          "x"), *shared_note("Extra")],
+        "the goal, and a text note too": [
+            open_app(NOTES),
+            NEW_NOTE,
+            Type("Packing"),
+            Tap(text="Checklist"),
+            OK,
+            Tap(id=rid(NOTES, "checklist_fab")),
+            Type("Passport"),
+            OK,
+            share_text(NOTES, "x"),
+            *shared_note("Extra"),
+        ],
         "a text note instead": [open_app(NOTES), *note("Packing", "Passport")],
         "no item": [open_app(NOTES), NEW_NOTE, Type("Packing"), Tap(text="Checklist"), OK],
     },
@@ -321,14 +510,22 @@ FAVORITE = Tap(id=rid(GALLERY, "bottom_favorite"))
 
 @task(
     prompt="Open the photo beach.jpg and mark it as a favorite",
-    app=GALLERY, name="mb_samt_photo_favorite", launch=False, max_steps=SAMT,
-    golden=golden(api=[view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY), FAVORITE],
-                  ui=[tap_icon(GALLERY), Tap(text="Pictures"), Tap(id=rid(GALLERY, "media_item_holder")), FAVORITE]),
+    app=GALLERY,
+    name="mb_samt_photo_favorite",
+    launch=False,
+    max_steps=SAMT,
+    golden=golden(
+        api=[view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY), FAVORITE],
+        ui=[tap_icon(GALLERY), Tap(text="Pictures"), Tap(id=rid(GALLERY, "media_item_holder")), FAVORITE],
+    ),
     near_miss={
-        "the goal, and dunes.jpg a favourite too": [view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY),
-                                                    FAVORITE, view("/sdcard/DCIM/dunes.jpg", "image/jpeg",
-                                                    GALLERY), FAVORITE, view("/sdcard/Pictures/beach.jpg",
-                                                    "image/jpeg", GALLERY)],
+        "the goal, and dunes.jpg a favourite too": [
+            view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY),
+            FAVORITE,
+            view("/sdcard/DCIM/dunes.jpg", "image/jpeg", GALLERY),
+            FAVORITE,
+            view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY),
+        ],
         "dunes.jpg instead": [view("/sdcard/DCIM/dunes.jpg", "image/jpeg", GALLERY), FAVORITE],
         "starred and unstarred": [view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY), FAVORITE, FAVORITE],
     },
@@ -342,19 +539,59 @@ def test_photo_favorite(ui, changes):
 
 @task(
     prompt="Play sunrise and then make a playlist called Morning",
-    app=MUSIC_PLAYER, name="mb_samt_play_and_playlist", launch=False, max_steps=SAMT,
-    golden=golden(api=[view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER), BACK, MORE,
-                       Tap(text="Create new playlist"), Type("Morning"), OK],
-                  ui=[tap_icon(MUSIC_PLAYER), Tap(text="Tracks"), Tap(text="sunrise"), Tap(text="Playlists"), MORE,
-                      Tap(text="Create new playlist"), Type("Morning"), OK]),
+    app=MUSIC_PLAYER,
+    name="mb_samt_play_and_playlist",
+    launch=False,
+    max_steps=SAMT,
+    golden=golden(
+        api=[
+            view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER),
+            BACK,
+            MORE,
+            Tap(text="Create new playlist"),
+            Type("Morning"),
+            OK,
+        ],
+        ui=[
+            tap_icon(MUSIC_PLAYER),
+            Tap(text="Tracks"),
+            Tap(text="sunrise"),
+            Tap(text="Playlists"),
+            MORE,
+            Tap(text="Create new playlist"),
+            Type("Morning"),
+            OK,
+        ],
+    ),
     near_miss={
-        "the goal, and a second playlist": [view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER), BACK, MORE,
-                                            Tap(text="Create new playlist"), Type("Morning"), OK, MORE,
-                                            Tap(text="Create new playlist"), Type("Evening"), OK],
-        "rain played": [view("/sdcard/Music/rain.mp3", "audio/mpeg", MUSIC_PLAYER), BACK, MORE,
-                        Tap(text="Create new playlist"), Type("Morning"), OK],
-        "the playlist called Evening": [view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER), BACK, MORE,
-                                        Tap(text="Create new playlist"), Type("Evening"), OK],
+        "the goal, and a second playlist": [
+            view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER),
+            BACK,
+            MORE,
+            Tap(text="Create new playlist"),
+            Type("Morning"),
+            OK,
+            MORE,
+            Tap(text="Create new playlist"),
+            Type("Evening"),
+            OK,
+        ],
+        "rain played": [
+            view("/sdcard/Music/rain.mp3", "audio/mpeg", MUSIC_PLAYER),
+            BACK,
+            MORE,
+            Tap(text="Create new playlist"),
+            Type("Morning"),
+            OK,
+        ],
+        "the playlist called Evening": [
+            view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER),
+            BACK,
+            MORE,
+            Tap(text="Create new playlist"),
+            Type("Evening"),
+            OK,
+        ],
     },
     checkpoints=checkpoints(MUSIC_PLAYER, ["sunrise", "Morning"], [["audio/mpeg", "text=Tracks"]]),
 )
@@ -366,27 +603,52 @@ def test_play_and_playlist(ui, changes):
 
 @task(
     prompt="Open todo.txt in the Download folder, change its text to 'all done' and save it",
-    app=FILE_MANAGER, name="mb_samt_edit_file", launch=False, max_steps=SAMT,
-    golden=golden(api=[view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
-                       LongPress(id=rid(FILE_MANAGER, "read_text_view")), Type("all done"),
-                       Tap(id=rid(FILE_MANAGER, "menu_save"))],
-                  ui=[tap_icon(FILE_MANAGER), Tap(text="Download"), Tap(text="todo.txt"),
-                      LongPress(id=rid(FILE_MANAGER, "read_text_view")), Type("all done"),
-                      Tap(id=rid(FILE_MANAGER, "menu_save"))]),
+    app=FILE_MANAGER,
+    name="mb_samt_edit_file",
+    launch=False,
+    max_steps=SAMT,
+    golden=golden(
+        api=[
+            view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
+            LongPress(id=rid(FILE_MANAGER, "read_text_view")),
+            Type("all done"),
+            Tap(id=rid(FILE_MANAGER, "menu_save")),
+        ],
+        ui=[
+            tap_icon(FILE_MANAGER),
+            Tap(text="Download"),
+            Tap(text="todo.txt"),
+            LongPress(id=rid(FILE_MANAGER, "read_text_view")),
+            Type("all done"),
+            Tap(id=rid(FILE_MANAGER, "menu_save")),
+        ],
+    ),
     near_miss={
-        "the goal, and rain.mp3 deleted": [view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
-                                           LongPress(id=rid(FILE_MANAGER, "read_text_view")), Type("all done"),
-                                           Tap(id=rid(FILE_MANAGER, "menu_save")),
-                                           view("/sdcard/Music", "resource/folder", FILE_MANAGER),
-                                           LongPress(text="rain.mp3"), Tap(desc="Delete"), Tap(text="Yes")],
-        "not saved": [view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
-                      LongPress(id=rid(FILE_MANAGER, "read_text_view")), Type("all done")],
-        "'all gone' saved": [view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
-                             LongPress(id=rid(FILE_MANAGER, "read_text_view")), Type("all gone"),
-                             Tap(id=rid(FILE_MANAGER, "menu_save"))],
+        "the goal, and rain.mp3 deleted": [
+            view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
+            LongPress(id=rid(FILE_MANAGER, "read_text_view")),
+            Type("all done"),
+            Tap(id=rid(FILE_MANAGER, "menu_save")),
+            view("/sdcard/Music", "resource/folder", FILE_MANAGER),
+            LongPress(text="rain.mp3"),
+            Tap(desc="Delete"),
+            Tap(text="Yes"),
+        ],
+        "not saved": [
+            view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
+            LongPress(id=rid(FILE_MANAGER, "read_text_view")),
+            Type("all done"),
+        ],
+        "'all gone' saved": [
+            view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
+            LongPress(id=rid(FILE_MANAGER, "read_text_view")),
+            Type("all gone"),
+            Tap(id=rid(FILE_MANAGER, "menu_save")),
+        ],
     },
-    checkpoints=checkpoints(FILE_MANAGER, ["todo.txt", "all done", "menu_save"],
-                            [["file:///sdcard/Download/todo.txt", "text=Download"]]),
+    checkpoints=checkpoints(
+        FILE_MANAGER, ["todo.txt", "all done", "menu_save"], [["file:///sdcard/Download/todo.txt", "text=Download"]]
+    ),
 )
 def test_edit_file(device, changes):
     changes.changed("files", "Download/todo.txt")
@@ -396,30 +658,47 @@ def test_edit_file(device, changes):
 # -- settings and the calculator ------------------------------------------------------------------
 @task(
     prompt="Open the voice recorder's settings and stop deleted recordings from going to the recycle bin",
-    app=VOICE_RECORDER, name="mb_samt_recorder_recycle_bin", launch=False, max_steps=SAMT,
-    golden=golden(api=[app_settings(VOICE_RECORDER),
-                       Scroll("down", id=rid(VOICE_RECORDER, "settings_nested_scrollview")),
-                       Tap(id=rid(VOICE_RECORDER, "settings_use_recycle_bin_holder"))],
-                  ui=[tap_icon(VOICE_RECORDER), Tap(id=rid(VOICE_RECORDER, "settings")),
-                      Scroll("down", id=rid(VOICE_RECORDER, "settings_nested_scrollview")),
-                      Tap(id=rid(VOICE_RECORDER, "settings_use_recycle_bin_holder"))]),
-    near_miss={
-        "the goal, and the notification hidden": [app_settings(VOICE_RECORDER),
-                                                  Scroll("down",
-                                                  id=rid(VOICE_RECORDER,
-                                                  "settings_nested_scrollview")), Tap(id=rid(VOICE_RECORDER,
-                                                  "settings_use_recycle_bin_holder")), Tap(id=rid(VOICE_RECORDER,
-                                                  "settings_hide_notification_holder"))],
-        "the notification hidden instead": [
-            app_settings(VOICE_RECORDER), Scroll("down", id=rid(VOICE_RECORDER, "settings_nested_scrollview")),
-            Tap(id=rid(VOICE_RECORDER, "settings_hide_notification_holder"))],
-        "toggled twice": [
-            app_settings(VOICE_RECORDER), Scroll("down", id=rid(VOICE_RECORDER, "settings_nested_scrollview")),
+    app=VOICE_RECORDER,
+    name="mb_samt_recorder_recycle_bin",
+    launch=False,
+    max_steps=SAMT,
+    golden=golden(
+        api=[
+            app_settings(VOICE_RECORDER),
+            Scroll("down", id=rid(VOICE_RECORDER, "settings_nested_scrollview")),
             Tap(id=rid(VOICE_RECORDER, "settings_use_recycle_bin_holder")),
-            Tap(id=rid(VOICE_RECORDER, "settings_use_recycle_bin_holder"))],
+        ],
+        ui=[
+            tap_icon(VOICE_RECORDER),
+            Tap(id=rid(VOICE_RECORDER, "settings")),
+            Scroll("down", id=rid(VOICE_RECORDER, "settings_nested_scrollview")),
+            Tap(id=rid(VOICE_RECORDER, "settings_use_recycle_bin_holder")),
+        ],
+    ),
+    near_miss={
+        "the goal, and the notification hidden": [
+            app_settings(VOICE_RECORDER),
+            Scroll("down", id=rid(VOICE_RECORDER, "settings_nested_scrollview")),
+            Tap(id=rid(VOICE_RECORDER, "settings_use_recycle_bin_holder")),
+            Tap(id=rid(VOICE_RECORDER, "settings_hide_notification_holder")),
+        ],
+        "the notification hidden instead": [
+            app_settings(VOICE_RECORDER),
+            Scroll("down", id=rid(VOICE_RECORDER, "settings_nested_scrollview")),
+            Tap(id=rid(VOICE_RECORDER, "settings_hide_notification_holder")),
+        ],
+        "toggled twice": [
+            app_settings(VOICE_RECORDER),
+            Scroll("down", id=rid(VOICE_RECORDER, "settings_nested_scrollview")),
+            Tap(id=rid(VOICE_RECORDER, "settings_use_recycle_bin_holder")),
+            Tap(id=rid(VOICE_RECORDER, "settings_use_recycle_bin_holder")),
+        ],
     },
-    checkpoints=checkpoints(VOICE_RECORDER, ["settings_use_recycle_bin_holder"],
-                            [["APPLICATION_PREFERENCES", f"{VOICE_RECORDER}:id/settings"]]),
+    checkpoints=checkpoints(
+        VOICE_RECORDER,
+        ["settings_use_recycle_bin_holder"],
+        [["APPLICATION_PREFERENCES", f"{VOICE_RECORDER}:id/settings"]],
+    ),
 )
 def test_recorder_recycle_bin(changes):
     assert changes.value(VOICE_RECORDER, pref("use_recycle_bin")) is False, "deleted recordings still go to the bin"
@@ -427,17 +706,25 @@ def test_recorder_recycle_bin(changes):
 
 @task(
     prompt="In the gallery settings, show hidden items",
-    app=GALLERY, name="mb_samt_gallery_hidden", launch=False, max_steps=SAMT,
-    golden=golden(api=[app_settings(GALLERY), Tap(id=rid(GALLERY, "settings_show_hidden_items_holder"))],
-                  ui=[tap_icon(GALLERY), MORE, Tap(text="Settings"),
-                      Tap(id=rid(GALLERY, "settings_show_hidden_items_holder"))]),
+    app=GALLERY,
+    name="mb_samt_gallery_hidden",
+    launch=False,
+    max_steps=SAMT,
+    golden=golden(
+        api=[app_settings(GALLERY), Tap(id=rid(GALLERY, "settings_show_hidden_items_holder"))],
+        ui=[tap_icon(GALLERY), MORE, Tap(text="Settings"), Tap(id=rid(GALLERY, "settings_show_hidden_items_holder"))],
+    ),
     near_miss={
         "search all files instead": [app_settings(GALLERY), Tap(id=rid(GALLERY, "settings_search_all_files_holder"))],
-        "search all files too": [app_settings(GALLERY), Tap(id=rid(GALLERY, "settings_show_hidden_items_holder")),
-                                 Tap(id=rid(GALLERY, "settings_search_all_files_holder"))],
+        "search all files too": [
+            app_settings(GALLERY),
+            Tap(id=rid(GALLERY, "settings_show_hidden_items_holder")),
+            Tap(id=rid(GALLERY, "settings_search_all_files_holder")),
+        ],
     },
-    checkpoints=checkpoints(GALLERY, ["settings_show_hidden_items_holder"],
-                            [["APPLICATION_PREFERENCES", "text=Settings"]]),
+    checkpoints=checkpoints(
+        GALLERY, ["settings_show_hidden_items_holder"], [["APPLICATION_PREFERENCES", "text=Settings"]]
+    ),
 )
 def test_gallery_hidden(changes):
     assert changes.value(GALLERY, pref("show_hidden_media")) is True, "hidden items are not shown"
@@ -445,11 +732,19 @@ def test_gallery_hidden(changes):
 
 @task(
     prompt="Calculate 12 plus 30, then multiply the result by 2",
-    app=CALCULATOR, name="mb_samt_calc_chain", launch=False, max_steps=SAMT,
+    app=CALCULATOR,
+    name="mb_samt_calc_chain",
+    launch=False,
+    max_steps=SAMT,
     golden=golden(api=[open_app(CALCULATOR), *calc("12+30=*2=")], ui=[tap_icon(CALCULATOR), *calc("12+30=*2=")]),
     near_miss={
-        "the goal, and vibration turned off": [open_app(CALCULATOR), *calc("12+30=*2="), app_settings(CALCULATOR),
-                                               Tap(text="Vibrate on button press"), Key("back")],
+        "the goal, and vibration turned off": [
+            open_app(CALCULATOR),
+            *calc("12+30=*2="),
+            app_settings(CALCULATOR),
+            Tap(text="Vibrate on button press"),
+            Key("back"),
+        ],
         "multiplied by 3": [open_app(CALCULATOR), *calc("12+30=*3=")],
         "the answer typed": [open_app(CALCULATOR), *calc("84")],
     },
@@ -463,11 +758,19 @@ def test_calc_chain(ui, events, changes):
 
 @task(
     prompt="Work out 100 divided by 4, then take away 5",
-    app=CALCULATOR, name="mb_samt_calc_divide", launch=False, max_steps=SAMT,
+    app=CALCULATOR,
+    name="mb_samt_calc_divide",
+    launch=False,
+    max_steps=SAMT,
     golden=golden(api=[open_app(CALCULATOR), *calc("100/4=-5=")], ui=[tap_icon(CALCULATOR), *calc("100/4=-5=")]),
     near_miss={
-        "the goal, and vibration turned off": [open_app(CALCULATOR), *calc("100/4=-5="), app_settings(CALCULATOR),
-                                               Tap(text="Vibrate on button press"), Key("back")],
+        "the goal, and vibration turned off": [
+            open_app(CALCULATOR),
+            *calc("100/4=-5="),
+            app_settings(CALCULATOR),
+            Tap(text="Vibrate on button press"),
+            Key("back"),
+        ],
         "5 added": [open_app(CALCULATOR), *calc("100/4=+5=")],
         "divided by 5": [open_app(CALCULATOR), *calc("100/5=-5=")],
     },
@@ -481,38 +784,74 @@ def test_calc_divide(ui, events, changes):
 
 @task(
     prompt="Create a note Ideas that says 'plant trees', then open the settings of Notes",
-    app=NOTES, name="mb_samt_note_then_settings", launch=False, max_steps=SAMT,
-    golden=golden(api=[share_text(NOTES, "plant trees"), *shared_note("Ideas"), app_settings(NOTES)],
-                  ui=[tap_icon(NOTES), *note("Ideas", "plant trees"), MORE, Tap(text="Settings")]),
+    app=NOTES,
+    name="mb_samt_note_then_settings",
+    launch=False,
+    max_steps=SAMT,
+    golden=golden(
+        api=[share_text(NOTES, "plant trees"), *shared_note("Ideas"), app_settings(NOTES)],
+        ui=[tap_icon(NOTES), *note("Ideas", "plant trees"), MORE, Tap(text="Settings")],
+    ),
     near_miss={
-        "the goal, and a second note": [share_text(NOTES, "plant trees"), *shared_note("Ideas"), app_settings(NOTES),
-                                        share_text(NOTES, "x"), *shared_note("Extra"), app_settings(NOTES)],
-        "the text added to the General note": [share_text(NOTES, "plant trees"), Tap(text="General note"),
-                                               app_settings(NOTES)],
+        "the goal, and a second note": [
+            share_text(NOTES, "plant trees"),
+            *shared_note("Ideas"),
+            app_settings(NOTES),
+            share_text(NOTES, "x"),
+            *shared_note("Extra"),
+            app_settings(NOTES),
+        ],
+        "the text added to the General note": [
+            share_text(NOTES, "plant trees"),
+            Tap(text="General note"),
+            app_settings(NOTES),
+        ],
         "settings not opened": [share_text(NOTES, "plant trees"), *shared_note("Ideas")],
     },
-    checkpoints=checkpoints(NOTES, ["Ideas", "plant trees"], [["action.SEND", "new_note"],
-                                                               ["APPLICATION_PREFERENCES", "text=Settings"]]),
+    checkpoints=checkpoints(
+        NOTES, ["Ideas", "plant trees"], [["action.SEND", "new_note"], ["APPLICATION_PREFERENCES", "text=Settings"]]
+    ),
 )
 def test_note_then_settings(device, changes):
     assert_note(changes.added(NOTES, NOTE), "Ideas", "plant trees")
     in_front(device, NOTES, SETTINGS_ACTIVITY)
 
 
-TASK_FORM = [Tap(id=rid(CALENDAR, "calendar_fab")), Tap(text="Task"), Type("Pack bags"),
-             Tap(id=rid(CALENDAR, "task_all_day")), SAVE]
+TASK_FORM = [
+    Tap(id=rid(CALENDAR, "calendar_fab")),
+    Tap(text="Task"),
+    Type("Pack bags"),
+    Tap(id=rid(CALENDAR, "task_all_day")),
+    SAVE,
+]
 
 
 @task(
     prompt="Add an all-day event Flight and an all-day task Pack bags for today",
-    app=CALENDAR, name="mb_samt_event_and_task", launch=False, max_steps=SAMT,
-    golden=golden(api=[insert_event("Flight", all_day=True), SAVE, DISCLAIMER_OK, *TASK_FORM],
-                  ui=[tap_icon(CALENDAR), *event_form("Flight", all_day=True), SAVE, DISCLAIMER_OK, *TASK_FORM]),
+    app=CALENDAR,
+    name="mb_samt_event_and_task",
+    launch=False,
+    max_steps=SAMT,
+    golden=golden(
+        api=[insert_event("Flight", all_day=True), SAVE, DISCLAIMER_OK, *TASK_FORM],
+        ui=[tap_icon(CALENDAR), *event_form("Flight", all_day=True), SAVE, DISCLAIMER_OK, *TASK_FORM],
+    ),
     near_miss={
-        "the goal, and a third event": [insert_event("Flight", all_day=True), SAVE, DISCLAIMER_OK, *TASK_FORM,
-                                        insert_event("Yoga", all_day=True), SAVE],
-        "Pack bags as an event": [insert_event("Flight", all_day=True), SAVE, DISCLAIMER_OK,
-                                  insert_event("Pack bags", all_day=True), SAVE],
+        "the goal, and a third event": [
+            insert_event("Flight", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            *TASK_FORM,
+            insert_event("Yoga", all_day=True),
+            SAVE,
+        ],
+        "Pack bags as an event": [
+            insert_event("Flight", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            insert_event("Pack bags", all_day=True),
+            SAVE,
+        ],
         "only the task": [tap_icon(CALENDAR), *TASK_FORM, DISCLAIMER_OK],
     },
     checkpoints=checkpoints(CALENDAR, ["Flight", "Pack bags"], [["vnd.android.cursor.item/event", "calendar_fab"]]),

@@ -75,7 +75,10 @@ def zack(device):
 # -- opening an app --------------------------------------------------------------------------------
 @task(
     prompt="Help me open the calculator",
-    app=CALCULATOR, name="mb_sast_open_calculator", launch=False, max_steps=SAST,
+    app=CALCULATOR,
+    name="mb_sast_open_calculator",
+    launch=False,
+    max_steps=SAST,
     golden=golden(api=[open_app(CALCULATOR)], ui=[tap_icon(CALCULATOR)]),
     near_miss={
         "the notes instead": [tap_icon(NOTES)],
@@ -90,7 +93,10 @@ def test_open_calculator(device, ui):
 
 @task(
     prompt="Open my notes",
-    app=NOTES, name="mb_sast_open_notes", launch=False, max_steps=SAST,
+    app=NOTES,
+    name="mb_sast_open_notes",
+    launch=False,
+    max_steps=SAST,
     golden=golden(api=[open_app(NOTES)], ui=[tap_icon(NOTES)]),
     near_miss={
         "the calculator instead": [tap_icon(CALCULATOR)],
@@ -104,11 +110,17 @@ def test_open_notes(device):
 
 @task(
     prompt="I want to record my voice, open the recorder",
-    app=VOICE_RECORDER, name="mb_sast_open_recorder", launch=False, max_steps=SAST,
+    app=VOICE_RECORDER,
+    name="mb_sast_open_recorder",
+    launch=False,
+    max_steps=SAST,
     golden=golden(api=[record_sound()], ui=[tap_icon(VOICE_RECORDER)]),
     near_miss={
-        "opened, and a recording made": [record_sound(), Tap(id=rid(VOICE_RECORDER, "toggle_recording_button")),
-                                         Tap(id=rid(VOICE_RECORDER, "toggle_recording_button"))],
+        "opened, and a recording made": [
+            record_sound(),
+            Tap(id=rid(VOICE_RECORDER, "toggle_recording_button")),
+            Tap(id=rid(VOICE_RECORDER, "toggle_recording_button")),
+        ],
         "the music player instead": [tap_icon(MUSIC_PLAYER)],
         "its settings instead": [tap_icon(VOICE_RECORDER), Tap(id=rid(VOICE_RECORDER, "settings"))],
     },
@@ -121,12 +133,18 @@ def test_open_recorder(device):
 # -- settings -------------------------------------------------------------------------------------
 @task(
     prompt="Show me the calendar's settings",
-    app=CALENDAR, name="mb_sast_calendar_settings", launch=False, max_steps=SAST,
+    app=CALENDAR,
+    name="mb_sast_calendar_settings",
+    launch=False,
+    max_steps=SAST,
     golden=golden(api=[app_settings(CALENDAR)], ui=[tap_icon(CALENDAR), Tap(id=rid(CALENDAR, "settings"))]),
     near_miss={
         "the contacts' settings": [app_settings(CONTACTS)],
         "settings, and the week made to start on Sunday": [
-            app_settings(CALENDAR), Tap(text="Start week on"), Tap(text="Sunday")],
+            app_settings(CALENDAR),
+            Tap(text="Start week on"),
+            Tap(text="Sunday"),
+        ],
     },
     checkpoints=checkpoints(CALENDAR, [], [["APPLICATION_PREFERENCES -p " + CALENDAR, f"{CALENDAR}:id/settings"]]),
 )
@@ -136,12 +154,17 @@ def test_calendar_settings(device):
 
 @task(
     prompt="Open the settings of my contacts app",
-    app=CONTACTS, name="mb_sast_contacts_settings", launch=False, max_steps=SAST,
+    app=CONTACTS,
+    name="mb_sast_contacts_settings",
+    launch=False,
+    max_steps=SAST,
     golden=golden(api=[app_settings(CONTACTS)], ui=[tap_icon(CONTACTS), MORE, Tap(text="Settings")]),
     near_miss={
         "the notes' settings": [app_settings(NOTES)],
         "settings, and the dialpad button hidden": [
-            app_settings(CONTACTS), Tap(id=rid(CONTACTS, "settings_show_dialpad_button_holder"))],
+            app_settings(CONTACTS),
+            Tap(id=rid(CONTACTS, "settings_show_dialpad_button_holder")),
+        ],
     },
     checkpoints=checkpoints(CONTACTS, [], [["APPLICATION_PREFERENCES -p " + CONTACTS, "text=Settings"]]),
 )
@@ -151,7 +174,10 @@ def test_contacts_settings(device):
 
 @task(
     prompt="Take me to the settings of Notes",
-    app=NOTES, name="mb_sast_notes_settings", launch=False, max_steps=SAST,
+    app=NOTES,
+    name="mb_sast_notes_settings",
+    launch=False,
+    max_steps=SAST,
     golden=golden(api=[app_settings(NOTES)], ui=[tap_icon(NOTES), MORE, Tap(text="Settings")]),
     near_miss={
         "Notes' About page": [tap_icon(NOTES), MORE, Tap(text="About")],
@@ -166,7 +192,10 @@ def test_notes_settings(device):
 # -- contacts -------------------------------------------------------------------------------------
 @task(
     prompt="Open an empty form to add a new contact",
-    app=CONTACTS, name="mb_sast_new_contact_form", launch=False, max_steps=SAST,
+    app=CONTACTS,
+    name="mb_sast_new_contact_form",
+    launch=False,
+    max_steps=SAST,
     golden=golden(api=[insert_contact()], ui=[tap_icon(CONTACTS), CONTACT_FAB]),
     near_miss={
         "Zack's editor": [tap_icon(CONTACTS), Tap(text="Zack"), Tap(desc="Edit contact")],
@@ -182,13 +211,23 @@ def test_new_contact_form(zack, device, ui):
 
 @task(
     prompt="Add a contact named Lily with the number 5550101",
-    app=CONTACTS, name="mb_sast_add_contact", launch=False, max_steps=SAST,
-    golden=golden(api=[insert_contact(name="Lily", phone="5550101"), SAVE],
-                  ui=[tap_icon(CONTACTS), CONTACT_FAB, *contact_form("Lily", "5550101"), SAVE]),
+    app=CONTACTS,
+    name="mb_sast_add_contact",
+    launch=False,
+    max_steps=SAST,
+    golden=golden(
+        api=[insert_contact(name="Lily", phone="5550101"), SAVE],
+        ui=[tap_icon(CONTACTS), CONTACT_FAB, *contact_form("Lily", "5550101"), SAVE],
+    ),
     near_miss={
         "a digit missed": [insert_contact(name="Lily", phone="555010"), SAVE],
-        "added, and Zack deleted": [insert_contact(name="Lily", phone="5550101"), SAVE,
-                                    Tap(text="Zack"), Tap(desc="Delete"), Tap(text="Yes")],
+        "added, and Zack deleted": [
+            insert_contact(name="Lily", phone="5550101"),
+            SAVE,
+            Tap(text="Zack"),
+            Tap(desc="Delete"),
+            Tap(text="Yes"),
+        ],
         "left without saving": [insert_contact(name="Lily", phone="5550101")],
     },
     checkpoints=checkpoints(CONTACTS, ["Lily", "5550101"], [["action.INSERT", "fragment_fab"]]),
@@ -199,9 +238,14 @@ def test_add_contact(zack, changes):
 
 @task(
     prompt="Create a contact Ben whose email is ben@example.com",
-    app=CONTACTS, name="mb_sast_add_contact_email", launch=False, max_steps=SAST,
-    golden=golden(api=[insert_contact(name="Ben", email="ben@example.com"), SAVE],
-                  ui=[tap_icon(CONTACTS), CONTACT_FAB, *contact_form("Ben", email="ben@example.com"), SAVE]),
+    app=CONTACTS,
+    name="mb_sast_add_contact_email",
+    launch=False,
+    max_steps=SAST,
+    golden=golden(
+        api=[insert_contact(name="Ben", email="ben@example.com"), SAVE],
+        ui=[tap_icon(CONTACTS), CONTACT_FAB, *contact_form("Ben", email="ben@example.com"), SAVE],
+    ),
     near_miss={
         "a typo in the email": [insert_contact(name="Ben", email="ben@exampel.com"), SAVE],
         "the email as a phone number": [insert_contact(name="Ben", phone="ben@example.com"), SAVE],
@@ -218,17 +262,28 @@ def test_add_contact_email(changes):
 # -- calendar -------------------------------------------------------------------------------------
 @task(
     prompt="Put an all-day event called Dentist in my calendar for today",
-    app=CALENDAR, name="mb_sast_add_event", launch=False, max_steps=SAST,
-    golden=golden(api=[insert_event("Dentist", all_day=True), SAVE, DISCLAIMER_OK],
-                  ui=[tap_icon(CALENDAR), *event_form("Dentist", all_day=True), SAVE, DISCLAIMER_OK]),
+    app=CALENDAR,
+    name="mb_sast_add_event",
+    launch=False,
+    max_steps=SAST,
+    golden=golden(
+        api=[insert_event("Dentist", all_day=True), SAVE, DISCLAIMER_OK],
+        ui=[tap_icon(CALENDAR), *event_form("Dentist", all_day=True), SAVE, DISCLAIMER_OK],
+    ),
     near_miss={
         "not all-day": [insert_event("Dentist"), SAVE, DISCLAIMER_OK],
         "a typo in the title": [insert_event("Dentst", all_day=True), SAVE, DISCLAIMER_OK],
-        "made twice": [insert_event("Dentist", all_day=True), SAVE, DISCLAIMER_OK,
-                       insert_event("Dentist", all_day=True), SAVE],
+        "made twice": [
+            insert_event("Dentist", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            insert_event("Dentist", all_day=True),
+            SAVE,
+        ],
     },
-    checkpoints=checkpoints(CALENDAR, ["Dentist"], [["vnd.android.cursor.item/event", "calendar_fab"],
-                                                     ["allDay true", "event_all_day"]]),
+    checkpoints=checkpoints(
+        CALENDAR, ["Dentist"], [["vnd.android.cursor.item/event", "calendar_fab"], ["allDay true", "event_all_day"]]
+    ),
 )
 def test_add_event(changes, device):
     assert_event(device, event(changes), "Dentist", all_day=True)
@@ -236,17 +291,28 @@ def test_add_event(changes, device):
 
 @task(
     prompt="Add an all-day event Team lunch at Cafe Rio to today's calendar",
-    app=CALENDAR, name="mb_sast_add_event_place", launch=False, max_steps=SAST,
-    golden=golden(api=[insert_event("Team lunch", all_day=True, location="Cafe Rio"), SAVE, DISCLAIMER_OK],
-                  ui=[tap_icon(CALENDAR), *event_form("Team lunch", all_day=True, location="Cafe Rio"), SAVE,
-                      DISCLAIMER_OK]),
+    app=CALENDAR,
+    name="mb_sast_add_event_place",
+    launch=False,
+    max_steps=SAST,
+    golden=golden(
+        api=[insert_event("Team lunch", all_day=True, location="Cafe Rio"), SAVE, DISCLAIMER_OK],
+        ui=[tap_icon(CALENDAR), *event_form("Team lunch", all_day=True, location="Cafe Rio"), SAVE, DISCLAIMER_OK],
+    ),
     near_miss={
         "the place in the description": [
-            insert_event("Team lunch", all_day=True, description="Cafe Rio"), SAVE, DISCLAIMER_OK],
+            insert_event("Team lunch", all_day=True, description="Cafe Rio"),
+            SAVE,
+            DISCLAIMER_OK,
+        ],
         "no place": [insert_event("Team lunch", all_day=True), SAVE, DISCLAIMER_OK],
         "added, and a second event": [
-            insert_event("Team lunch", all_day=True, location="Cafe Rio"), SAVE, DISCLAIMER_OK,
-            insert_event("Gym", all_day=True), SAVE],
+            insert_event("Team lunch", all_day=True, location="Cafe Rio"),
+            SAVE,
+            DISCLAIMER_OK,
+            insert_event("Gym", all_day=True),
+            SAVE,
+        ],
     },
     checkpoints=checkpoints(CALENDAR, ["Team lunch", "Cafe Rio"], [["vnd.android.cursor.item/event", "calendar_fab"]]),
 )
@@ -257,9 +323,13 @@ def test_add_event_place(changes, device):
 # -- messages -------------------------------------------------------------------------------------
 @task(
     prompt="Send 'On my way' to 5550123",
-    app=SMS_MESSENGER, name="mb_sast_send_sms", launch=False, max_steps=SAST,
-    golden=golden(api=[sms_to("5550123", "On my way"), SEND_SMS],
-                  ui=[tap_icon(SMS_MESSENGER), *compose("5550123", "On my way")]),
+    app=SMS_MESSENGER,
+    name="mb_sast_send_sms",
+    launch=False,
+    max_steps=SAST,
+    golden=golden(
+        api=[sms_to("5550123", "On my way"), SEND_SMS], ui=[tap_icon(SMS_MESSENGER), *compose("5550123", "On my way")]
+    ),
     near_miss={
         "the wrong number": [sms_to("5550132", "On my way"), SEND_SMS],
         "written, not sent": [sms_to("5550123", "On my way")],
@@ -284,14 +354,22 @@ def read_marks(changes) -> None:
 
 @task(
     prompt="Reply 'Yes' to 5550188",
-    app=SMS_MESSENGER, name="mb_sast_reply_sms", launch=False, max_steps=SAST,
-    golden=golden(api=[sms_to("5550188", "Yes"), SEND_SMS],
-                  ui=[tap_icon(SMS_MESSENGER), Tap(id=rid(SMS_MESSENGER, "conversation_frame")),
-                      Type("Yes", id=MESSAGE_FIELD), SEND_SMS]),
+    app=SMS_MESSENGER,
+    name="mb_sast_reply_sms",
+    launch=False,
+    max_steps=SAST,
+    golden=golden(
+        api=[sms_to("5550188", "Yes"), SEND_SMS],
+        ui=[
+            tap_icon(SMS_MESSENGER),
+            Tap(id=rid(SMS_MESSENGER, "conversation_frame")),
+            Type("Yes", id=MESSAGE_FIELD),
+            SEND_SMS,
+        ],
+    ),
     near_miss={
         "'No' instead": [sms_to("5550188", "No"), SEND_SMS],
-        "replied, and the conversation archived": [
-            sms_to("5550188", "Yes"), SEND_SMS, MORE, Tap(text="Archive")],
+        "replied, and the conversation archived": [sms_to("5550188", "Yes"), SEND_SMS, MORE, Tap(text="Archive")],
     },
     checkpoints=checkpoints(SMS_MESSENGER, ["Yes"], [["smsto:5550188", "conversation_frame"]]),
 )
@@ -306,16 +384,24 @@ def test_reply_sms(thread_5550188, changes):
 # -- media and files ------------------------------------------------------------------------------
 @task(
     prompt="Show me the photo beach.jpg",
-    app=GALLERY, name="mb_sast_view_photo", launch=False, max_steps=SAST,
-    golden=golden(api=[view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY)],
-                  ui=[tap_icon(GALLERY), Tap(text="Pictures"), Tap(id=rid(GALLERY, "media_item_holder"))]),
+    app=GALLERY,
+    name="mb_sast_view_photo",
+    launch=False,
+    max_steps=SAST,
+    golden=golden(
+        api=[view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY)],
+        ui=[tap_icon(GALLERY), Tap(text="Pictures"), Tap(id=rid(GALLERY, "media_item_holder"))],
+    ),
     near_miss={
         "dunes.jpg instead": [view("/sdcard/DCIM/dunes.jpg", "image/jpeg", GALLERY)],
-        "shown, and made a favourite": [view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY),
-                                        Tap(id=rid(GALLERY, "bottom_favorite"))],
+        "shown, and made a favourite": [
+            view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY),
+            Tap(id=rid(GALLERY, "bottom_favorite")),
+        ],
     },
-    checkpoints=checkpoints(GALLERY, ["beach.jpg|Pictures"], [["action.VIEW -d file:///sdcard/Pictures/beach.jpg",
-                                                             "media_item_holder"]]),
+    checkpoints=checkpoints(
+        GALLERY, ["beach.jpg|Pictures"], [["action.VIEW -d file:///sdcard/Pictures/beach.jpg", "media_item_holder"]]
+    ),
 )
 def test_view_photo(ui):
     viewer_shows(ui, GALLERY, "beach.jpg")
@@ -323,13 +409,25 @@ def test_view_photo(ui):
 
 @task(
     prompt="Play the song sunrise",
-    app=MUSIC_PLAYER, name="mb_sast_play_song", launch=False, max_steps=SAST,
-    golden=golden(api=[view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER)],
-                  ui=[tap_icon(MUSIC_PLAYER), Tap(text="Tracks"), Tap(text="sunrise")]),
+    app=MUSIC_PLAYER,
+    name="mb_sast_play_song",
+    launch=False,
+    max_steps=SAST,
+    golden=golden(
+        api=[view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER)],
+        ui=[tap_icon(MUSIC_PLAYER), Tap(text="Tracks"), Tap(text="sunrise")],
+    ),
     near_miss={
         "rain instead": [view("/sdcard/Music/rain.mp3", "audio/mpeg", MUSIC_PLAYER)],
-        "played, and a playlist made": [tap_icon(MUSIC_PLAYER), MORE, Tap(text="Create new playlist"), Type("x"),
-                                        Tap(text="OK"), Tap(text="Tracks"), Tap(text="sunrise")],
+        "played, and a playlist made": [
+            tap_icon(MUSIC_PLAYER),
+            MORE,
+            Tap(text="Create new playlist"),
+            Type("x"),
+            Tap(text="OK"),
+            Tap(text="Tracks"),
+            Tap(text="sunrise"),
+        ],
     },
     checkpoints=checkpoints(MUSIC_PLAYER, ["sunrise"], [["audio/mpeg", "text=Tracks"]]),
 )
@@ -340,17 +438,25 @@ def test_play_song(ui):
 
 @task(
     prompt="Open todo.txt from the Download folder in the file manager",
-    app=FILE_MANAGER, name="mb_sast_read_file", launch=False, max_steps=SAST,
-    golden=golden(api=[view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER)],
-                  ui=[tap_icon(FILE_MANAGER), Tap(text="Download"), Tap(text="todo.txt")]),
+    app=FILE_MANAGER,
+    name="mb_sast_read_file",
+    launch=False,
+    max_steps=SAST,
+    golden=golden(
+        api=[view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER)],
+        ui=[tap_icon(FILE_MANAGER), Tap(text="Download"), Tap(text="todo.txt")],
+    ),
     near_miss={
         "opened in Notes": [view("/sdcard/Download/todo.txt", "text/plain", NOTES)],
         "opened, and its text saved changed": [
             view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
-            Type("eggs", id=rid(FILE_MANAGER, "read_text_view")), Tap(id=rid(FILE_MANAGER, "menu_save"))],
+            Type("eggs", id=rid(FILE_MANAGER, "read_text_view")),
+            Tap(id=rid(FILE_MANAGER, "menu_save")),
+        ],
     },
-    checkpoints=checkpoints(FILE_MANAGER, ["todo.txt"], [["action.VIEW -d file:///sdcard/Download/todo.txt",
-                                                        "text=Download"]]),
+    checkpoints=checkpoints(
+        FILE_MANAGER, ["todo.txt"], [["action.VIEW -d file:///sdcard/Download/todo.txt", "text=Download"]]
+    ),
 )
 def test_read_file(device, ui):
     in_front(device, FILE_MANAGER, ".activities.ReadTextActivity")
@@ -359,13 +465,21 @@ def test_read_file(device, ui):
 
 @task(
     prompt="Show me what is in the Music folder with the file manager",
-    app=FILE_MANAGER, name="mb_sast_open_folder", launch=False, max_steps=SAST,
-    golden=golden(api=[view("/sdcard/Music", "resource/folder", FILE_MANAGER)],
-                  ui=[tap_icon(FILE_MANAGER), Tap(text="Music")]),
+    app=FILE_MANAGER,
+    name="mb_sast_open_folder",
+    launch=False,
+    max_steps=SAST,
+    golden=golden(
+        api=[view("/sdcard/Music", "resource/folder", FILE_MANAGER)], ui=[tap_icon(FILE_MANAGER), Tap(text="Music")]
+    ),
     near_miss={
         "the Download folder": [view("/sdcard/Download", "resource/folder", FILE_MANAGER)],
-        "the folder, and a file deleted": [view("/sdcard/Music", "resource/folder", FILE_MANAGER),
-                                          LongPress(text="rain.mp3"), Tap(desc="Delete"), Tap(text="Yes")],
+        "the folder, and a file deleted": [
+            view("/sdcard/Music", "resource/folder", FILE_MANAGER),
+            LongPress(text="rain.mp3"),
+            Tap(desc="Delete"),
+            Tap(text="Yes"),
+        ],
     },
     checkpoints=checkpoints(FILE_MANAGER, ["Music"], [["resource/folder", "text=Music"]]),
 )
@@ -378,15 +492,25 @@ def test_open_folder(device, ui):
 # -- notes and the calculator ---------------------------------------------------------------------
 @task(
     prompt="Save 'call mom' as a new note titled Reminder",
-    app=NOTES, name="mb_sast_share_note", launch=False, max_steps=SAST,
-    golden=golden(api=[share_text(NOTES, "call mom"), *shared_note("Reminder")],
-                  ui=[tap_icon(NOTES), *note("Reminder", "call mom")]),
+    app=NOTES,
+    name="mb_sast_share_note",
+    launch=False,
+    max_steps=SAST,
+    golden=golden(
+        api=[share_text(NOTES, "call mom"), *shared_note("Reminder")],
+        ui=[tap_icon(NOTES), *note("Reminder", "call mom")],
+    ),
     near_miss={
         "added to the General note": [share_text(NOTES, "call mom"), Tap(text="General note")],
         "a typo in the title": [share_text(NOTES, "call mom"), *shared_note("Remnder")],
         "saved, and the General note deleted": [
-            share_text(NOTES, "call mom"), *shared_note("Reminder"), Tap(text="General note"), MORE,
-            Tap(text="Delete note"), Tap(text="Delete")],
+            share_text(NOTES, "call mom"),
+            *shared_note("Reminder"),
+            Tap(text="General note"),
+            MORE,
+            Tap(text="Delete note"),
+            Tap(text="Delete"),
+        ],
     },
     checkpoints=checkpoints(NOTES, ["Reminder", "call mom"], [["action.SEND -t text/plain", "new_note"]]),
 )
@@ -396,16 +520,25 @@ def test_share_note(changes):
 
 @task(
     prompt="What is 7 times 6? Use the calculator",
-    app=CALCULATOR, name="mb_sast_calculate", launch=False, max_steps=SAST,
+    app=CALCULATOR,
+    name="mb_sast_calculate",
+    launch=False,
+    max_steps=SAST,
     golden=golden(api=[open_app(CALCULATOR), *calc("7*6=")], ui=[tap_icon(CALCULATOR), *calc("7*6=")]),
     near_miss={
-        "the goal, and vibration turned off": [open_app(CALCULATOR), *calc("7*6="), app_settings(CALCULATOR),
-                                               Tap(text="Vibrate on button press"), Key("back")],
+        "the goal, and vibration turned off": [
+            open_app(CALCULATOR),
+            *calc("7*6="),
+            app_settings(CALCULATOR),
+            Tap(text="Vibrate on button press"),
+            Key("back"),
+        ],
         "7 plus 6": [open_app(CALCULATOR), *calc("7+6=")],
         "the answer typed, not computed": [open_app(CALCULATOR), *calc("42")],
     },
-    checkpoints=checkpoints(CALCULATOR, ["btn_multiply", "btn_equals"], [[f"monkey -p {CALCULATOR}",
-                                                                         "text=Calculator"]]),
+    checkpoints=checkpoints(
+        CALCULATOR, ["btn_multiply", "btn_equals"], [[f"monkey -p {CALCULATOR}", "text=Calculator"]]
+    ),
 )
 def test_calculate(ui, events, changes):
     changes.allow(CALCULATOR, "files/history.json")
@@ -415,12 +548,21 @@ def test_calculate(ui, events, changes):
 
 @task(
     prompt="Open the music player's settings",
-    app=MUSIC_PLAYER, name="mb_sast_music_settings", launch=False, max_steps=SAST,
+    app=MUSIC_PLAYER,
+    name="mb_sast_music_settings",
+    launch=False,
+    max_steps=SAST,
     golden=golden(api=[app_settings(MUSIC_PLAYER)], ui=[tap_icon(MUSIC_PLAYER), MORE, Tap(text="Settings")]),
     near_miss={
         "the equalizer instead": [tap_icon(MUSIC_PLAYER), Tap(desc="Equalizer")],
-        "settings, after a playlist made": [tap_icon(MUSIC_PLAYER), MORE, Tap(text="Create new playlist"),
-                                            Type("x"), Tap(text="OK"), app_settings(MUSIC_PLAYER)],
+        "settings, after a playlist made": [
+            tap_icon(MUSIC_PLAYER),
+            MORE,
+            Tap(text="Create new playlist"),
+            Type("x"),
+            Tap(text="OK"),
+            app_settings(MUSIC_PLAYER),
+        ],
     },
     checkpoints=checkpoints(MUSIC_PLAYER, [], [["APPLICATION_PREFERENCES -p " + MUSIC_PLAYER, "text=Settings"]]),
 )

@@ -15,7 +15,7 @@ SEED = 15
 # 27 one-digit sums: four golden taps each (a, +, b, =), one task case each.
 SUMS = [(a, b) for a in range(1, 10) for b in range(1, 4)]
 
-TASKS = '''
+TASKS = """
 import pytest
 from pytest_mobile_agent import Tap, task
 
@@ -27,7 +27,7 @@ def test_sum(ui, events, changes, a, b):
     changes.allow(CALC, "files/history.json")  # the calculator keeps its history
     assert ui.text_of("result") == str(a + b)
     assert events.clicked(text="=")
-'''
+"""
 
 INJECTOR = '''
 import json

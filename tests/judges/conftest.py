@@ -15,4 +15,3 @@ from tests.plugin.conftest import run_tasks  # noqa: F401  (fixture)
 def model_server() -> Iterator[ModelServer]:
     with ModelServer() as server:
         yield server
-

@@ -13,18 +13,21 @@ from pytest_mobile_agent.reporting.allure import categories
 
 SUMS = (("3 + 5", "3+5=", "8"), ("12 - 4", "12-4=", "8"), ("1 + 1", "1+1=", "3"), ("2 + 2", "2+2=", "5"))
 # CheckPoints that fail '3 + 5' (the body passes it) and pass '1 + 1' (the body fails it).
-CONFTEST = '''
+CONFTEST = """
 PHRASES = {"3 + 5": ["9"], "12 - 4": ["-", "="], "1 + 1": ["+", "="], "2 + 2": ["7"]}
 
 def pytest_mobile_agent_judge_inputs(item, task):
     return {"checkpoints": {"key_phrases": PHRASES[task.params["expression"]]}}
-'''
+"""
 
 
 def category_of(result: dict) -> list[str]:
     message = (result.get("statusDetails") or {}).get("message") or ""
-    return [c["name"] for c in categories()
-            if result["status"] in c["matchedStatuses"] and re.fullmatch(c["messageRegex"], message)]
+    return [
+        c["name"]
+        for c in categories()
+        if result["status"] in c["matchedStatuses"] and re.fullmatch(c["messageRegex"], message)
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -32,9 +35,22 @@ def alluredir(tmp_path_factory):
     root = tmp_path_factory.mktemp("disagree")
     (root / "test_calc.py").write_text(calc_tasks(SUMS))
     (root / "conftest.py").write_text(CONFTEST)
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--agent=oracle",
-                           "--mobile-judge=checkpoints", f"--alluredir={root / 'allure'}"],
-                          cwd=root, capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "--agent=oracle",
+            "--mobile-judge=checkpoints",
+            f"--alluredir={root / 'allure'}",
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert "2 failed, 2 passed" in proc.stdout, proc.stdout[-2000:]
     return root / "allure"
 

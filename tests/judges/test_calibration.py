@@ -7,13 +7,21 @@ from pytest_mobile_agent.judges.calibration import Confusion, calibrate, disagre
 
 def _record(body, **verdicts):
     verdict = {"cost_usd": 0.01, "tokens_in": 10, "tokens_out": 2}
-    return {"body_success": body, "infrastructure": False,
-            "judges": {n: {"passed": v, **verdict} for n, v in verdicts.items()}}
+    return {
+        "body_success": body,
+        "infrastructure": False,
+        "judges": {n: {"passed": v, **verdict} for n, v in verdicts.items()},
+    }
 
 
 def test_precision_recall_f1_accuracy_from_counts():
-    records = [_record(True, j=True)] * 6 + [_record(True, j=False)] * 2 + [_record(False, j=True)] * 1 \
-        + [_record(False, j=False)] * 3 + [_record(False, j=None)]
+    records = (
+        [_record(True, j=True)] * 6
+        + [_record(True, j=False)] * 2
+        + [_record(False, j=True)] * 1
+        + [_record(False, j=False)] * 3
+        + [_record(False, j=None)]
+    )
     c = calibrate(records)["j"]
     assert (c.tp, c.fn, c.fp, c.tn, c.abstained) == (6, 2, 1, 3, 1)
     assert c.precision == 6 / 7 and c.recall == 6 / 8

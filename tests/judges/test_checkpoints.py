@@ -39,9 +39,10 @@ def _trajectory(entries: list[str], failed: list[TrajectoryStep] = ()) -> Trajec
 def test_the_judge_only_counts_successful_actions_and_fails_below_every_checkpoint():
     # The date was typed, but the action failed: it must not count (App. B.4).
     steps = [TrajectoryStep(1, {"action": "api", "command": f"am start -n {CTRIP}/.IntentHandlerActivity"}, True)]
-    steps += [TrajectoryStep(i, {"action": "tap", "selector": {"text": t}}, True,
-                             element={"package": CTRIP, "text": t}) for i, t in
-              enumerate(["air ticket", "Beijing", "Shanghai"], 2)]
+    steps += [
+        TrajectoryStep(i, {"action": "tap", "selector": {"text": t}}, True, element={"package": CTRIP, "text": t})
+        for i, t in enumerate(["air ticket", "Beijing", "Shanghai"], 2)
+    ]
     steps.append(FAILED_DATE)
     traj = Trajectory("t", "p", (CTRIP,), steps, [None] * 6, [None] * 6, inputs={"checkpoints": CHECKPOINTS})
     verdict = make("checkpoints").judge(traj)

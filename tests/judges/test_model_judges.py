@@ -32,18 +32,26 @@ def png(color: str = "white") -> bytes:
 
 
 def xml(package: str, *texts: str) -> str:
-    nodes = "".join(f'<node package="{package}" class="android.widget.TextView" text="{t}" content-desc="" '
-                    f'enabled="true" bounds="[0,{i * 20}][108,{i * 20 + 20}]"/>' for i, t in enumerate(texts))
-    return f'<hierarchy><node package="{package}" class="android.widget.FrameLayout" text="" content-desc="" ' \
-           f'enabled="true" bounds="[0,0][108,234]">{nodes}</node></hierarchy>'
+    nodes = "".join(
+        f'<node package="{package}" class="android.widget.TextView" text="{t}" content-desc="" '
+        f'enabled="true" bounds="[0,{i * 20}][108,{i * 20 + 20}]"/>'
+        for i, t in enumerate(texts)
+    )
+    return (
+        f'<hierarchy><node package="{package}" class="android.widget.FrameLayout" text="" content-desc="" '
+        f'enabled="true" bounds="[0,0][108,234]">{nodes}</node></hierarchy>'
+    )
 
 
 def trajectory(inputs: dict | None = None, packages: tuple[str, ...] = (CALC, CALC, CALC)) -> Trajectory:
-    steps = [TrajectoryStep(i, {"action": "tap", "selector": {"text": t}}, True, package_after=p)
-             for i, (t, p) in enumerate(zip(("3", "+"), packages[1:], strict=True), 1)]
+    steps = [
+        TrajectoryStep(i, {"action": "tap", "selector": {"text": t}}, True, package_after=p)
+        for i, (t, p) in enumerate(zip(("3", "+"), packages[1:], strict=True), 1)
+    ]
     trees = [xml(p, f"screen {i}") for i, p in enumerate(packages)]
-    return Trajectory("calc", "Calculate 3 + 5", (CALC,), steps, [png(), png("gray"), png("black")], trees,
-                      inputs=dict(inputs or {}))
+    return Trajectory(
+        "calc", "Calculate 3 + 5", (CALC,), steps, [png(), png("gray"), png("black")], trees, inputs=dict(inputs or {})
+    )
 
 
 def user_text(request: dict) -> str:
@@ -56,11 +64,20 @@ def images(request: dict) -> int:
     return 0 if isinstance(content, str) else sum(p["type"] == "image_url" for p in content)
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("Result: 1", True), ("Result: 0", False), ("Reason: I believe this task is failed.\nResult：0", False),
-    ("**Result:** 1", True), ("Result: **1**", True), ("result 1", None), ("", None), ("Result: 2", None),
-    ("Result: 0\nOn second thought... Result: 1", True),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Result: 1", True),
+        ("Result: 0", False),
+        ("Reason: I believe this task is failed.\nResult：0", False),
+        ("**Result:** 1", True),
+        ("Result: **1**", True),
+        ("result 1", None),
+        ("", None),
+        ("Result: 2", None),
+        ("Result: 0\nOn second thought... Result: 1", True),
+    ],
+)
 def test_spa_result_parsing(text, expected):
     assert parse_result(text) is expected
 
@@ -125,8 +142,10 @@ def test_spa_skips_the_model_when_the_key_components_are_missing(model_server, c
     assert verdict.passed is False and len(model_server.requests) == 1 and verdict.details["coarse"] is True
 
 
-SUBTASKS = [{"app": CALC, "task": "Calculate 3 + 5", "history": False, "memory": "the result"},
-            {"app": NOTES, "task": "Write {the result} in a note", "history": True, "memory": "None"}]
+SUBTASKS = [
+    {"app": CALC, "task": "Calculate 3 + 5", "history": False, "memory": "the result"},
+    {"app": NOTES, "task": "Write {the result} in a note", "history": True, "memory": "None"},
+]
 
 
 def test_cross_app_subtasks_are_judged_in_order_on_their_own_screens_with_memory(model_server, client):
@@ -171,10 +190,12 @@ def autoeval_script(states_per_round):
 
 
 def test_autoeval_decomposes_then_judges_round_by_round_with_sticky_success(model_server, client):
-    model_server.script = autoeval_script([
-        '{"states": ["true", "uncertain"], "critical_info": "calculator open"}',
-        '{"states": ["true", "true"]}',
-    ])
+    model_server.script = autoeval_script(
+        [
+            '{"states": ["true", "uncertain"], "critical_info": "calculator open"}',
+            '{"states": ["true", "true"]}',
+        ]
+    )
     verdict = AutoEvalJudge(client).judge(trajectory({"substates": ["Calculator app is open", "8 is shown"]}))
     assert verdict.passed is True and verdict.details["scr"] == 1.0 and verdict.details["rounds"] == 2
     third = user_text(model_server.requests[2])
@@ -184,10 +205,15 @@ def test_autoeval_decomposes_then_judges_round_by_round_with_sticky_success(mode
 
 
 def test_autoeval_retries_a_rule_breaking_round_then_skips_it(model_server, client):
-    model_server.script = autoeval_script([
-        '{"states": ["true", "false"]}', "no json here", '{"states": ["uncertain", "true"]}',  # round 1: 3 violations
-        '{"states": ["true", "uncertain"]}', '{"states": ["true", "uncertain"]}',
-    ])
+    model_server.script = autoeval_script(
+        [
+            '{"states": ["true", "false"]}',
+            "no json here",
+            '{"states": ["uncertain", "true"]}',  # round 1: 3 violations
+            '{"states": ["true", "uncertain"]}',
+            '{"states": ["true", "uncertain"]}',
+        ]
+    )
     verdict = AutoEvalJudge(client, retries=2).judge(trajectory())
     assert verdict.passed is False
     assert verdict.details["violations"] == 3 and verdict.details["skipped_rounds"] == 1
@@ -218,9 +244,12 @@ def test_model_judges_need_a_model():
 
 
 def test_a_cross_app_task_without_declared_subtasks_is_split_by_the_model_first(model_server, client):
-    split = json.dumps({"subtask_2": {"app": NOTES, "task": "Write {result} in a note", "history": True,
-                                      "memory": "None"},
-                        "subtask_1": {"app": CALC, "task": "Calculate 3 + 5", "history": False, "memory": "None"}})
+    split = json.dumps(
+        {
+            "subtask_2": {"app": NOTES, "task": "Write {result} in a note", "history": True, "memory": "None"},
+            "subtask_1": {"app": CALC, "task": "Calculate 3 + 5", "history": False, "memory": "None"},
+        }
+    )
     model_server.script = lambda request: split if "Split this phone task" in user_text(request) else "Result: 1"
     traj = trajectory(packages=(CALC, CALC, NOTES))
     traj.apps = (CALC, NOTES)

@@ -9,8 +9,14 @@ import re
 from calc_tasks import calc_tasks
 
 # Bodies: the oracle passes the first four, fails the last two (their expected value is wrong).
-SUMS = (("3 + 5", "3+5=", "8"), ("12 × 4", "12×4=", "48"), ("3 ^ 3", "3^3=", "27"), ("12 - 4", "12-4=", "8"),
-        ("1 + 1", "1+1=", "3"), ("2 + 2", "2+2=", "5"))
+SUMS = (
+    ("3 + 5", "3+5=", "8"),
+    ("12 × 4", "12×4=", "48"),
+    ("3 ^ 3", "3^3=", "27"),
+    ("12 - 4", "12-4=", "8"),
+    ("1 + 1", "1+1=", "3"),
+    ("2 + 2", "2+2=", "5"),
+)
 # The scripted judge: wrong on '3 + 5' (a false negative) and '1 + 1' (a false positive).
 SAYS_PASSED = {"3 + 5": False, "12 × 4": True, "3 ^ 3": True, "12 - 4": True, "1 + 1": True, "2 + 2": False}
 
@@ -24,18 +30,27 @@ def judge_script(request):
 def table_rows(lines: list[str]) -> dict[str, list[str]]:
     start = next(i for i, line in enumerate(lines) if "judges against the task bodies" in line)
     header = lines[start + 1].split()
-    return {line.split()[0]: dict(zip(header, line.split(), strict=True)) for line in lines[start + 3:]
-            if line.strip() and not line.startswith(("=", "-", "results:", "FAILED", "AssertionError"))
-            and len(line.split()) == len(header)}
+    return {
+        line.split()[0]: dict(zip(header, line.split(), strict=True))
+        for line in lines[start + 3 :]
+        if line.strip()
+        and not line.startswith(("=", "-", "results:", "FAILED", "AssertionError"))
+        and len(line.split()) == len(header)
+    }
 
 
 def test_the_printed_f1_of_a_judge_wrong_on_known_tasks(run_tasks, model_server, tmp_path):
     model_server.script = judge_script
     prices = tmp_path / "prices.json"
     prices.write_text(json.dumps({"test-model": {"input": 1.0, "output": 2.0}}))
-    run = run_tasks({"test_calc.py": calc_tasks(SUMS)}, "--agent=oracle", "--mobile-judge=mllm",
-                    "--mobile-judge-model=test-model", f"--mobile-model-url={model_server.url}",
-                    f"--mobile-prices={prices}")
+    run = run_tasks(
+        {"test_calc.py": calc_tasks(SUMS)},
+        "--agent=oracle",
+        "--mobile-judge=mllm",
+        "--mobile-judge-model=test-model",
+        f"--mobile-model-url={model_server.url}",
+        f"--mobile-prices={prices}",
+    )
     run.result.assert_outcomes(passed=4, failed=2)
     row = table_rows(run.result.outlines)["mllm"]
     # TP 3, FN 1 ('3 + 5'), FP 1 ('1 + 1'), TN 1: precision = recall = F1 = 0.75, accuracy 4/6.
@@ -47,14 +62,14 @@ def test_the_printed_f1_of_a_judge_wrong_on_known_tasks(run_tasks, model_server,
         assert ep["body_success"] is ep["success"] and ep["judges"]["mllm"]["passed"] in (True, False)
 
 
-JUDGE_ONLY = '''
+JUDGE_ONLY = """
 from pytest_mobile_agent import task, Tap
 
 @task(prompt="Calculate the result of '3 + 5'", app="com.simplemobiletools.calculator", judge_only=True,
       golden=[Tap(text=k) for k in "3+5="], checkpoints={"key_phrases": ["3", "+", "5", "="]})
 def test_judged_only():
     pass
-'''
+"""
 
 
 def test_a_judge_only_task_fails_without_a_judge_and_is_decided_by_its_judges(run_tasks):
@@ -76,30 +91,36 @@ def test_unknown_judges_stop_the_session_with_the_known_names(run_tasks):
     assert f"unknown judge 'checkpoint'; known: {known}" in run.result.stderr.str()
 
 
-AUTOEVAL_CONFTEST = '''
+AUTOEVAL_CONFTEST = """
 def pytest_mobile_agent_judge_inputs(item, task):
     return {"substates": ["Calculator main page is visible", "The result " + task.params["expected"] + " is shown",
                           "The history panel is open"]}
-'''
+"""
 
 
 def autoeval_script(request):
     content = request["messages"][-1]["content"]
     text = content if isinstance(content, str) else " ".join(p.get("text", "") for p in content)
     if "Break a phone task" in text:
-        return ('0. PageNode(content="Calculator main page is visible", parent_id=None)\n'
-                '1. UnitNode(content="The result 8 is shown", parent_id=0)\n'
-                '2. UnitNode(content="The result 8 is shown", parent_id=0)\n'
-                '3. UnitNode(content="oops", parent_id=None)')
+        return (
+            '0. PageNode(content="Calculator main page is visible", parent_id=None)\n'
+            '1. UnitNode(content="The result 8 is shown", parent_id=0)\n'
+            '2. UnitNode(content="The result 8 is shown", parent_id=0)\n'
+            '3. UnitNode(content="oops", parent_id=None)'
+        )
     count = text.count("Node(state_id=")
     return json.dumps({"states": ["true"] * count})
 
 
 def test_autoeval_in_a_session_prints_the_decomposers_rates(run_tasks, model_server):
     model_server.script = autoeval_script
-    run = run_tasks({"test_calc.py": calc_tasks(SUMS[:1]), "conftest.py": AUTOEVAL_CONFTEST}, "--agent=oracle",
-                    "--mobile-judge=autoeval", "--mobile-judge-model=test-model",
-                    f"--mobile-model-url={model_server.url}")
+    run = run_tasks(
+        {"test_calc.py": calc_tasks(SUMS[:1]), "conftest.py": AUTOEVAL_CONFTEST},
+        "--agent=oracle",
+        "--mobile-judge=autoeval",
+        "--mobile-judge-model=test-model",
+        f"--mobile-model-url={model_server.url}",
+    )
     run.result.assert_outcomes(passed=1)
     out = run.result.stdout.str()
     assert "AutoEval State Decomposer against the reference substates" in out

@@ -13,19 +13,25 @@ CLOCK = """0. PageNode(content="Clock app main page is visible", parent_id=None)
 
 def test_parse_reads_both_serializations():
     nodes, unreadable = parse(CLOCK)
-    assert [(n.id, n.kind, n.parent) for n in nodes] == [(0, "PageNode", None), (1, "PageNode", 0),
-                                                         (2, "UnitNode", 1), (3, "UnitNode", 1)]
+    assert [(n.id, n.kind, n.parent) for n in nodes] == [
+        (0, "PageNode", None),
+        (1, "PageNode", 0),
+        (2, "UnitNode", 1),
+        (3, "UnitNode", 1),
+    ]
     assert unreadable == 0 and all(n.invalid is None for n in nodes)
     again, _ = parse("\n".join(n.line() for n in nodes))
     assert [n.content for n in again] == [n.content for n in nodes]
 
 
 def test_rule_breaking_nodes_are_marked_invalid():
-    nodes, unreadable = parse('0. PageNode(content="a", parent_id=None)\n'
-                              '1. UnitNode(content="b", parent_id=None)\n'
-                              '2. UnitNode(content="c", parent_id=1)\n'
-                              '4. PageNode(content="d", parent_id=0)\n'
-                              '5. PageNode(content=broken)')
+    nodes, unreadable = parse(
+        '0. PageNode(content="a", parent_id=None)\n'
+        '1. UnitNode(content="b", parent_id=None)\n'
+        '2. UnitNode(content="c", parent_id=1)\n'
+        '4. PageNode(content="d", parent_id=0)\n'
+        "5. PageNode(content=broken)"
+    )
     assert nodes[0].invalid is None
     assert "PageNode as parent" in nodes[1].invalid
     assert "not an earlier PageNode" in nodes[2].invalid
@@ -79,22 +85,30 @@ def test_reasoner_answers_are_read_from_fenced_json_or_refused():
 
 
 def test_decomposer_rates_against_reference_substates():
-    generated, _ = parse('0. PageNode(content="Clock app main page is visible", parent_id=None)\n'
-                         '1. PageNode(content="Alarm page is visible", parent_id=0)\n'
-                         '2. PageNode(content="Alarm tab is visible", parent_id=0)\n'
-                         '3. UnitNode(content="Alarm at 3:00 PM is listed", parent_id=1)\n'
-                         '4. UnitNode(content="Bedtime page shows sleep sounds", parent_id=2)\n'
-                         '5. UnitNode(content="x", parent_id=None)')
-    reference = ['PageNode(content="Clock app is open", parent_id=None)', "Alarm page is visible",
-                 "Alarm at 3:00 PM is listed", "Alarm label is 'meeting'"]
+    generated, _ = parse(
+        '0. PageNode(content="Clock app main page is visible", parent_id=None)\n'
+        '1. PageNode(content="Alarm page is visible", parent_id=0)\n'
+        '2. PageNode(content="Alarm tab is visible", parent_id=0)\n'
+        '3. UnitNode(content="Alarm at 3:00 PM is listed", parent_id=1)\n'
+        '4. UnitNode(content="Bedtime page shows sleep sounds", parent_id=2)\n'
+        '5. UnitNode(content="x", parent_id=None)'
+    )
+    reference = [
+        'PageNode(content="Clock app is open", parent_id=None)',
+        "Alarm page is visible",
+        "Alarm at 3:00 PM is listed",
+        "Alarm label is 'meeting'",
+    ]
     rates = decomposer_rates(generated, reference)
     assert rates == {"reference": 4, "generated": 6, "covered": 3, "redundant": 1, "optional": 1, "incorrect": 1}
 
 
 def test_the_hierarchy_capturer_names_the_app_and_each_element_with_its_state():
-    xml = ('<hierarchy><node package="com.x" class="android.widget.FrameLayout" text="" content-desc="" '
-           'bounds="[0,0][100,100]"><node package="com.x" class="android.widget.Switch" text="Dark theme" '
-           'checkable="true" checked="true" enabled="true" content-desc="" bounds="[0,0][100,50]"/></node></hierarchy>')
+    xml = (
+        '<hierarchy><node package="com.x" class="android.widget.FrameLayout" text="" content-desc="" '
+        'bounds="[0,0][100,100]"><node package="com.x" class="android.widget.Switch" text="Dark theme" '
+        'checkable="true" checked="true" enabled="true" content-desc="" bounds="[0,0][100,50]"/></node></hierarchy>'
+    )
     text = describe_hierarchy(xml)
     assert text.splitlines()[0] == "App package: com.x"
     assert 'Switch text "Dark theme" (checked)' in text

@@ -21,11 +21,29 @@ OCR_CACHE = Path(os.environ.get("MOBILE_OCR_CACHE", Path.home() / ".cache" / "py
 def run(tmp_path: Path, agent: str) -> tuple[str, dict[str, dict]]:
     results = tmp_path / f"{agent}.jsonl"
     proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "task_suites/mobileagentbench", "-m", "not online", f"--agent={agent}",
-         "-n", "2",
-         "--mobile-judge=key-components,checkpoints", f"--mobile-ocr-cache={OCR_CACHE}",
-         f"--mobile-results={results}", "-p", "no:cacheprovider", "-p", "no:randomly", "-q"],
-        cwd=ROOT, capture_output=True, text=True, timeout=1200,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "task_suites/mobileagentbench",
+            "-m",
+            "not online",
+            f"--agent={agent}",
+            "-n",
+            "2",
+            "--mobile-judge=key-components,checkpoints",
+            f"--mobile-ocr-cache={OCR_CACHE}",
+            f"--mobile-results={results}",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:randomly",
+            "-q",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1200,
     )
     records = [json.loads(line) for line in results.read_text().splitlines()] if results.exists() else []
     by_task = {}

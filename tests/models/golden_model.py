@@ -153,9 +153,18 @@ class GoldenModel:
         elements = []
         for _tag, number, attrs, content in HTML_LINE.findall(text):
             fields = {k: html.unescape(v) for k, v in ATTR.findall(attrs)}
-            elements.append((int(number), {"id": fields.get("id", ""), "desc": fields.get("description", ""),
-                                           "text": html.unescape(content), "tag": _tag,
-                                           "focused": fields.get("focused") == "true"}))
+            elements.append(
+                (
+                    int(number),
+                    {
+                        "id": fields.get("id", ""),
+                        "desc": fields.get("description", ""),
+                        "text": html.unescape(content),
+                        "tag": _tag,
+                        "focused": fields.get("focused") == "true",
+                    },
+                )
+            )
         kind, sel = a["action"], a.get("selector") or {}
         if kind in ("tap", "long_press"):
             op = f"{'click' if kind == 'tap' else 'long_press'}({self._find(elements, sel, text)})"

@@ -13,14 +13,29 @@ ROOT = Path(__file__).resolve().parents[2]
 SUITE = ROOT / "task_suites" / "mobileagentbench"
 
 
-def run_suite(agent: str, url: str | None, out: Path, *args: str, env: dict[str, str] | None = None,
-              timeout: float = 900) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]:
+def run_suite(
+    agent: str, url: str | None, out: Path, *args: str, env: dict[str, str] | None = None, timeout: float = 900
+) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]:
     """`pytest SUITE --agent=AGENT --mobile-model=test-model ...` in a subprocess; the episode records."""
     results = out / "results.jsonl"
     cmd = [
-        sys.executable, "-m", "pytest", *args, f"--agent={agent}", "--mobile-model=test-model",
-        f"--mobile-results={results}", "-p", "no:randomly", "-q", "--no-header", "-o", "addopts=",
-        "--rootdir", str(ROOT), "-c", str(ROOT / "pyproject.toml"),
+        sys.executable,
+        "-m",
+        "pytest",
+        *args,
+        f"--agent={agent}",
+        "--mobile-model=test-model",
+        f"--mobile-results={results}",
+        "-p",
+        "no:randomly",
+        "-q",
+        "--no-header",
+        "-o",
+        "addopts=",
+        "--rootdir",
+        str(ROOT),
+        "-c",
+        str(ROOT / "pyproject.toml"),
     ]
     if url:
         cmd.append(f"--mobile-model-url={url}")

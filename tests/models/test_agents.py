@@ -75,8 +75,11 @@ def run(agent: Any, *answers: str, obs: Observation | None = None) -> Action:
 
 def test_t3a_lists_elements_and_reads_a_chatty_answer() -> None:
     agent = T3A()
-    action = run(agent, "Sure! Here is my plan.\nReason: save it\nAction: ```json\n{'action_type': 'click', "
-                        "'index': 1}\n```\nHope that helps.")
+    action = run(
+        agent,
+        "Sure! Here is my plan.\nReason: save it\nAction: ```json\n{'action_type': 'click', "
+        "'index': 1}\n```\nHope that helps.",
+    )
     assert (action.kind, action.x, action.y) == ("tap", 900, 2050)
     assert (action.reasoning, action.tokens_in, action.tokens_out) == ("save it", 100, 10)
     prompt = text_of(agent.client.asked[0][1])
@@ -91,12 +94,15 @@ def test_t3a_types_through_a_selector_that_finds_the_field() -> None:
     assert UiTree(XML).select(action.selector).id == f"{PKG}:id/title"
 
 
-@pytest.mark.parametrize("answer, problem", [
-    ("I would tap the save button.", "no JSON object"),
-    ('Action: {"action_type": "click", "index": 7}', "there is no element 7 (elements: 0..2)"),
-    ('Action: {"action_type": "fly"}', "unknown action_type 'fly'"),
-    ('Action: {"action_type": "scroll", "direction": "sideways"}', "scroll direction"),
-])
+@pytest.mark.parametrize(
+    "answer, problem",
+    [
+        ("I would tap the save button.", "no JSON object"),
+        ('Action: {"action_type": "click", "index": 7}', "there is no element 7 (elements: 0..2)"),
+        ('Action: {"action_type": "fly"}', "unknown action_type 'fly'"),
+        ('Action: {"action_type": "scroll", "direction": "sideways"}', "scroll direction"),
+    ],
+)
 def test_an_unreadable_answer_is_an_invalid_step_with_its_tokens(answer: str, problem: str) -> None:
     action = run(T3A(), answer)
     with pytest.raises(InvalidAction, match="unreadable model answer") as info:
@@ -116,15 +122,21 @@ def test_giving_up_is_a_done_that_says_infeasible() -> None:
 
 def test_t3a_history_summaries_and_rejections_reach_the_next_prompt() -> None:
     agent = T3A()
-    agent.client = ScriptedClient(['Reason: a\nAction: {"action_type": "click", "index": 2}',
-                                   "Summary: nothing happened.", 'Action: {"action_type": "navigate_back"}'])
+    agent.client = ScriptedClient(
+        [
+            'Reason: a\nAction: {"action_type": "click", "index": 2}',
+            "Summary: nothing happened.",
+            'Action: {"action_type": "navigate_back"}',
+        ]
+    )
     agent.reset(TASK)
     agent.step(observe(1))
     assert agent.step(observe(2, last_error="no element matches")).kind == "key"
     summary_request, second = agent.client.asked[1], agent.client.asked[2]
     assert text_of(summary_request[-1]).startswith("STEP SUMMARY")
     assert '1. {"action_type": "click", "index": 2}: nothing happened. [rejected: no element matches]' in text_of(
-        second[1])
+        second[1]
+    )
 
 
 def test_m3a_sends_the_marked_screenshot() -> None:
@@ -176,13 +188,15 @@ def test_an_unchanged_screen_is_decoded_once_and_each_caller_draws_on_its_own_co
 
 def test_appagent_grammar_and_grid() -> None:
     agent = AppAgent()
-    agent.client = ScriptedClient([
-        'Observation: x\nThought: type\nAction: text("milk, eggs")\nSummary: typed',
-        "Observation: x\nThought: swipe\nAction: swipe(3, up, medium)\nSummary: s",
-        "Observation: x\nThought: no label\nAction: grid()\nSummary: g",
-        'Observation: x\nThought: t\nAction: tap(1, "center")\nSummary: t',
-        "Observation: x\nThought: all done\nAction: FINISH\nSummary: done",
-    ])
+    agent.client = ScriptedClient(
+        [
+            'Observation: x\nThought: type\nAction: text("milk, eggs")\nSummary: typed',
+            "Observation: x\nThought: swipe\nAction: swipe(3, up, medium)\nSummary: s",
+            "Observation: x\nThought: no label\nAction: grid()\nSummary: g",
+            'Observation: x\nThought: t\nAction: tap(1, "center")\nSummary: t',
+            "Observation: x\nThought: all done\nAction: FINISH\nSummary: done",
+        ]
+    )
     agent.reset(TASK)
     typed, swipe, grid, tap, done = (agent.step(observe(i)) for i in range(1, 6))
     assert (typed.kind, typed.text) == ("type", "milk, eggs")
@@ -198,8 +212,10 @@ def test_mobile_bench_html_and_api_calls() -> None:
     api = run(agent, f"Thought: open it\nAction: api(adb shell am start -a android.intent.action.MAIN -p {PKG})")
     assert Action.parse(api).command == f"am start -a android.intent.action.MAIN -p {PKG}"
     page = text_of(agent.client.asked[0][1])
-    assert f'<button index="2" id="{PKG}:id/save" class="android.widget.Button" package="{PKG}" clickable="true">' \
-           f"Save</button>" in page
+    assert (
+        f'<button index="2" id="{PKG}:id/save" class="android.widget.Button" package="{PKG}" clickable="true">'
+        f"Save</button>" in page
+    )
     assert 'scrollable="true" bounds="[0,300][1080,1900]"' in page
     forbidden = run(MobileBench(), "Action: api(adb shell input tap 5 5)")
     with pytest.raises(InvalidAction, match="not allowed"):
@@ -224,12 +240,28 @@ def test_a_variant_overrides_one_prompt_file(tmp_path: Path) -> None:
 
 def test_the_built_ins_load_by_name_and_need_a_model(tmp_path: Path) -> None:
     assert [type(load_agent(n)).__name__ for n in ("t3a", "m3a", "appagent", "mobile-bench")] == [
-        "T3A", "M3A", "AppAgent", "MobileBench"]
+        "T3A",
+        "M3A",
+        "AppAgent",
+        "MobileBench",
+    ]
     root = Path(__file__).resolve().parents[2]
     proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "--agent=t3a", "--collect-only", "-q", "-p", "no:randomly",
-         str(root / "task_suites" / "mobileagentbench" / "test_calculator.py")],
-        capture_output=True, text=True, cwd=tmp_path, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--agent=t3a",
+            "--collect-only",
+            "-q",
+            "-p",
+            "no:randomly",
+            str(root / "task_suites" / "mobileagentbench" / "test_calculator.py"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
     )
     assert proc.returncode == 4, proc.stdout + proc.stderr
     assert "--agent=t3a needs a model: pass --mobile-model NAME" in proc.stderr
@@ -237,8 +269,9 @@ def test_the_built_ins_load_by_name_and_need_a_model(tmp_path: Path) -> None:
 
 def test_an_api_calls_output_reaches_the_history() -> None:
     agent = MobileBench()
-    agent.client = ScriptedClient([f"Action: api(adb shell am start -a android.intent.action.MAIN -p {PKG})",
-                                   "Action: finish()"])
+    agent.client = ScriptedClient(
+        [f"Action: api(adb shell am start -a android.intent.action.MAIN -p {PKG})", "Action: finish()"]
+    )
     agent.reset(TASK)
     agent.step(observe(1))
     obs = observe(2)

@@ -34,8 +34,9 @@ def _key(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def client_for(server: ModelServer, **kw: object) -> ChatClient:
-    cfg = ModelConfig(model=kw.pop("model", "gpt-4o"), base_url=server.url, key_env="TEST_MODEL_KEY",
-                      backoff_s=0.01, **kw)  # type: ignore[arg-type]
+    cfg = ModelConfig(
+        model=kw.pop("model", "gpt-4o"), base_url=server.url, key_env="TEST_MODEL_KEY", backoff_s=0.01, **kw
+    )  # type: ignore[arg-type]
     return ChatClient(cfg, load_prices(None))
 
 
@@ -44,8 +45,10 @@ def test_answer_usage_and_cost_come_from_the_response(model_server: ModelServer)
     reply = client_for(model_server).chat([system("be brief"), user("hi")])
     assert (reply.text, reply.tokens_in, reply.tokens_out) == ("hello", 1200, 30)
     assert reply.cost_usd == pytest.approx((1200 * 2.5 + 30 * 10.0) / 1e6)
-    assert model_server.requests[0]["messages"] == [{"role": "system", "content": "be brief"},
-                                                    {"role": "user", "content": "hi"}]
+    assert model_server.requests[0]["messages"] == [
+        {"role": "system", "content": "be brief"},
+        {"role": "user", "content": "hi"},
+    ]
     assert model_server.requests[0]["model"] == "gpt-4o"
 
 
@@ -78,8 +81,9 @@ def test_a_refused_connection_is_retried_then_infrastructure() -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]  # nothing listens there once closed
-    cfg = ModelConfig(model="m", base_url=f"http://127.0.0.1:{port}/v1", key_env="TEST_MODEL_KEY", max_retries=1,
-                      backoff_s=0.01)
+    cfg = ModelConfig(
+        model="m", base_url=f"http://127.0.0.1:{port}/v1", key_env="TEST_MODEL_KEY", max_retries=1, backoff_s=0.01
+    )
     with pytest.raises(ModelUnavailable, match="connection"):
         ChatClient(cfg).chat([user("hi")])
 

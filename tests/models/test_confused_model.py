@@ -20,16 +20,28 @@ FOUR = "add or cube or divide or minus"  # four of its tasks
 
 # Each agent's way of being wrong: unreadable, then a number no element has.
 NONSENSE = {
-    "t3a": ['Reason: hmm\nAction: {"action_type": "click", "index": ',
-            'Action: {"action_type": "click", "index": 999}'],
-    "m3a": ['Reason: the boxes blur\nAction: {"action_type": "click", "index": 3',
-            'Reason: box 999\nAction: {"action_type": "click", "index": 999}'],
+    "t3a": [
+        'Reason: hmm\nAction: {"action_type": "click", "index": ',
+        'Action: {"action_type": "click", "index": 999}',
+    ],
+    "m3a": [
+        'Reason: the boxes blur\nAction: {"action_type": "click", "index": 3',
+        'Reason: box 999\nAction: {"action_type": "click", "index": 999}',
+    ],
     "appagent": ["Observation: ?\nThought: ?\nAction: tap(\nSummary: -", "Action: tap(999)\nSummary: -"],
     "mobile-bench": ["Thought: lost\nAction: klick 3", "Thought: hm\nAction: click(999)"],
 }
 SOON = {"retry-after-ms": "10"}  # the server's own wait, so the test does not sit out the backoff
-TROUBLE = ["bad", Answer(status=429, headers=SOON), "golden", "missing", Answer(status=500, headers=SOON), "golden",
-           Answer(stall_s=1.0), "golden"]
+TROUBLE = [
+    "bad",
+    Answer(status=429, headers=SOON),
+    "golden",
+    "missing",
+    Answer(status=500, headers=SOON),
+    "golden",
+    Answer(stall_s=1.0),
+    "golden",
+]
 
 
 def confused(agent: str, golden: GoldenModel) -> Any:
@@ -54,8 +66,19 @@ def test_a_confused_model_is_survived_and_counted(agent: str, tmp_path: Path) ->
     with ModelServer() as server:
         server.script = confused(agent, golden)
         proc, records = run_suite(
-            agent, server.url, tmp_path, CALCULATOR, "-k", FOUR, "-n", "2", "--mobile-model-timeout=0.4",
-            "--mobile-max-invalid=50", "-p", "tests.models.golden_export", env={"MOBILE_GOLDEN_DIR": str(tmp_path)},
+            agent,
+            server.url,
+            tmp_path,
+            CALCULATOR,
+            "-k",
+            FOUR,
+            "-n",
+            "2",
+            "--mobile-model-timeout=0.4",
+            "--mobile-max-invalid=50",
+            "-p",
+            "tests.models.golden_export",
+            env={"MOBILE_GOLDEN_DIR": str(tmp_path)},
         )
     assert proc.returncode in (0, 1), proc.stdout[-3000:] + proc.stderr[-3000:]  # tests ran; no crash
     assert len(records) == 4, proc.stdout[-3000:]
@@ -67,8 +90,7 @@ def test_a_confused_model_is_survived_and_counted(agent: str, tmp_path: Path) ->
     for r in records:
         for k, v in r["model_retry_reasons"].items():
             reasons[k] = reasons.get(k, 0) + v
-    assert reasons == {"429": server.statuses.count(429), "5xx": server.statuses.count(500),
-                       "timeout": server.stalls}
+    assert reasons == {"429": server.statuses.count(429), "5xx": server.statuses.count(500), "timeout": server.stalls}
     sent_in, sent_out = server.totals()
     assert (sum(r["tokens_in"] for r in records), sum(r["tokens_out"] for r in records)) == (sent_in, sent_out)
 
@@ -76,7 +98,13 @@ def test_a_confused_model_is_survived_and_counted(agent: str, tmp_path: Path) ->
 def test_an_endpoint_that_stays_down_is_infrastructure_and_retried(tmp_path: Path) -> None:
     with ModelServer(lambda request: Answer(status=503, headers={"retry-after-ms": "10"})) as server:
         proc, records = run_suite(
-            "t3a", server.url, tmp_path, CALCULATOR, "-k", "add or cube", "--mobile-model-retries=1",
+            "t3a",
+            server.url,
+            tmp_path,
+            CALCULATOR,
+            "-k",
+            "add or cube",
+            "--mobile-model-retries=1",
             "--mobile-retries=1",
         )
     assert proc.returncode == 1, proc.stdout[-3000:]

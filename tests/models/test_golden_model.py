@@ -23,8 +23,16 @@ def test_golden_model_drives_every_agent_through_the_suite(agent: str, tmp_path:
     golden = GoldenModel(tmp_path)
     with ModelServer(golden) as server:
         proc, records = run_suite(
-            agent, server.url, tmp_path, str(SUITE), "-n", "2", f"--mobile-prices={prices}",
-            "-p", "tests.models.golden_export", env={"MOBILE_GOLDEN_DIR": str(tmp_path)},
+            agent,
+            server.url,
+            tmp_path,
+            str(SUITE),
+            "-n",
+            "2",
+            f"--mobile-prices={prices}",
+            "-p",
+            "tests.models.golden_export",
+            env={"MOBILE_GOLDEN_DIR": str(tmp_path)},
         )
     assert records, proc.stdout[-3000:] + proc.stderr[-3000:]
     assert not golden.misses, golden.misses[0]

@@ -10,8 +10,17 @@ from tests.models.golden_model import GoldenModel
 from tests.models.suite_run import SUITE, run_suite
 
 KEY = "sk-never-write-me-7f3a9c1e5b"
-SAME = ("nodeid", "success", "steps", "success_step", "termination", "tokens_in", "tokens_out", "invalid_steps",
-        "model_calls")
+SAME = (
+    "nodeid",
+    "success",
+    "steps",
+    "success_step",
+    "termination",
+    "tokens_in",
+    "tokens_out",
+    "invalid_steps",
+    "model_calls",
+)
 
 
 def test_record_then_replay_with_the_server_stopped(tmp_path: Path) -> None:
@@ -22,9 +31,19 @@ def test_record_then_replay_with_the_server_stopped(tmp_path: Path) -> None:
     env = {"MOBILE_GOLDEN_DIR": str(rec), "MOBILE_TEST_KEY": KEY}
     with ModelServer(golden) as server:
         proc, recorded = run_suite(
-            "m3a", server.url, rec, *files, "-n", "2", f"--mobile-model-cache={cache}",
-            "--mobile-model-key-env=MOBILE_TEST_KEY", f"--mobile-artifacts={rec / 'artifacts'}",
-            f"--alluredir={rec / 'allure'}", "-p", "tests.models.golden_export", env=env,
+            "m3a",
+            server.url,
+            rec,
+            *files,
+            "-n",
+            "2",
+            f"--mobile-model-cache={cache}",
+            "--mobile-model-key-env=MOBILE_TEST_KEY",
+            f"--mobile-artifacts={rec / 'artifacts'}",
+            f"--alluredir={rec / 'allure'}",
+            "-p",
+            "tests.models.golden_export",
+            env=env,
         )
         assert recorded and all(r["success"] for r in recorded), proc.stdout[-3000:] + proc.stderr[-2000:]
         assert set(server.authorizations) == {f"Bearer {KEY}"}  # the key was used...
@@ -36,8 +55,17 @@ def test_record_then_replay_with_the_server_stopped(tmp_path: Path) -> None:
     # The Allure steps carry the model's reasoning.
     assert any(b"of the way there" in p.read_bytes() for p in (rec / "allure").iterdir())
 
-    proc, replayed = run_suite("m3a", None, rep, *files, "-n", "2", f"--mobile-model-cache={cache}",
-                               "--mobile-model-replay", env={"OPENAI_BASE_URL": "http://127.0.0.1:9/v1"})
+    proc, replayed = run_suite(
+        "m3a",
+        None,
+        rep,
+        *files,
+        "-n",
+        "2",
+        f"--mobile-model-cache={cache}",
+        "--mobile-model-replay",
+        env={"OPENAI_BASE_URL": "http://127.0.0.1:9/v1"},
+    )
     key = lambda r: r["nodeid"]  # noqa: E731
     assert [tuple(r[k] for k in SAME) for r in sorted(replayed, key=key)] == [
         tuple(r[k] for k in SAME) for r in sorted(recorded, key=key)
@@ -47,7 +75,15 @@ def test_record_then_replay_with_the_server_stopped(tmp_path: Path) -> None:
 
 
 def test_a_replay_miss_is_a_clear_error(tmp_path: Path) -> None:
-    proc, records = run_suite("t3a", None, tmp_path, str(SUITE / "test_calculator.py"), "-k", "mixed",
-                              f"--mobile-model-cache={tmp_path / 'empty'}", "--mobile-model-replay")
+    proc, records = run_suite(
+        "t3a",
+        None,
+        tmp_path,
+        str(SUITE / "test_calculator.py"),
+        "-k",
+        "mixed",
+        f"--mobile-model-cache={tmp_path / 'empty'}",
+        "--mobile-model-replay",
+    )
     assert records and records[0]["termination"] == "error"
     assert "ReplayMiss" in records[0]["error"] and "no recorded answer" in records[0]["error"]

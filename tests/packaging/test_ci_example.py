@@ -41,8 +41,9 @@ def test_the_ci_example_runs_as_shipped(tmp_path: Path) -> None:
         if "uses" in step:
             assert step["uses"].startswith(GITHUB_ACTIONS), step
             continue
-        done = subprocess.run(["bash", "-e", "-c", step["run"]], cwd=agent_repo, env=env, capture_output=True,
-                              text=True, timeout=900)
+        done = subprocess.run(
+            ["bash", "-e", "-c", step["run"]], cwd=agent_repo, env=env, capture_output=True, text=True, timeout=900
+        )
         assert done.returncode == 0, f"step {step['name']!r} failed:\n{done.stdout[-6000:]}\n{done.stderr[-6000:]}"
         ran.append(step["name"])
     assert len(ran) == 3
@@ -50,7 +51,10 @@ def test_the_ci_example_runs_as_shipped(tmp_path: Path) -> None:
     # The plugin the tasks ran with is the wheel installed in the venv, with its APK.
     where = subprocess.run(
         ["python", "-c", "import pytest_mobile_agent.device.listener as l; print(l.shipped_apk_path())"],
-        env=env, capture_output=True, text=True, cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
     ).stdout.strip()
     assert where.startswith(str(tmp_path / "venv")) and Path(where).stat().st_size > 1000, where
     # What the upload step keeps.

@@ -21,7 +21,10 @@ APK = "pytest_mobile_agent/device/listener.apk"
 def build_wheel(source: Path, out: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(source)],
-        env=env, capture_output=True, text=True, timeout=600,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
 
 
@@ -33,15 +36,33 @@ def test_the_wheel_carries_the_apk_and_runs_a_task_from_a_fresh_venv(tmp_path: P
     (wheel,) = (tmp_path / "dist").glob("pytest_mobile_agent-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert APK in names
-    assert {"pytest_mobile_agent/reporting/npm/package.json", "pytest_mobile_agent/reporting/npm/package-lock.json",
-            "pytest_mobile_agent/reporting/allurerc.mjs", "pytest_mobile_agent/reporting/categories.json"} <= set(names)
+    assert {
+        "pytest_mobile_agent/reporting/npm/package.json",
+        "pytest_mobile_agent/reporting/npm/package-lock.json",
+        "pytest_mobile_agent/reporting/allurerc.mjs",
+        "pytest_mobile_agent/reporting/categories.json",
+    } <= set(names)
 
     run(["python", "-m", "pip", "install", "-q", "--no-deps", str(wheel)], env=env)
     work = tmp_path / "elsewhere"
     work.mkdir()
     (work / "test_calc.py").write_text(calc_tasks(SUMS[:2]))
-    session = run(["python", "-m", "pytest", "-p", "no:cacheprovider", "--agent=oracle", "--alluredir=results",
-                   "--mobile-results=results.jsonl", "test_calc.py"], env=env, cwd=work, timeout=600)
+    session = run(
+        [
+            "python",
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "--agent=oracle",
+            "--alluredir=results",
+            "--mobile-results=results.jsonl",
+            "test_calc.py",
+        ],
+        env=env,
+        cwd=work,
+        timeout=600,
+    )
     assert "2 passed" in session.stdout
     records = [json.loads(line) for line in (work / "results.jsonl").read_text().splitlines()]
     assert [r["success"] for r in records if r["type"] == "episode"] == [True, True]

@@ -4,7 +4,7 @@ texts on a zh-CN screen, typing Chinese through ADB Keyboard as agents do."""
 
 from __future__ import annotations
 
-TASKS = '''
+TASKS = """
 import json
 from pytest_mobile_agent import task, Tap, Type
 
@@ -33,7 +33,7 @@ def test_new_note_in_english(device, ui, changes):
     changes.allow(NOTES, "files/prefs.json:*")
     assert "groceries" in titles(device)
     assert ui.tr("More options") == "More options"
-'''
+"""
 
 
 def test_a_task_pins_its_locale_and_the_oracle_follows_english_golden_paths(run_tasks):

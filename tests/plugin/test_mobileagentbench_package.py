@@ -15,7 +15,7 @@ import pytest
 
 CALC = "com.simplemobiletools.calculator"
 
-BENCH_TASK = '''
+BENCH_TASK = """
 import re
 import subprocess
 
@@ -40,9 +40,9 @@ class Task(object):
 
     def check_finish(self, view_client, app_event):
         raise NotImplementedError
-'''
+"""
 
-SERVER = '''
+SERVER = """
 from enum import Enum
 
 
@@ -59,7 +59,7 @@ class AppEvent:
         self.id_str = ""
         self.content_desc = ""
         self.text_list = []
-'''
+"""
 
 TASK_UTILS = '''
 import os
@@ -111,16 +111,16 @@ class CalcAdd(Task):
 '''
 
 # A task built on a sibling's class: only the subclass is this file's task.
-CALC_ADD_AGAIN = '''
+CALC_ADD_AGAIN = """
 from .calc_add import CalcAdd
 
 
 class CalcAddAgain(CalcAdd):
     def __init__(self):
         super().__init__(task_name="calc_add_again")
-'''
+"""
 
-PYPROJECT = '''
+PYPROJECT = """
 [build-system]
 requires = ["setuptools>=61.0"]
 build-backend = "setuptools.build_meta"
@@ -131,9 +131,9 @@ version = "0.0.1"
 
 [tool.setuptools.packages.find]
 where = ["src"]
-'''
+"""
 
-TAPPER = '''
+TAPPER = """
 from pytest_mobile_agent import Done, Tap
 
 
@@ -144,7 +144,7 @@ class Agent:
         keys = ["3", "+", "5", "="]
         i = len(observation.history)
         return Tap(text=keys[i]) if i < len(keys) else Done()
-'''
+"""
 
 
 def write_lookalike(root: Path) -> Path:
@@ -190,8 +190,18 @@ def test_checkout_not_installed_runs_with_its_own_package(run_tasks, pytester, l
 def test_installed_package_is_used_and_not_hidden(run_tasks, pytester, lookalike, monkeypatch):
     site = pytester.path / "site"
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", "--target", str(site),
-         str(lookalike.parent.parent.parent)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "--target",
+            str(site),
+            str(lookalike.parent.parent.parent),
+        ],
         check=True,
         capture_output=True,
         timeout=300,

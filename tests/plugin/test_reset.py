@@ -92,16 +92,28 @@ def test_type(scribble, ui, n):
 
 def test_clear_reset_that_cannot_restore_the_baseline_is_an_infrastructure_error(run_tasks):
     with virtual_devices(1) as (vdev,):
-        subprocess.run([adb_server.adb_path(), "-s", vdev.serial, "shell", "echo kept > /sdcard/Download/keep.txt"],
-                       check=True, timeout=30)
-        run = run_tasks({"test_keep.py": CHANGE_A_KEPT_FILE}, "--agent=oracle", "-p", "no:randomly",
-                        f"--devices={vdev.serial}", "--mobile-reset=clear", "--mobile-retries=0")
+        subprocess.run(
+            [adb_server.adb_path(), "-s", vdev.serial, "shell", "echo kept > /sdcard/Download/keep.txt"],
+            check=True,
+            timeout=30,
+        )
+        run = run_tasks(
+            {"test_keep.py": CHANGE_A_KEPT_FILE},
+            "--agent=oracle",
+            "-p",
+            "no:randomly",
+            f"--devices={vdev.serial}",
+            "--mobile-reset=clear",
+            "--mobile-retries=0",
+        )
         run.result.assert_outcomes(passed=1, errors=1)
-        run.result.stdout.fnmatch_lines([
-            "*clear-and-clean did not bring back the state of its first reset*",
-            "*files:*",
-            "*~ Download/keep.txt: *",
-        ])
+        run.result.stdout.fnmatch_lines(
+            [
+                "*clear-and-clean did not bring back the state of its first reset*",
+                "*files:*",
+                "*~ Download/keep.txt: *",
+            ]
+        )
 
 
 def test_a_bad_reset_value_is_a_usage_error(run_tasks):
@@ -117,12 +129,18 @@ def test_a_device_without_a_console_falls_back_to_clear_or_refuses_snapshot(run_
         address = f"127.0.0.1:{vdev.port}"
         adb_server.connect(address)
         try:
-            run = run_tasks({"test_left.py": LEFTOVER_TASKS}, "--agent=oracle", "-p", "no:randomly",
-                            f"--devices={address}")
+            run = run_tasks(
+                {"test_left.py": LEFTOVER_TASKS}, "--agent=oracle", "-p", "no:randomly", f"--devices={address}"
+            )
             run.result.assert_outcomes(passed=3)
             assert len({s["clock"] for s in seen(pytester)}) == 2  # clear: the clock is not put back
-            run = run_tasks({"test_left.py": LEFTOVER_TASKS}, "--agent=oracle", f"--devices={address}",
-                            "--mobile-reset=snapshot", "--mobile-retries=0")
+            run = run_tasks(
+                {"test_left.py": LEFTOVER_TASKS},
+                "--agent=oracle",
+                f"--devices={address}",
+                "--mobile-reset=snapshot",
+                "--mobile-retries=0",
+            )
             run.result.assert_outcomes(errors=3)
             run.result.stdout.fnmatch_lines([f"*--mobile-reset=snapshot: {address} has no emulator console*"])
         finally:

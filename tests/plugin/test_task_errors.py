@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-HEADER = '''
+HEADER = """
 import pytest
 from pytest_mobile_agent import Tap, task
 
@@ -16,7 +16,7 @@ CALC = "com.simplemobiletools.calculator"
 def test_valid(ui, changes):
     changes.allow(CALC, "files/history.json")  # the calculator keeps its history
     assert ui.text_of("result") == "8"
-'''
+"""
 
 CASES = {
     "placeholder": (
@@ -63,12 +63,12 @@ def test_malformed_task_fails_alone_with_one_message(run_tasks, case, xdist):
     assert valid["success"] and valid["nodeid"] == "test_bad.py::test_valid"
 
 
-NOT_INSTALLED = '''
+NOT_INSTALLED = """
 
 @task(prompt="Check the weather", app="com.example.weather", golden=[Tap(text="Today")])
 def test_weather(ui):
     assert ui.find(text="Sunny")
-'''
+"""
 
 
 @pytest.mark.parametrize("xdist", [("-p", "no:xdist"), ("-n", "2")], ids=["alone", "xdist"])
@@ -84,12 +84,12 @@ def test_app_not_installed_is_a_task_error_with_a_results_line(run_tasks, xdist)
     assert overall["episodes"] == 1 and overall["task_errors"] == 1 and overall["SR"] == 1.0
 
 
-UNMATCHED = '''
+UNMATCHED = """
 
 @task(prompt="Calculate 2 + 2", app=CALC, golden=[Tap(text="2"), Tap(text="plus"), Tap(text="2"), Tap(text="=")])
 def test_typo(ui):
     assert ui.text_of("result") == "4"
-'''
+"""
 
 
 def test_oracle_names_the_first_golden_step_that_matches_nothing(run_tasks):

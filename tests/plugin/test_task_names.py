@@ -21,7 +21,7 @@ def test_task_name_prefers_the_declared_name_then_a_name_parameter_then_the_func
     assert task_name(plain.__mobile_task__, "test_arithmetic", {"x": 1}) == "test_arithmetic"
 
 
-NAMED = '''
+NAMED = """
 import pytest
 from pytest_mobile_agent import Tap, task
 
@@ -33,7 +33,7 @@ CASES = [("calculator_add", "3+5=", "8"), ("calculator_minus", "9-1=", "8")]
 def test_arithmetic(ui, changes, expected):
     changes.allow("com.simplemobiletools.calculator", "files/history.json")  # the calculator keeps its history
     assert ui.text_of("result") == expected
-'''
+"""
 
 
 def test_a_name_parameter_names_the_task_and_the_id(run_tasks):

@@ -49,7 +49,10 @@ def test_a_launched_python_is_forked_from_the_warm_process(warm: WarmStart, tmp_
         "'_pytest.main' in sys.modules, os.environ['" + ENV + "'], flush=True); sys.exit(3)"
     )
     proc = subprocess.Popen(
-        [*warm.python().split(), "-u", "-c", code], stdout=subprocess.PIPE, text=True, cwd=tmp_path,
+        [*warm.python().split(), "-u", "-c", code],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
         env={**os.environ, "MARK": "from the launcher"},
     )
     out, _ = proc.communicate(timeout=30)
@@ -123,9 +126,19 @@ def test_a_killed_launcher_takes_its_child_along(warm: WarmStart) -> None:
 
 def test_without_a_warm_process_the_launcher_runs_python_itself(tmp_path: Path) -> None:
     proc = subprocess.run(
-        [sys.executable, "-I", "-S", launcher.__file__, str(tmp_path / "no-socket"), "-u", "-c",
-         "import sys; print('ran'); sys.exit(5)"],
-        capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            "-I",
+            "-S",
+            launcher.__file__,
+            str(tmp_path / "no-socket"),
+            "-u",
+            "-c",
+            "import sys; print('ran'); sys.exit(5)",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert proc.stdout.strip() == "ran"
     assert proc.returncode == 5
@@ -139,8 +152,11 @@ def test_a_device_forked_from_the_warm_process(warm: WarmStart, monkeypatch: pyt
         assert isinstance(device.process, ForkedProcess)
         assert parent(device.process.pid) == warm.pid
         # A sweep, in this session or another, tells the live device by its pid and start time.
-        record = next(json.loads(p.read_text()) for p in registration.DIRECTORY.glob("*.json")
-                      if json.loads(p.read_text())["pid"] == device.process.pid)
+        record = next(
+            json.loads(p.read_text())
+            for p in registration.DIRECTORY.glob("*.json")
+            if json.loads(p.read_text())["pid"] == device.process.pid
+        )
         assert registration.running(record["pid"], record["started"])
         assert device.alive and device.process.poll() is None
         with pytest.raises(subprocess.TimeoutExpired):
@@ -254,8 +270,7 @@ def test_the_controller_imports_what_plugins_import_at_the_end_before_it_forks(p
         "with open('imported', 'a') as f: f.write(f'{os.getpid()} {threading.current_thread().name}\\n')\n"
     )
     conftest = REPORT_CONFTEST + (
-        "from pytest_mobile_agent.warmstart import server\n"
-        "server.AT_THE_END['conftest'] = 'late_module'\n"
+        "from pytest_mobile_agent.warmstart import server\nserver.AT_THE_END['conftest'] = 'late_module'\n"
     )
     files = {"test_calc.py": calc_tasks(), "conftest.py": conftest, "late_module.py": late}
     run = run_session(pytester, files, "--agent=oracle", "-n", "2")

@@ -21,8 +21,16 @@ def write_results(directory: Path, count: int) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     for i in range(count):
         case = str(uuid.uuid4())
-        result = {"uuid": case, "name": f"case {i}", "fullName": f"test_x.py#test_{i}", "historyId": f"h{i}",
-                  "status": "passed", "start": 1_700_000_000_000 + i, "stop": 1_700_000_000_100 + i, "labels": []}
+        result = {
+            "uuid": case,
+            "name": f"case {i}",
+            "fullName": f"test_x.py#test_{i}",
+            "historyId": f"h{i}",
+            "status": "passed",
+            "start": 1_700_000_000_000 + i,
+            "stop": 1_700_000_000_100 + i,
+            "labels": [],
+        }
         (directory / f"{case}-result.json").write_text(json.dumps(result))
     return directory
 
@@ -30,8 +38,14 @@ def write_results(directory: Path, count: int) -> Path:
 def report(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess:
     environ = {k: v for k, v in os.environ.items() if k != "ALLURE"}
     environ.update(env)
-    return subprocess.run([sys.executable, "-m", "pytest_mobile_agent.reporting", *args], cwd=cwd, env=environ,
-                          capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "pytest_mobile_agent.reporting", *args],
+        cwd=cwd,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 def test_without_node_the_message_names_what_to_install(tmp_path: Path) -> None:
@@ -62,12 +76,15 @@ def test_first_use_installs_the_pinned_allure_into_the_cache(tmp_path: Path) -> 
     assert not list(cache.glob("allure-*-*"))  # no staging directory left behind
 
 
-@pytest.mark.parametrize("count, flag, multi", [
-    (SINGLE_FILE_MAX_CASES, None, False),
-    (SINGLE_FILE_MAX_CASES + 1, None, True),
-    (SINGLE_FILE_MAX_CASES + 1, "--single-file", False),
-    (1, "--multi-file", True),
-])
+@pytest.mark.parametrize(
+    "count, flag, multi",
+    [
+        (SINGLE_FILE_MAX_CASES, None, False),
+        (SINGLE_FILE_MAX_CASES + 1, None, True),
+        (SINGLE_FILE_MAX_CASES + 1, "--single-file", False),
+        (1, "--multi-file", True),
+    ],
+)
 def test_the_report_kind_follows_the_run_size(tmp_path: Path, count: int, flag: str | None, multi: bool) -> None:
     write_results(tmp_path / "results", count)
     done = report(["results", "-o", "report", *([flag] if flag else [])], tmp_path)

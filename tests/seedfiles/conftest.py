@@ -21,7 +21,7 @@ DATA = Path(__file__).with_name("data")
 
 # Notes what it sees at its first step (the start screen's package, the prompt, the step
 # budget, the API list), then says done.
-PROBE = '''
+PROBE = """
 import json
 from pytest_mobile_agent.actions import Done
 
@@ -37,7 +37,7 @@ class Probe:
         return Done("probed")
 
 agent = Probe()
-'''
+"""
 
 
 @dataclass
@@ -71,8 +71,9 @@ def run_seed(pytester: pytest.Pytester):
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
         results = pytester.path / "results.jsonl"
-        result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-p", "no:randomly",
-                                               f"--mobile-results={results}", *args, timeout=600)
+        result = pytester.runpytest_subprocess(
+            "-p", "no:cacheprovider", "-p", "no:randomly", f"--mobile-results={results}", *args, timeout=600
+        )
         records = [json.loads(x) for x in results.read_text().splitlines()] if results.exists() else []
         return SeedRun(result, records, pytester.path)
 

@@ -27,13 +27,17 @@ def api_list() -> dict[str, list[str]]:
 def test_every_entry_is_one_case_starting_from_home_with_its_fields_step_limit_and_api_list(run_seed):
     collected = run_seed(MB, "--collect-only", "-q")
     ids = [line.strip() for line in collected.result.outlines if "::" in line]
-    assert sorted(ids) == sorted(f"{MB}/{name}::{kind}_{e['id']}" for name, (kind, _) in FILES.items()
-                                 for e in entries(name))
+    assert sorted(ids) == sorted(
+        f"{MB}/{name}::{kind}_{e['id']}" for name, (kind, _) in FILES.items() for e in entries(name)
+    )
     run = run_seed(MB, "--agent=probe_agent.py", "-rs")
     run.result.assert_outcomes(failed=8, skipped=1)  # no judge configured: none passes
     assert "run it with --mobile-judge=checkpoints" in run.result.stdout.str()
-    assert re.search(r"SKIPPED \[1\] data/mobilebench/data/s_app_s_step.json:\d+: Mobile-Bench task sast_4: "
-                     r"com.miui.weather2 is not installed", run.result.stdout.str())
+    assert re.search(
+        r"SKIPPED \[1\] data/mobilebench/data/s_app_s_step.json:\d+: Mobile-Bench task sast_4: "
+        r"com.miui.weather2 is not installed",
+        run.result.stdout.str(),
+    )
     apis = api_list()
     for name, (kind, limit) in FILES.items():
         for entry in entries(name):
@@ -47,15 +51,18 @@ def test_every_entry_is_one_case_starting_from_home_with_its_fields_step_limit_a
             assert probe["package"] == HOME
             assert probe["max_steps"] == record["budget"] == limit
             apps = [entry["app"]] if isinstance(entry.get("app"), str) else entry.get("app", [])
-            offered = [line for app in apps for line in apis[app]] + apis["通用按键"] + apis["系统"] if apps \
+            offered = (
+                [line for app in apps for line in apis[app]] + apis["通用按键"] + apis["系统"]
+                if apps
                 else [line for lines in apis.values() for line in lines]
+            )
             assert probe["apis"] == offered
     assert run.episode("sast_2")["apps"] == [CALC]  # no package given: the activity's
     assert run.episode("sast_3")["apps"] == [] and run.episode("sast_3")["app"] == "home"
     assert run.episode("mamt_1")["apps"] == [CALC, "com.simplemobiletools.smsmessenger"]
 
 
-SCRIPTED = '''
+SCRIPTED = """
 from pytest_mobile_agent.actions import Api, Done, Tap
 
 OPEN = Api("am start -n com.simplemobiletools.calculator/.activities.MainActivity")
@@ -68,7 +75,7 @@ class Agent:
     def step(self, obs):
         path, i = SCRIPTS.get(obs.prompt, []), len(obs.history)
         return path[i] if i < len(path) else Done("script done")
-'''
+"""
 
 
 def test_checkpoints_pass_a_scripted_agent_that_does_the_task_and_fail_noop(run_seed):
@@ -88,8 +95,14 @@ def test_checkpoints_pass_a_scripted_agent_that_does_the_task_and_fail_noop(run_
 
 def test_the_mobile_bench_agent_is_offered_the_tasks_api_list(run_seed, model_server):
     model_server.script = lambda request: "Thought: nothing to do.\nAction: finish()"
-    run = run_seed(f"{MB}/s_app_m_step.json", "-k", "samt_1", "--agent=mobile-bench", "--mobile-model=test-model",
-                   f"--mobile-model-url={model_server.url}")
+    run = run_seed(
+        f"{MB}/s_app_m_step.json",
+        "-k",
+        "samt_1",
+        "--agent=mobile-bench",
+        "--mobile-model=test-model",
+        f"--mobile-model-url={model_server.url}",
+    )
     run.result.assert_outcomes(failed=1)
     prompt = json.dumps(model_server.requests[0]["messages"], ensure_ascii=False)
     for line in api_list()["笔记"] + api_list()["通用按键"]:
@@ -99,12 +112,23 @@ def test_the_mobile_bench_agent_is_offered_the_tasks_api_list(run_seed, model_se
 
 def test_malformed_files_and_entries_fail_alone_with_one_message_each(run_seed):
     good = {"id": 1, "query": ["打开计算器"], "check_point": {"package": CALC}}
-    run = run_seed("bad", "--agent=noop", "--mobile-judge=checkpoints", files={
-        "bad/s_app_s_step.json": "// a comment first\n[" + json.dumps(good) + "]",
-        "bad/s_app_m_step.json": json.dumps({"id": 1}),
-        "bad/m_app_m_step.json": json.dumps([good, {"id": 2, "query": "x"}, {"id": 3, "query": 5, "check_point": {}},
-                                             {"id": 4, "query": [""], "check_point": {"text": "a"}}]),
-    })
+    run = run_seed(
+        "bad",
+        "--agent=noop",
+        "--mobile-judge=checkpoints",
+        files={
+            "bad/s_app_s_step.json": "// a comment first\n[" + json.dumps(good) + "]",
+            "bad/s_app_m_step.json": json.dumps({"id": 1}),
+            "bad/m_app_m_step.json": json.dumps(
+                [
+                    good,
+                    {"id": 2, "query": "x"},
+                    {"id": 3, "query": 5, "check_point": {}},
+                    {"id": 4, "query": [""], "check_point": {"text": "a"}},
+                ]
+            ),
+        },
+    )
     run.result.assert_outcomes(failed=6)  # good fails too: noop
     out = run.result.stdout.str()
     assert "bad/s_app_s_step.json: the file is not valid JSON: Expecting value: line 1 column 1" in out

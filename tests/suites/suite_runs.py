@@ -18,9 +18,23 @@ def run_suite(
     """`pytest SUITE --agent=AGENT ARGS` from the repository root; its episode records."""
     results = tmp_path / f"{name or agent}.jsonl"
     proc = subprocess.run(
-        [sys.executable, "-m", "pytest", str(suite), f"--agent={agent}", f"--mobile-results={results}",
-         "-p", "no:cacheprovider", "-q", *args],
-        cwd=ROOT, env={**os.environ, **(env or {})}, capture_output=True, text=True, timeout=900,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(suite),
+            f"--agent={agent}",
+            f"--mobile-results={results}",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            *args,
+        ],
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     records = [json.loads(line) for line in results.read_text().splitlines()] if results.exists() else []
     return proc, [r for r in records if r["type"] == "episode"]

@@ -19,8 +19,18 @@ SUITE = ROOT / "task_suites" / "mobilebench"
 
 
 def run_suite(tmp_path: Path, agent: str, *args: str, golden: str = "ui") -> tuple[str, list[dict]]:
-    proc, episodes = suite_runs.run_suite(SUITE, tmp_path, agent, "-n", "2", "-p", "no:randomly", *args,
-                                          env={"MOBILEBENCH_GOLDEN": golden}, name=f"{agent}-{golden}")
+    proc, episodes = suite_runs.run_suite(
+        SUITE,
+        tmp_path,
+        agent,
+        "-n",
+        "2",
+        "-p",
+        "no:randomly",
+        *args,
+        env={"MOBILEBENCH_GOLDEN": golden},
+        name=f"{agent}-{golden}",
+    )
     return proc.stdout, episodes
 
 
@@ -61,8 +71,13 @@ def test_the_suite_has_20_sast_20_samt_and_10_mamt_queries_with_two_paths_each()
             api, ui = both_paths(spec)
             assert spec.max_steps == limits[kind] and not spec.launch, name  # from HOME, Mobile-Bench's limits
             assert any(a.kind == "api" and a.command.startswith("am start") for a in api) or name in {
-                "mb_sast_open_calculator", "mb_sast_open_notes", "mb_sast_calculate", "mb_samt_checklist",
-                "mb_samt_calc_chain", "mb_samt_calc_divide"}, f"{name}: no intent on its API path"
+                "mb_sast_open_calculator",
+                "mb_sast_open_notes",
+                "mb_sast_calculate",
+                "mb_samt_checklist",
+                "mb_samt_calc_chain",
+                "mb_samt_calc_divide",
+            }, f"{name}: no intent on its API path"
             assert ui and all(a.kind != "api" for a in ui), f"{name}: its UI path calls an API"
             assert len(spec.near_misses()) >= 2, f"{name}: fewer than two near misses"
             assert (len(spec.apps) > 1) == (kind == "mamt"), f"{name}: {spec.apps}"
@@ -74,8 +89,9 @@ def test_oracle_passes_every_query_by_either_path_and_the_checkpoints_agree(tmp_
     assert len(episodes) == 50, out[-3000:]
     bad = [(e["task"], e["steps"], e["golden_steps"]) for e in episodes if not e["success"] or e["se"] != 1.0]
     assert not bad, f"queries the oracle did not solve in exactly the golden steps by the {golden} path: {bad}"
-    missed = [(e["task"], e["judges"]["checkpoints"]["reason"]) for e in episodes
-              if not e["judges"]["checkpoints"]["passed"]]
+    missed = [
+        (e["task"], e["judges"]["checkpoints"]["reason"]) for e in episodes if not e["judges"]["checkpoints"]["passed"]
+    ]
     assert not missed, f"CheckPoints that miss the {golden} path: {missed}"
 
 

@@ -37,9 +37,27 @@ def end_states(tmp_path: Path, reverse: bool) -> tuple[dict[str, dict], list[str
         "PMA_REVERSE_ORDER": "1" if reverse else "0",
     }
     proc = subprocess.run(
-        [sys.executable, "-m", "pytest", str(SUITE), "--agent=oracle", "-m", "not online", "-p", "end_state_plugin",
-         "-p", "no:randomly", "-p", "no:cacheprovider", "-q"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(SUITE),
+            "--agent=oracle",
+            "-m",
+            "not online",
+            "-p",
+            "end_state_plugin",
+            "-p",
+            "no:randomly",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
     states = [json.loads(line) for line in out.read_text().splitlines()]

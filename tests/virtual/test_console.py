@@ -106,7 +106,10 @@ def test_the_real_adb_emu_command(emulator: VirtualDevice, home: Path) -> None:
 
     def emu(*args: str) -> subprocess.CompletedProcess:
         return subprocess.run(
-            [adb_server.adb_path(), "-s", emulator.serial, "emu", *args], capture_output=True, text=True, env=env,
+            [adb_server.adb_path(), "-s", emulator.serial, "emu", *args],
+            capture_output=True,
+            text=True,
+            env=env,
             timeout=30,
         )
 
@@ -120,8 +123,11 @@ def test_the_real_adb_emu_command(emulator: VirtualDevice, home: Path) -> None:
     bad_home.mkdir(exist_ok=True)
     (bad_home / ".emulator_console_auth_token").write_text("not-the-token")
     denied = subprocess.run(
-        [adb_server.adb_path(), "-s", emulator.serial, "emu", "ping"], capture_output=True, text=True,
-        env={**env, "HOME": str(bad_home)}, timeout=30,
+        [adb_server.adb_path(), "-s", emulator.serial, "emu", "ping"],
+        capture_output=True,
+        text=True,
+        env={**env, "HOME": str(bad_home)},
+        timeout=30,
     )
     assert "KO: authentication token does not match" in denied.stdout and "I am alive" not in denied.stdout
 

@@ -43,10 +43,14 @@ def start(adbd: adbutils.AdbDevice, args: str) -> adbutils.ShellReturn:
 
 
 def test_insert_contact_opens_the_editor_filled_from_name_phone_and_email(home):
-    out = start(home, "-a android.intent.action.INSERT -t vnd.android.cursor.dir/contact "
-                      "--es name 'Lily Chen' --es phone 5550101 --es email lily@example.com")
+    out = start(
+        home,
+        "-a android.intent.action.INSERT -t vnd.android.cursor.dir/contact "
+        "--es name 'Lily Chen' --es phone 5550101 --es email lily@example.com",
+    )
     assert out.returncode == 0 and out.output.startswith(
-        "Starting: Intent { act=android.intent.action.INSERT typ=vnd.android.cursor.dir/contact (has extras) }")
+        "Starting: Intent { act=android.intent.action.INSERT typ=vnd.android.cursor.dir/contact (has extras) }"
+    )
     assert home.app_current().activity == ".activities.EditContactActivity"
     xml = screen(home)
     assert text_of(xml, f"{CONTACTS}:id/contact_first_name") == "Lily Chen"  # the whole name, as the app does
@@ -63,9 +67,12 @@ def test_a_phone_put_as_an_int_is_not_a_string_extra_and_stays_empty(home):
 
 def test_insert_event_takes_title_place_description_and_long_times(home):
     begin = 1715864400000  # 2024-05-16 13:00 UTC
-    start(home, "-a android.intent.action.INSERT -t vnd.android.cursor.item/event --es title Standup "
-                f"--es eventLocation 'Room 4' --es description Daily --el beginTime {begin} "
-                f"--el endTime {begin + 1800000}")
+    start(
+        home,
+        "-a android.intent.action.INSERT -t vnd.android.cursor.item/event --es title Standup "
+        f"--es eventLocation 'Room 4' --es description Daily --el beginTime {begin} "
+        f"--el endTime {begin + 1800000}",
+    )
     assert home.app_current().package == CALENDAR
     assert home.app_current().activity == ".activities.EventActivity"
     xml = screen(home)
@@ -78,8 +85,11 @@ def test_insert_event_takes_title_place_description_and_long_times(home):
 
 def test_begin_time_as_a_string_is_ignored_as_getLongExtra_ignores_it(home):
     # Mobile-Bench's own example passes beginTime with --es: the app starts the event now.
-    start(home, "-a android.intent.action.INSERT -t vnd.android.cursor.item/event -e title Launch "
-                "--es beginTime 2024-05-16T15:00:00")
+    start(
+        home,
+        "-a android.intent.action.INSERT -t vnd.android.cursor.item/event -e title Launch "
+        "--es beginTime 2024-05-16T15:00:00",
+    )
     xml = screen(home)
     assert text_of(xml, f"{CALENDAR}:id/event_title") == "Launch"
     assert text_of(xml, f"{CALENDAR}:id/event_start_time") == "09:00 AM"  # the device's now
@@ -114,7 +124,8 @@ def test_a_file_uri_without_a_type_reaches_no_app(home):
     assert out.returncode == 0  # am reports on stderr and exits 0, as Android 13's does
     assert out.output.splitlines()[-1] == (
         "Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW "
-        "dat=file:///sdcard/Pictures/cat.jpg flg=0x10000000 }")
+        "dat=file:///sdcard/Pictures/cat.jpg flg=0x10000000 }"
+    )
 
 
 def test_view_text_matches_two_apps_and_the_resolver_asks(home):
@@ -149,7 +160,10 @@ def test_send_text_offers_three_apps_and_notes_adds_it_to_a_note(home):
     xml = screen(home)
     assert text_of(xml, "android:id/title") == "Share"
     assert re.findall(r'text="([^"]*)" resource-id="android:id/text1"', xml) == [
-        "File Manager", "Notes", "SMS Messenger"]
+        "File Manager",
+        "Notes",
+        "SMS Messenger",
+    ]
     home.click(*_center(xml, "Notes"))
     home.click(*_center(screen(home), "Just once"))
     xml = screen(home)
@@ -163,19 +177,25 @@ def test_send_text_to_sms_keeps_the_text_for_the_new_conversation(home):
 
 def test_pm_lists_what_am_resolves(home):
     listed = home.shell("pm query-activities --components -a android.intent.action.SEND -t text/plain").split()
-    assert listed == [f"{SMS}/.activities.NewConversationActivity", f"{FILES}/.activities.SaveAsActivity",
-                      f"{NOTES}/.activities.MainActivity"]
+    assert listed == [
+        f"{SMS}/.activities.NewConversationActivity",
+        f"{FILES}/.activities.SaveAsActivity",
+        f"{NOTES}/.activities.MainActivity",
+    ]
     brief = home.shell("cmd package resolve-activity --brief -a android.intent.action.SEND -t text/plain")
     assert brief.splitlines()[-1] == "android/com.android.internal.app.ResolverActivity"
     assert home.shell(f"cmd package resolve-activity --brief {CALC}").splitlines()[-1] == (
-        f"{CALC}/.activities.MainActivity")
+        f"{CALC}/.activities.MainActivity"
+    )
 
 
 def test_an_implicit_main_intent_reaches_no_launcher_entry(home):
     # The apps' launcher aliases declare MAIN and LAUNCHER without DEFAULT: startActivity skips them.
     out = start(home, f"-a android.intent.action.MAIN -c android.intent.category.LAUNCHER -p {CALC}")
-    assert "unable to resolve Intent { act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] " \
-           f"flg=0x10000000 pkg={CALC} }}" in out.output
+    assert (
+        "unable to resolve Intent { act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] "
+        f"flg=0x10000000 pkg={CALC} }}" in out.output
+    )
     assert start(home, f"-n {CALC}/.activities.MainActivity").returncode == 0
     assert home.app_current().package == CALC
 
@@ -189,7 +209,9 @@ def test_a_missing_class_and_bad_arguments_answer_as_am_does(home):
     out = start(home, f"-n {CALC}/.Nope")
     assert out.returncode == 0
     assert out.output.splitlines()[-2:] == [
-        "Error type 3", f"Error: Activity class {{{CALC}/{CALC}.Nope}} does not exist."]
+        "Error type 3",
+        f"Error: Activity class {{{CALC}/{CALC}.Nope}} does not exist.",
+    ]
     bad = start(home, "-a android.intent.action.VIEW --bogus")
     assert bad.returncode == 255
     assert "java.lang.IllegalArgumentException: Unknown option: --bogus" in bad.output
@@ -202,7 +224,8 @@ def test_a_bare_component_is_a_launcher_intent(home):
     out = start(home, f"{CALC}/.activities.MainActivity")
     assert out.output.startswith(
         f"Starting: Intent {{ act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] "
-        f"cmp={CALC}/.activities.MainActivity }}")
+        f"cmp={CALC}/.activities.MainActivity }}"
+    )
     assert home.app_current().package == CALC
 
 
@@ -215,12 +238,19 @@ def _center(xml: str, text: str) -> tuple[int, int]:
 
 def test_a_contact_uri_opens_its_details_or_its_editor_by_the_providers_type(home):
     home.shell("content delete --uri content://com.android.contacts/raw_contacts")
-    home.shell("content insert --uri content://com.android.contacts/raw_contacts --bind account_name:n: "
-               "--bind account_type:n:")
-    raw_id = re.search(r"_id=(\d+)", home.shell(
-        "content query --uri content://com.android.contacts/raw_contacts --projection _id --sort '_id DESC'")).group(1)
-    home.shell(f"content insert --uri content://com.android.contacts/data --bind raw_contact_id:i:{raw_id} "
-               "--bind mimetype:s:vnd.android.cursor.item/name --bind data1:s:Zoe --bind data2:s:Zoe")
+    home.shell(
+        "content insert --uri content://com.android.contacts/raw_contacts --bind account_name:n: --bind account_type:n:"
+    )
+    raw_id = re.search(
+        r"_id=(\d+)",
+        home.shell(
+            "content query --uri content://com.android.contacts/raw_contacts --projection _id --sort '_id DESC'"
+        ),
+    ).group(1)
+    home.shell(
+        f"content insert --uri content://com.android.contacts/data --bind raw_contact_id:i:{raw_id} "
+        "--bind mimetype:s:vnd.android.cursor.item/name --bind data1:s:Zoe --bind data2:s:Zoe"
+    )
     start(home, f"-a android.intent.action.VIEW -d content://com.android.contacts/contacts/{raw_id}")
     assert home.app_current().activity == ".activities.ViewContactActivity"
     assert "Zoe" in screen(home)

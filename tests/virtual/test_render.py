@@ -42,19 +42,33 @@ class FakeWM:
 
 
 def screen(title: str = "Notes", *, rows: int = 6, edit_focused: bool = False) -> View:
-    bar = View(LINEAR, orientation="h", height=56, kind="toolbar", color="#f57c00", children=[
-        View(kind="icon", icon="back", width=48, height=48),
-        View(kind="text", text=title, text_size=20, bold=True, weight=1, padding=12),
-        View(kind="icon", icon="search", width=48, height=48),
-        View(kind="icon", icon="no-such-icon", width=48, height=48),
-    ])
+    bar = View(
+        LINEAR,
+        orientation="h",
+        height=56,
+        kind="toolbar",
+        color="#f57c00",
+        children=[
+            View(kind="icon", icon="back", width=48, height=48),
+            View(kind="text", text=title, text_size=20, bold=True, weight=1, padding=12),
+            View(kind="icon", icon="search", width=48, height=48),
+            View(kind="icon", icon="no-such-icon", width=48, height=48),
+        ],
+    )
     field = View(EDIT, kind="edit", hint="Title", focused=edit_focused, height=56, padding=8)
     items = [
-        View(LINEAR, orientation="h", kind="row", height=56, padding=8, children=[
-            View(kind="thumb", id=f"t{i}", width=40, height=40),
-            View(kind="text", text=f"Item {i}", weight=1, padding=8),
-            View(kind="switch", checked=i % 2 == 0, width=56, height=40),
-        ])
+        View(
+            LINEAR,
+            orientation="h",
+            kind="row",
+            height=56,
+            padding=8,
+            children=[
+                View(kind="thumb", id=f"t{i}", width=40, height=40),
+                View(kind="text", text=f"Item {i}", weight=1, padding=8),
+                View(kind="switch", checked=i % 2 == 0, width=56, height=40),
+            ],
+        )
         for i in range(rows)
     ]
     listing = View(LINEAR, scrollable=True, weight=1, children=items)
@@ -71,13 +85,24 @@ def frame(*windows: Window, version: int = 1) -> Frame:
 
 
 def dialog_window() -> Window:
-    content = View(LINEAR, padding=8, children=[
-        View(kind="text", text="Delete note?", text_size=20, bold=True, padding=12),
-        View(kind="checkbox", text="Also from trash", checked=True, height=48),
-        View(LINEAR, orientation="h", height=48, children=[
-            View(weight=1), View(kind="button", text="Cancel", width=96), View(kind="button", text="OK", width=96),
-        ]),
-    ])
+    content = View(
+        LINEAR,
+        padding=8,
+        children=[
+            View(kind="text", text="Delete note?", text_size=20, bold=True, padding=12),
+            View(kind="checkbox", text="Also from trash", checked=True, height=48),
+            View(
+                LINEAR,
+                orientation="h",
+                height=48,
+                children=[
+                    View(weight=1),
+                    View(kind="button", text="Cancel", width=96),
+                    View(kind="button", text="OK", width=96),
+                ],
+            ),
+        ],
+    )
     root = View(FRAME, children=[content], kind="dialog")
     h = round(_intrinsic(content, "v", SCALE))
     layout.layout(root, (32, 200, W - 32, 200 + h), SCALE)
@@ -208,13 +233,41 @@ def test_window_kind_dresses_a_plain_root(renderer: ScreenRenderer) -> None:
 
 def test_every_kind_draws(renderer: ScreenRenderer) -> None:
     kinds = [
-        "", "text", "toolbar", "button", "icon", "edit", "checkbox", "radio", "switch", "row", "fab", "tab",
-        "appicon", "image", "thumb", "divider", "key", "toast", "keyboard", "mystery",
+        "",
+        "text",
+        "toolbar",
+        "button",
+        "icon",
+        "edit",
+        "checkbox",
+        "radio",
+        "switch",
+        "row",
+        "fab",
+        "tab",
+        "appicon",
+        "image",
+        "thumb",
+        "divider",
+        "key",
+        "toast",
+        "keyboard",
+        "mystery",
     ]
     views = []
     for i, kind in enumerate(kinds):
-        views.append(View(kind=kind, text=f"{kind} {i}", icon="star", height=24, checked=i % 2 == 0,
-                          selected=True, enabled=i % 3 != 0, color="" if i % 4 else "teal"))
+        views.append(
+            View(
+                kind=kind,
+                text=f"{kind} {i}",
+                icon="star",
+                height=24,
+                checked=i % 2 == 0,
+                selected=True,
+                enabled=i % 3 != 0,
+                color="" if i % 4 else "teal",
+            )
+        )
     views.append(View(EDIT, kind="edit", text="hunter2", password=True, focused=True, height=30))
     views.append(View(EDIT, kind="edit", text="line one\nline two\nline three", focused=True, height=80))
     views.append(View(kind="text", text="中文 ünïcödé • ✓", height=24))
@@ -294,8 +347,12 @@ def test_the_cursor_sits_at_the_glyph_advance_and_spans_the_line(renderer: Scree
     text_cursor_material's 2dp bar, or a 1px hairline where textCursorDrawable is @null."""
     plain = _field_image(renderer, "Chrome", focused=False, cursor=cursor)
     shown = _field_image(renderer, "Chrome", focused=True, cursor=cursor)
-    diff = [(x, y) for y in range(plain.height) for x in range(plain.width)
-            if plain.getpixel((x, y)) != shown.getpixel((x, y))]
+    diff = [
+        (x, y)
+        for y in range(plain.height)
+        for x in range(plain.width)
+        if plain.getpixel((x, y)) != shown.getpixel((x, y))
+    ]
     xs, ys = {x for x, _ in diff}, {y for _, y in diff}
     assert len(xs) == width * round(SCALE)
     px = max(6, round(16 * SCALE))
@@ -320,16 +377,25 @@ def test_the_month_canvas_wraps_a_multi_day_event_and_says_when_a_day_is_full(re
     day_h = (y1 - y0 - letters) / 6
 
     def blue(col: int, row: int) -> int:
-        box = (round(x0 + col * day_w), round(y0 + letters + row * day_h),
-               round(x0 + (col + 1) * day_w), round(y0 + letters + (row + 1) * day_h))
-        return sum(1 for x in range(box[0], box[2]) for y in range(box[1], box[3])
-                   if img.getpixel((x, y)) == (63, 81, 181))
+        box = (
+            round(x0 + col * day_w),
+            round(y0 + letters + row * day_h),
+            round(x0 + (col + 1) * day_w),
+            round(y0 + letters + (row + 1) * day_h),
+        )
+        return sum(
+            1 for x in range(box[0], box[2]) for y in range(box[1], box[3]) if img.getpixel((x, y)) == (63, 81, 181)
+        )
 
     assert blue(6, 0) > 0 and blue(0, 1) > 0 and blue(1, 1) > 0  # Saturday, then Sunday and Monday
     assert blue(2, 1) == 0 and blue(5, 0) == 0
     assert blue(1, 2) > 0  # the crowded day
-    bottom = [y for y in range(y0, y1) for x in range(round(x0 + day_w), round(x0 + 2 * day_w))
-              if img.getpixel((x, y)) == (63, 81, 181)]
+    bottom = [
+        y
+        for y in range(y0, y1)
+        for x in range(round(x0 + day_w), round(x0 + 2 * day_w))
+        if img.getpixel((x, y)) == (63, 81, 181)
+    ]
     assert max(bottom) < y0 + letters + 3 * day_h  # chips stop inside the cell: the rest is "..."
 
 

@@ -43,8 +43,9 @@ def wait_for_state(serial: str, wanted: str | None, timeout: float = 10.0) -> st
 def test_a_session_leaves_no_device_behind(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_calc=CALC_TASK)
     results = pytester.path / "results.jsonl"
-    pytester.runpytest_subprocess("-p", "no:cacheprovider", "--agent=oracle", f"--mobile-results={results}",
-                                  timeout=300).assert_outcomes(passed=1)
+    pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--agent=oracle", f"--mobile-results={results}", timeout=300
+    ).assert_outcomes(passed=1)
     records = [json.loads(line) for line in results.read_text().splitlines()]
     (serial,) = {r["serial"] for r in records if r["type"] == "episode"}
     assert listed(serial) is None

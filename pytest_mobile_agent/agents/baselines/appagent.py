@@ -28,9 +28,15 @@ if TYPE_CHECKING:
 DIRECTIONS = ("up", "down", "left", "right")
 DISTANCES = {"short": 0.2, "medium": 0.4, "long": 0.6}  # of the screen's height (up/down) or width
 SUBAREAS = {
-    "top-left": (1, 1), "top": (3, 1), "top-right": (5, 1),
-    "left": (1, 3), "center": (3, 3), "right": (5, 3),
-    "bottom-left": (1, 5), "bottom": (3, 5), "bottom-right": (5, 5),
+    "top-left": (1, 1),
+    "top": (3, 1),
+    "top-right": (5, 1),
+    "left": (1, 3),
+    "center": (3, 3),
+    "right": (5, 3),
+    "bottom-left": (1, 5),
+    "bottom": (3, 5),
+    "bottom-right": (5, 5),
 }  # sixths of an area
 GRID_COLUMNS = 6
 
@@ -39,7 +45,9 @@ class AppAgent(ModelAgent):
     name = "appagent"
     needs_screenshot = True
     prompt_files: ClassVar[dict[str, str]] = {
-        "system": "appagent_system.txt", "step": "appagent_step.txt", "grid": "appagent_grid.txt",
+        "system": "appagent_system.txt",
+        "step": "appagent_step.txt",
+        "grid": "appagent_grid.txt",
     }
 
     def reset(self, task: Any) -> None:
@@ -53,8 +61,9 @@ class AppAgent(ModelAgent):
         history = history_lines(self.history)
         if self._grid_now:
             self._cells = grid_cells(obs.screen_size)
-            text = self.prompt("grid").format(goal=obs.prompt, history=history, areas=len(self._cells),
-                                              columns=GRID_COLUMNS)
+            text = self.prompt("grid").format(
+                goal=obs.prompt, history=history, areas=len(self._cells), columns=GRID_COLUMNS
+            )
             img = draw_grid(img, self._cells, scale)
         else:
             self._elements = ui_elements(obs.ui, obs.screen_size, start=1)
@@ -101,8 +110,10 @@ class AppAgent(ModelAgent):
             el = self._element(args, 3, name)
             direction, dist = str(args[1]).lower(), str(args[2]).lower()
             if direction not in DIRECTIONS or dist not in DISTANCES:
-                raise AnswerError(f"swipe(element, direction, dist): direction in {DIRECTIONS}, "
-                                  f"dist in {tuple(DISTANCES)}; got {direction!r}, {dist!r}")
+                raise AnswerError(
+                    f"swipe(element, direction, dist): direction in {DIRECTIONS}, "
+                    f"dist in {tuple(DISTANCES)}; got {direction!r}, {dist!r}"
+                )
             return swipe_from(el.center, direction, dist, obs.screen_size)
         raise AnswerError(f"unknown function {name}()")
 
@@ -157,8 +168,11 @@ def grid_cells(screen: tuple[int, int]) -> list[tuple[int, int, int, int]]:
     w, h = screen
     side = max(1, w // GRID_COLUMNS)
     rows = math.ceil(h / side)
-    return [(c * side, r * side, min(w, (c + 1) * side), min(h, (r + 1) * side))
-            for r in range(rows) for c in range(GRID_COLUMNS)]
+    return [
+        (c * side, r * side, min(w, (c + 1) * side), min(h, (r + 1) * side))
+        for r in range(rows)
+        for c in range(GRID_COLUMNS)
+    ]
 
 
 def draw_grid(img: Image.Image, cells: list[tuple[int, int, int, int]], scale: float) -> Image.Image:

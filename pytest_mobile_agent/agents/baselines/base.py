@@ -114,7 +114,7 @@ class ModelAgent:
             action = invalid(str(exc))
         reasoning = self.reasoning(reply.text)
         if action.kind == "done" and action.reasoning and action.reasoning.startswith(INFEASIBLE):
-            self.gave_up = action.reasoning[len(INFEASIBLE):] or "the model found the task infeasible"
+            self.gave_up = action.reasoning[len(INFEASIBLE) :] or "the model found the task infeasible"
             reasoning = action.reasoning
         tokens_in = reply.tokens_in + sum(r.tokens_in for r in pre)
         tokens_out = reply.tokens_out + sum(r.tokens_out for r in pre)

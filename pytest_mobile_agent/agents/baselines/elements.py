@@ -53,8 +53,7 @@ class Element:
 
 def _actionable(n: Node) -> bool:
     return bool(
-        n.clickable or n.long_clickable or n.checkable or n.scrollable or n.text or n.desc
-        or n.cls.endswith("EditText")
+        n.clickable or n.long_clickable or n.checkable or n.scrollable or n.text or n.desc or n.cls.endswith("EditText")
     )
 
 
@@ -71,8 +70,9 @@ def ui_elements(ui: UiTree, screen: tuple[int, int], start: int = 0) -> list[Ele
 
 def selector_for(node: Node, ui: UiTree) -> Selector:
     """A selector that resolves to exactly this node on this screen (the n-th of its look-alikes)."""
-    sel = Selector(resourceId=node.id or None, text=node.text or None, description=node.desc or None,
-                   className=node.cls or None)
+    sel = Selector(
+        resourceId=node.id or None, text=node.text or None, description=node.desc or None, className=node.cls or None
+    )
     matches = ui.find_all(id=sel.resourceId, text=sel.text, desc=sel.description, cls=sel.className)
     index = next((i for i, m in enumerate(matches) if m is node), 0)
     return Selector(sel.resourceId, sel.text, sel.description, sel.className, index=index)

@@ -21,7 +21,9 @@ class M3A(T3A):
     name = "m3a"
     needs_screenshot = True
     prompt_files: ClassVar[dict[str, str]] = {
-        "system": "m3a_system.txt", "step": "m3a_step.txt", "summary": "m3a_summary.txt",
+        "system": "m3a_system.txt",
+        "step": "m3a_step.txt",
+        "summary": "m3a_summary.txt",
     }
 
     def see(self, obs: Observation) -> None:
@@ -32,10 +34,11 @@ class M3A(T3A):
 
     def messages(self, obs: Observation) -> list[dict[str, Any]]:
         self.see(obs)
-        text = self.prompt("step").format(goal=obs.prompt, history=history_lines(self.history),
-                                          elements=self._listing)
-        return [system(self.prompt("system")), {"role": "user", "content": [{"type": "text", "text": text},
-                                                                            self._image]}]
+        text = self.prompt("step").format(goal=obs.prompt, history=history_lines(self.history), elements=self._listing)
+        return [
+            system(self.prompt("system")),
+            {"role": "user", "content": [{"type": "text", "text": text}, self._image]},
+        ]
 
     def summary_messages(self, last: dict[str, Any], obs: Observation) -> list[dict[str, Any]]:
         text = self.prompt("summary").format(goal=obs.prompt, action=last["action"], reason=last["reason"])
@@ -46,6 +49,3 @@ class M3A(T3A):
         if self._last is not None:
             self._last["image"] = self._image
         return action
-
-
-

@@ -19,8 +19,16 @@ from .elements import Element, by_number, element_action, selector_for, ui_eleme
 if TYPE_CHECKING:
     from .. import Observation
 
-TAGS = {"Button": "button", "ImageButton": "button", "EditText": "input", "TextView": "p", "ImageView": "img",
-        "CheckBox": "checkbox", "Switch": "checkbox", "RadioButton": "checkbox"}
+TAGS = {
+    "Button": "button",
+    "ImageButton": "button",
+    "EditText": "input",
+    "TextView": "p",
+    "ImageView": "img",
+    "CheckBox": "checkbox",
+    "Switch": "checkbox",
+    "RadioButton": "checkbox",
+}
 SCROLLS = ("up", "down", "left", "right")
 
 
@@ -49,8 +57,9 @@ def api_list(obs: Observation) -> str:
     if obs.task.apis:
         return "\n".join(obs.task.apis)
     # An implicit MAIN intent with a package reaches no launcher entry (they lack CATEGORY_DEFAULT): monkey's does.
-    lines = [f"adb shell monkey -p {p} -c android.intent.category.LAUNCHER 1  (open this app: {p})"
-             for p in obs.task.apps]
+    lines = [
+        f"adb shell monkey -p {p} -c android.intent.category.LAUNCHER 1  (open this app: {p})" for p in obs.task.apps
+    ]
     lines.append("adb shell am start -a android.intent.action.MAIN -c android.intent.category.HOME  (the home screen)")
     return "\n".join(lines)
 
@@ -62,8 +71,9 @@ class MobileBench(ModelAgent):
     def messages(self, obs: Observation) -> list[dict[str, Any]]:
         self._elements = ui_elements(obs.ui, obs.screen_size, start=1)
         page = "\n".join(html_line(e) for e in self._elements) or "(an empty screen: it may still be loading)"
-        text = self.prompt("step").format(goal=obs.prompt, history=history_lines(self.history), apis=api_list(obs),
-                                          html=page)
+        text = self.prompt("step").format(
+            goal=obs.prompt, history=history_lines(self.history), apis=api_list(obs), html=page
+        )
         return [system(self.prompt("system")), user(text)]
 
     def reasoning(self, text: str) -> str:
@@ -93,8 +103,9 @@ class MobileBench(ModelAgent):
         if name in ("click", "long_press"):
             if len(args) != 1:
                 raise AnswerError(f"{name}(index) takes one element index")
-            return element_action("tap" if name == "click" else "long_press", by_number(self._elements, args[0]),
-                                  obs.ui)
+            return element_action(
+                "tap" if name == "click" else "long_press", by_number(self._elements, args[0]), obs.ui
+            )
         if name == "input":
             if len(args) != 2 or not isinstance(args[1], str):
                 raise AnswerError('input(index, "text") takes an element index and a quoted text')

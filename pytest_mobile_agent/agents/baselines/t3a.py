@@ -24,7 +24,9 @@ SCROLLS = ("up", "down", "left", "right")
 class T3A(ModelAgent):
     name = "t3a"
     prompt_files: ClassVar[dict[str, str]] = {
-        "system": "t3a_system.txt", "step": "t3a_step.txt", "summary": "t3a_summary.txt",
+        "system": "t3a_system.txt",
+        "step": "t3a_step.txt",
+        "summary": "t3a_summary.txt",
     }
     first_number = 0  # element numbers start here (AndroidWorld counts from 0)
     summarize = True  # the per-step summary call (the "reflection" of AndroidWorld's agents)
@@ -50,13 +52,13 @@ class T3A(ModelAgent):
 
     def messages(self, obs: Observation) -> list[dict[str, Any]]:
         self.see(obs)
-        text = self.prompt("step").format(goal=obs.prompt, history=history_lines(self.history),
-                                          elements=self._listing)
+        text = self.prompt("step").format(goal=obs.prompt, history=history_lines(self.history), elements=self._listing)
         return [system(self.prompt("system")), user(text)]
 
     def summary_messages(self, last: dict[str, Any], obs: Observation) -> list[dict[str, Any]]:
-        text = self.prompt("summary").format(goal=obs.prompt, action=last["action"], reason=last["reason"],
-                                             before=last["listing"], after=self._listing)
+        text = self.prompt("summary").format(
+            goal=obs.prompt, action=last["action"], reason=last["reason"], before=last["listing"], after=self._listing
+        )
         return [user(text)]
 
     def before(self, obs: Observation) -> list[Asked]:
@@ -93,11 +95,12 @@ class T3A(ModelAgent):
         kind = str(data.get("action_type", data.get("action", ""))).strip().lower()
         elements = self._elements
         if kind in ("click", "tap", "long_press"):
-            return element_action("long_press" if kind == "long_press" else "tap",
-                                  by_number(elements, data.get("index")), obs.ui)
+            return element_action(
+                "long_press" if kind == "long_press" else "tap", by_number(elements, data.get("index")), obs.ui
+            )
         if kind in ("input_text", "type"):
             if not isinstance(data.get("text"), str):
-                raise AnswerError("input_text needs a \"text\" string")
+                raise AnswerError('input_text needs a "text" string')
             return element_action("type", by_number(elements, data.get("index")), obs.ui, data["text"])
         if kind == "scroll":
             direction = str(data.get("direction", "")).lower()
@@ -139,5 +142,6 @@ def package_for(app_name: str, obs: Observation) -> str:
     for package in obs.task.apps:
         if key in package.lower().replace(".", ""):
             return package
-    raise AnswerError(f"no app called {name!r} among this task's apps ({', '.join(obs.task.apps)}); "
-                      "give the package name")
+    raise AnswerError(
+        f"no app called {name!r} among this task's apps ({', '.join(obs.task.apps)}); give the package name"
+    )

@@ -537,4 +537,6 @@ class Calculator(App):
         if len(self.engine.history) != self._saved:
             self.save("history", self.engine.history)
             self._saved = len(self.engine.history)
+
+
 APPS = (Calculator,)

@@ -438,10 +438,12 @@ class MainActivity(Activity):
             count = (0 if span == 1 and utc(e["end_ts"]).time() == datetime.min.time() else span) + 1
             elsewhere = begin.month != first.month and end.month != first.month  # only other months' days
             dim = elsewhere or (dim_past and e["end_ts"] < now) if e["type"] != TYPE_TASK else False
-            chips.append((
-                (-count, not e["flags"] & FLAG_ALL_DAY, e["start_ts"], e["end_ts"], index, e["title"]),
-                (index, count, e["title"], "primary", e["type"] == TYPE_TASK, bool(dim)),
-            ))
+            chips.append(
+                (
+                    (-count, not e["flags"] & FLAG_ALL_DAY, e["start_ts"], e["end_ts"], index, e["title"]),
+                    (index, count, e["title"], "primary", e["type"] == TYPE_TASK, bool(dim)),
+                )
+            )
         return (
             tuple(weekday_letter((lead + i) % 7) for i in range(7)),
             today_col,

@@ -311,8 +311,11 @@ class EditorActivity(Activity):
                 "reminder_1_minutes": int(app.pref("last_event_reminder_minutes", 10)),
             }
             if "begin_ts" in self.extras:  # ACTION_INSERT/EDIT (setupNewEvent): the intent's times and texts
-                event.update(start_ts=int(self.extras["begin_ts"]), end_ts=int(self.extras["end_ts"]),
-                             flags=FLAG_ALL_DAY if self.extras.get("all_day") else 0)
+                event.update(
+                    start_ts=int(self.extras["begin_ts"]),
+                    end_ts=int(self.extras["end_ts"]),
+                    flags=FLAG_ALL_DAY if self.extras.get("all_day") else 0,
+                )
                 event.update({k: self.extras[k] for k in ("title", "location", "description")})
             self.focus = f"{self.P}_title"  # the opener shows the keyboard for it
         self.original = dict(event)

@@ -324,8 +324,9 @@ class MainActivity(Activity):
             children = [w.column(texts, weight=1, padding=4)]
             if a.pref("show_contact_thumbnails", True):
                 # ContactsAdapter: no photo -> getContactLetterIcon, the name's first letter on a disc
-                avatar = View(IMAGE, id=a.rid("item_contact_image"), kind="appicon", icon=name[:1].upper(),
-                              width=44, height=44)
+                avatar = View(
+                    IMAGE, id=a.rid("item_contact_image"), kind="appicon", icon=name[:1].upper(), width=44, height=44
+                )
                 children.insert(0, avatar)
             rows.append(
                 View(

@@ -326,8 +326,11 @@ class EditContactActivity(Activity):
         self.starred = bool(c["starred"])
         self.original = self.collect()
         if not c["id"]:  # ACTION_INSERT's extras (EditContactActivity.gotContact), on the empty rows
-            for extra, key in (("name", "contact_first_name"), ("phone", "contact_number_0"),
-                               ("email", "contact_email_0")):
+            for extra, key in (
+                ("name", "contact_first_name"),
+                ("phone", "contact_number_0"),
+                ("email", "contact_email_0"),
+            ):
                 if extra in self.extras:
                     self.texts[key] = self.extras[extra]
 

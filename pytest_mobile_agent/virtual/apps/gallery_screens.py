@@ -634,5 +634,10 @@ class SettingsActivity(Activity):
 
 
 SCREENS = (
-    ViewPagerActivity, PhotoActivity, VideoActivity, SetWallpaperActivity, SettingsActivity, CustomizationActivity
+    ViewPagerActivity,
+    PhotoActivity,
+    VideoActivity,
+    SetWallpaperActivity,
+    SettingsActivity,
+    CustomizationActivity,
 )

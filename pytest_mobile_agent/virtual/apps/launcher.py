@@ -117,4 +117,6 @@ class Home(App):
     def show_recents(self, launcher: Activity) -> None:
         if isinstance(launcher, Launcher):
             launcher.recents = True
+
+
 APPS = (Home,)

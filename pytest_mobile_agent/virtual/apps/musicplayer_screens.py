@@ -503,8 +503,13 @@ class TrackActivity(Activity):
         controls = w.row(
             [
                 w.icon_button(rid("activity_track_previous"), "Previous", "back", lambda: None, weight=1),
-                w.icon_button(rid("activity_track_play_pause"), "Pause" if a.playing else "Play",
-                              "pause" if a.playing else "play", a.toggle_play, weight=1),
+                w.icon_button(
+                    rid("activity_track_play_pause"),
+                    "Pause" if a.playing else "Play",
+                    "pause" if a.playing else "play",
+                    a.toggle_play,
+                    weight=1,
+                ),
                 w.icon_button(rid("activity_track_next"), "Next", "forward", lambda: None, weight=1),
             ]
         )

@@ -204,8 +204,14 @@ class MainActivity(Activity):
             w.focus(self, key)
         self.keyboard_pending = False
         edit = w.edit(
-            self, "text_note_view", key=key, hint="Insert text here", on_change=self.text_changed, height=None,
-            weight=1, cursor="hairline",  # note_view_static.xml: textCursorDrawable="@null"
+            self,
+            "text_note_view",
+            key=key,
+            hint="Insert text here",
+            on_change=self.text_changed,
+            height=None,
+            weight=1,
+            cursor="hairline",  # note_view_static.xml: textCursorDrawable="@null"
         )
         scroll = View(
             "android.widget.ScrollView",

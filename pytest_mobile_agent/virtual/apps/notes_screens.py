@@ -355,6 +355,6 @@ def add_to_note_dialog(activity: MainActivity, text: str):
         activity.go_to(note["id"])
         app.update(note["id"], value=text if not note["value"] else note["value"] + "\n" + text)
 
-    return w.radio_dialog(activity, ["Create a new note", *[n["title"] for n in notes]], -1, chosen,
-                          title="Add to note")
-
+    return w.radio_dialog(
+        activity, ["Create a new note", *[n["title"] for n in notes]], -1, chosen, title="Add to note"
+    )

@@ -108,10 +108,39 @@ class _Usage(Exception):
 
 def _options(argv: list[str]) -> dict:
     """logcat's getopt: -c -d -s -D -g, -t/-T N, -b B, -v F, -m N, -e RE, --pid=N; the rest are filters."""
-    opts: dict = {"buffers": set(), "format": "threadtime", "tail": 0, "dump": False, "clear": False,
-                  "dividers": False, "size": False, "max": 0, "regex": None, "pid": 0, "filters": []}
-    with_arg = {"-t", "-T", "-b", "-v", "-m", "-e", "-f", "-r", "-n", "-G", "-P",
-                "--buffer", "--format", "--max-count", "--regex", "--tail", "--pid", "--file"}
+    opts: dict = {
+        "buffers": set(),
+        "format": "threadtime",
+        "tail": 0,
+        "dump": False,
+        "clear": False,
+        "dividers": False,
+        "size": False,
+        "max": 0,
+        "regex": None,
+        "pid": 0,
+        "filters": [],
+    }
+    with_arg = {
+        "-t",
+        "-T",
+        "-b",
+        "-v",
+        "-m",
+        "-e",
+        "-f",
+        "-r",
+        "-n",
+        "-G",
+        "-P",
+        "--buffer",
+        "--format",
+        "--max-count",
+        "--regex",
+        "--tail",
+        "--pid",
+        "--file",
+    }
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -135,7 +164,7 @@ def _options(argv: list[str]) -> dict:
                 raise _Usage(f"Option '{a}' needs an argument.")
             _take(opts, name, value)
         else:
-            for flag in ([name] if name.startswith("--") else [f"-{c}" for c in name[1:]]):
+            for flag in [name] if name.startswith("--") else [f"-{c}" for c in name[1:]]:
                 _flag(opts, flag)
         i += 1
     return opts
@@ -173,8 +202,19 @@ def _take(opts: dict, name: str, value: str) -> None:
         for f in re.split(r"[,:; \t\n\r\f]+", value):
             if f in FORMATS:
                 opts["format"] = f
-            elif f not in ("color", "descriptive", "epoch", "monotonic", "printable", "uid", "usec", "UTC",
-                           "year", "zone", ""):
+            elif f not in (
+                "color",
+                "descriptive",
+                "epoch",
+                "monotonic",
+                "printable",
+                "uid",
+                "usec",
+                "UTC",
+                "year",
+                "zone",
+                "",
+            ):
                 raise _Usage(f"Invalid parameter '{f}' to -v.")
     elif name in ("-t", "-T", "--tail"):
         if not value.isdigit():

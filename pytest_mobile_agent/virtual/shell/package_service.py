@@ -29,8 +29,9 @@ def cmd(ctx: CommandContext) -> int:
         ctx.out("Currently running services:\n" + "".join(f"  {name}\n" for name in sorted(SERVICES)))
         return 0
     if not args:
-        ctx.err("cmd: No service specified; use -l to list all running services. Use -w to start and wait "
-                "for a service.\n")
+        ctx.err(
+            "cmd: No service specified; use -l to list all running services. Use -w to start and wait for a service.\n"
+        )
         return 20
     front_end = SERVICES.get(args[0])
     if front_end is None:

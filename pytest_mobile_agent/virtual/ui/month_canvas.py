@@ -41,8 +41,14 @@ def draw_month(p: _Painter, v: View, text: RGB, primary: RGB, bg: RGB) -> None:
     day_w = (x1 - x0) / 7
     day_h = (y1 - y0 - letters_h) / 6
     for i, letter in enumerate(letters):
-        p.text_at(round(x0 + (i + 0.5) * day_w), round(y0 + letters_h * 0.7), letter, normal,
-                  primary if i == today_col else text, "center")
+        p.text_at(
+            round(x0 + (i + 0.5) * day_w),
+            round(y0 + letters_h * 0.7),
+            letter,
+            normal,
+            primary if i == today_col else text,
+            "center",
+        )
     offsets = [0.0] * 42
     marked: dict[int, RGB] = {}
     for start, count, _title, color_name, _task, _dim in events:

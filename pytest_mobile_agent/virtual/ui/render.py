@@ -52,14 +52,32 @@ DIM = 0.42  # brightness left under a dialog's scrim
 
 # Material 500 shades for plain colour names (CSS "green" and friends look dated).
 NAMED: dict[str, RGB] = {
-    "primary": PRIMARY, "accent": ACCENT, "red": (244, 67, 54), "pink": (233, 30, 99),
-    "purple": (156, 39, 176), "deep_purple": (103, 58, 183), "indigo": (63, 81, 181),
-    "blue": (33, 150, 243), "light_blue": (3, 169, 244), "cyan": (0, 188, 212),
-    "teal": (0, 150, 136), "green": (76, 175, 80), "light_green": (139, 195, 74),
-    "lime": (205, 220, 57), "yellow": (255, 235, 59), "amber": (255, 193, 7),
-    "orange": (255, 152, 0), "deep_orange": (255, 87, 34), "brown": (121, 85, 72),
-    "grey": (158, 158, 158), "gray": (158, 158, 158), "blue_grey": (96, 125, 139),
-    "black": (0, 0, 0), "white": WHITE, "dark": (48, 48, 48), "light": (245, 245, 245),
+    "primary": PRIMARY,
+    "accent": ACCENT,
+    "red": (244, 67, 54),
+    "pink": (233, 30, 99),
+    "purple": (156, 39, 176),
+    "deep_purple": (103, 58, 183),
+    "indigo": (63, 81, 181),
+    "blue": (33, 150, 243),
+    "light_blue": (3, 169, 244),
+    "cyan": (0, 188, 212),
+    "teal": (0, 150, 136),
+    "green": (76, 175, 80),
+    "light_green": (139, 195, 74),
+    "lime": (205, 220, 57),
+    "yellow": (255, 235, 59),
+    "amber": (255, 193, 7),
+    "orange": (255, 152, 0),
+    "deep_orange": (255, 87, 34),
+    "brown": (121, 85, 72),
+    "grey": (158, 158, 158),
+    "gray": (158, 158, 158),
+    "blue_grey": (96, 125, 139),
+    "black": (0, 0, 0),
+    "white": WHITE,
+    "dark": (48, 48, 48),
+    "light": (245, 245, 245),
 }
 NO_COLOR = {"", "none", "transparent"}
 FALLBACK_FONTS = (  # tried, in order, for characters the bundled font lacks (symbols, CJK)
@@ -169,22 +187,79 @@ class _Pen:
 
 GLYPHS: dict[str, Callable[[_Pen], None]] = {}
 ALIASES = {
-    "arrow_back": "back", "more_vert": "more", "overflow": "more", "plus": "add", "new": "add",
-    "x": "close", "clear": "close", "cancel": "close", "trash": "delete", "remove": "delete",
-    "pencil": "edit", "rename": "edit", "gear": "settings", "favorite": "heart", "done": "check",
-    "ok": "check", "hamburger": "menu", "drawer": "menu", "about": "info", "photo": "image",
-    "gallery": "image", "picture": "image", "audio": "music", "song": "music", "record": "mic",
-    "recorder": "mic", "event": "calendar", "call": "phone", "dialer": "phone", "sms": "message",
-    "chat": "message", "messages": "message", "contact": "person", "contacts": "person",
-    "account": "person", "password": "lock", "files": "folder", "file_manager": "folder",
-    "document": "file", "notes": "note", "text": "note", "video": "play", "alarm": "clock",
-    "time": "clock", "stopwatch": "clock", "timer": "clock", "torch": "flashlight",
-    "forward": "arrow_forward", "next": "arrow_forward", "expand": "chevron_down",
-    "collapse": "chevron_up", "open": "chevron_right", "sync": "refresh", "reload": "refresh",
-    "save": "download", "draw": "edit", "paint": "edit", "launcher": "home", "browser": "globe",
-    "web": "globe", "mail": "email", "keyboard_backspace": "backspace", "⌫": "backspace",
-    "⏎": "enter", "return": "enter", "unit_converter": "ruler", "convert": "swap", "visibility": "eye",
-    "view": "eye", "show": "eye", "grid_view": "grid", "list_view": "list", "recent": "history",
+    "arrow_back": "back",
+    "more_vert": "more",
+    "overflow": "more",
+    "plus": "add",
+    "new": "add",
+    "x": "close",
+    "clear": "close",
+    "cancel": "close",
+    "trash": "delete",
+    "remove": "delete",
+    "pencil": "edit",
+    "rename": "edit",
+    "gear": "settings",
+    "favorite": "heart",
+    "done": "check",
+    "ok": "check",
+    "hamburger": "menu",
+    "drawer": "menu",
+    "about": "info",
+    "photo": "image",
+    "gallery": "image",
+    "picture": "image",
+    "audio": "music",
+    "song": "music",
+    "record": "mic",
+    "recorder": "mic",
+    "event": "calendar",
+    "call": "phone",
+    "dialer": "phone",
+    "sms": "message",
+    "chat": "message",
+    "messages": "message",
+    "contact": "person",
+    "contacts": "person",
+    "account": "person",
+    "password": "lock",
+    "files": "folder",
+    "file_manager": "folder",
+    "document": "file",
+    "notes": "note",
+    "text": "note",
+    "video": "play",
+    "alarm": "clock",
+    "time": "clock",
+    "stopwatch": "clock",
+    "timer": "clock",
+    "torch": "flashlight",
+    "forward": "arrow_forward",
+    "next": "arrow_forward",
+    "expand": "chevron_down",
+    "collapse": "chevron_up",
+    "open": "chevron_right",
+    "sync": "refresh",
+    "reload": "refresh",
+    "save": "download",
+    "draw": "edit",
+    "paint": "edit",
+    "launcher": "home",
+    "browser": "globe",
+    "web": "globe",
+    "mail": "email",
+    "keyboard_backspace": "backspace",
+    "⌫": "backspace",
+    "⏎": "enter",
+    "return": "enter",
+    "unit_converter": "ruler",
+    "convert": "swap",
+    "visibility": "eye",
+    "view": "eye",
+    "show": "eye",
+    "grid_view": "grid",
+    "list_view": "list",
+    "recent": "history",
 }
 
 
@@ -232,8 +307,10 @@ def corner_masks(r: int) -> tuple[Image.Image, Image.Image, Image.Image, Image.I
     """Quarter discs for the top-left, top-right, bottom-right and bottom-left corners."""
     disc = disc_mask(2 * r)
     return (
-        disc.crop((0, 0, r, r)), disc.crop((r, 0, 2 * r, r)),
-        disc.crop((r, r, 2 * r, 2 * r)), disc.crop((0, r, r, 2 * r)),
+        disc.crop((0, 0, r, r)),
+        disc.crop((r, 0, 2 * r, r)),
+        disc.crop((r, r, 2 * r, 2 * r)),
+        disc.crop((0, r, r, 2 * r)),
     )
 
 
@@ -894,8 +971,16 @@ class _Painter:
                 self.blend.rounded_rectangle(b, radius=r + i, outline=(0, 0, 0, a), width=1)
 
     def text(
-        self, box: Box, text: str, size: float, color: RGB, *, bold: bool = False, align: str = "start",
-        valign: str = "auto", wrap: bool = True,
+        self,
+        box: Box,
+        text: str,
+        size: float,
+        color: RGB,
+        *,
+        bold: bool = False,
+        align: str = "start",
+        valign: str = "auto",
+        wrap: bool = True,
     ) -> tuple[int, int]:
         """Text in a box, ellipsized or wrapped; returns where the last line ends (caret spot)."""
         x0, y0, x1, y1 = box
@@ -981,7 +1066,10 @@ class _Painter:
         w, h = self.img.size
         ux0, uy0, ux1, uy1 = max(ux0, 0), max(uy0, 0), min(ux1, w), min(uy1, h)
         strips = [
-            (ux0, uy0, ux1, cy0), (ux0, cy1, ux1, uy1), (ux0, cy0, cx0, cy1), (cx1, cy0, ux1, cy1),
+            (ux0, uy0, ux1, cy0),
+            (ux0, cy1, ux1, uy1),
+            (ux0, cy0, cx0, cy1),
+            (cx1, cy0, ux1, cy1),
         ]
         saved = [(s, self.img.crop(s)) for s in strips if s[2] > s[0] and s[3] > s[1]]
         for child in v.children:
@@ -1263,7 +1351,7 @@ class _Painter:
         self.disc(cx, cy, d, c)
         px = round(d * 0.5)
         if not (v.icon and self.icon(v.icon, cx, cy, px, WHITE)):
-            ch = (v.icon if v.icon and len(v.icon) <= 2 else (v.text or v.icon or "?")[:1].upper())
+            ch = v.icon if v.icon and len(v.icon) <= 2 else (v.text or v.icon or "?")[:1].upper()
             self.text((cx - d, cy - d, cx + d, cy + d), ch, px / self.s, WHITE, bold=True, align="center", wrap=False)
         if v.text:
             fg = _on(bg) if enabled else _mix(_on(bg), bg, 0.45)
@@ -1586,10 +1674,33 @@ class ScreenRenderer:
 def _sig(v: View, depth: int, out: list[Any]) -> None:
     if not v.shown:
         return
-    out.append((
-        depth, v.kind, v.bounds, v.visible_bounds, v.text, v.hint, v.icon, v.color, v.desc,
-        v.checked, v.focused, v.enabled, v.selected, v.password, v.text_size, v.bold, v.gravity,
-        v.padding, v.scrollable, v.id, v.key, len(v.children), v.canvas, v.cursor,
-    ))
+    out.append(
+        (
+            depth,
+            v.kind,
+            v.bounds,
+            v.visible_bounds,
+            v.text,
+            v.hint,
+            v.icon,
+            v.color,
+            v.desc,
+            v.checked,
+            v.focused,
+            v.enabled,
+            v.selected,
+            v.password,
+            v.text_size,
+            v.bold,
+            v.gravity,
+            v.padding,
+            v.scrollable,
+            v.id,
+            v.key,
+            len(v.children),
+            v.canvas,
+            v.cursor,
+        )
+    )
     for child in v.children:
         _sig(child, depth + 1, out)
