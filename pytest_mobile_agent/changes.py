@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .device.durable_state import Change, DurableState, StateDiff, capture_script, parse_capture
+from pytest_mobile_agent.device.durable_state import Change, DurableState, StateDiff, capture_script, parse_capture
 
 
 class Changes:

@@ -15,16 +15,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, InvalidAction
-from .agents import Observation, SelfDrivingTask, StepRecord, TaskInfo, kind_of
-from .device.errors import InfrastructureFault
-from .device.ui_tree import UiTree
-from .events.log import EventLog
-from .locales import DEFAULT_LOCALE
-from .tasks import TaskInstance
+from pytest_mobile_agent.actions import Action, InvalidAction
+from pytest_mobile_agent.agents import Observation, SelfDrivingTask, StepRecord, TaskInfo, kind_of
+from pytest_mobile_agent.device.errors import InfrastructureFault
+from pytest_mobile_agent.device.ui_tree import UiTree
+from pytest_mobile_agent.events.log import EventLog
+from pytest_mobile_agent.locales import DEFAULT_LOCALE
+from pytest_mobile_agent.tasks import TaskInstance
 
 if TYPE_CHECKING:
-    from .device.android import AndroidDevice
+    from pytest_mobile_agent.device.android import AndroidDevice
 
 COMPLETED, MAX_STEPS, ERROR, INFRASTRUCTURE = "completed", "max_steps", "error", "infrastructure"
 Judge = Callable[[EventLog], tuple[bool, str]]

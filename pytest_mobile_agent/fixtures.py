@@ -12,16 +12,16 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .device.errors import DeviceLost
-from .device.ui_tree import UiTree
-from .events.log import EventLog
-from .infrastructure import lost_on_error
-from .session import RESET_KEY, TASK_KEY, mobile_session
+from pytest_mobile_agent.device.errors import DeviceLost
+from pytest_mobile_agent.device.ui_tree import UiTree
+from pytest_mobile_agent.events.log import EventLog
+from pytest_mobile_agent.infrastructure import lost_on_error
+from pytest_mobile_agent.session import RESET_KEY, TASK_KEY, mobile_session
 
 if TYPE_CHECKING:  # the device modules load with the first device, not with the plugin
-    from .device.android import AndroidDevice
-    from .device.pool import DevicePool
-    from .device.reset import DeviceResets
+    from pytest_mobile_agent.device.android import AndroidDevice
+    from pytest_mobile_agent.device.pool import DevicePool
+    from pytest_mobile_agent.device.reset import DeviceResets
 
 
 @pytest.fixture(scope="session")
@@ -36,7 +36,7 @@ def mobile_pool(pytestconfig: pytest.Config) -> Iterator[DevicePool]:
 @pytest.fixture(scope="session")
 def mobile_resets(pytestconfig: pytest.Config) -> Iterator[DeviceResets]:
     """How each leased device is reset (`--mobile-reset`): its base snapshot, or clear-and-clean."""
-    from .device.reset import DeviceResets
+    from pytest_mobile_agent.device.reset import DeviceResets
 
     resets = DeviceResets(mobile_session(pytestconfig).options.reset)
     yield resets
@@ -116,7 +116,7 @@ def changes(device: AndroidDevice) -> Any:
     """The durable change since the agent started (contacts, SMS, files, app data, packages):
     see pytest_mobile_agent/changes.py. Every change the body reads through it is declared; the
     plugin fails the task on any other."""
-    from .changes import Changes
+    from pytest_mobile_agent.changes import Changes
 
     return Changes(device)
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from .device.errors import DeviceLost, InfrastructureFault
+from pytest_mobile_agent.device.errors import DeviceLost, InfrastructureFault
 
 # Set on a report (it travels to the xdist controller with the report's other attributes).
 REPORT_FLAG = "mobile_infrastructure"

@@ -25,9 +25,9 @@ from pathlib import Path
 from statistics import mean
 from typing import Any
 
-from .episode import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, Episode
-from .task_errors import TASK_ERROR
-from .tasks import app_marker
+from pytest_mobile_agent.episode import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, Episode
+from pytest_mobile_agent.task_errors import TASK_ERROR
+from pytest_mobile_agent.tasks import app_marker
 
 # USD per million tokens (input, output); override or extend with --mobile-prices FILE.json.
 DEFAULT_PRICES: dict[str, tuple[float, float]] = {

@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 from _pytest.runner import runtestprotocol
 
-from . import hookspecs, infrastructure, sharding, task_errors
-from .actions import InvalidAction
-from .compat import mobileagentbench, seedfiles
-from .compat.mobileagentbench import mab_task  # noqa: F401  (fixture)
-from .device.errors import DeviceLost
-from .episode import ERROR, INFRASTRUCTURE, AgentError, Episode, EpisodeRunner
-from .fixtures import (  # noqa: F401  (fixtures)
+from pytest_mobile_agent import hookspecs, infrastructure, sharding, task_errors
+from pytest_mobile_agent.actions import InvalidAction
+from pytest_mobile_agent.compat import mobileagentbench, seedfiles
+from pytest_mobile_agent.compat.mobileagentbench import mab_task  # noqa: F401  (fixture)
+from pytest_mobile_agent.device.errors import DeviceLost
+from pytest_mobile_agent.episode import ERROR, INFRASTRUCTURE, AgentError, Episode, EpisodeRunner
+from pytest_mobile_agent.fixtures import (  # noqa: F401  (fixtures)
     agent,
     changes,
     device,
@@ -30,13 +30,13 @@ from .fixtures import (  # noqa: F401  (fixtures)
     mobile_resets,
     ui,
 )
-from .infrastructure import InfrastructureError
-from .judges import runner as judge_runner
-from .metrics import apply_model_usage, episode_record, summarize
-from .models import options as model_options
-from .reporting import allure as allure_report
-from .reporting import draw, plots, results, terminal, trajectory
-from .session import (
+from pytest_mobile_agent.infrastructure import InfrastructureError
+from pytest_mobile_agent.judges import runner as judge_runner
+from pytest_mobile_agent.metrics import apply_model_usage, episode_record, summarize
+from pytest_mobile_agent.models import options as model_options
+from pytest_mobile_agent.reporting import allure as allure_report
+from pytest_mobile_agent.reporting import draw, plots, results, terminal, trajectory
+from pytest_mobile_agent.session import (
     EPISODE_KEY,
     RECORD_PROPERTY,
     RESET_KEY,
@@ -46,8 +46,8 @@ from .session import (
     Options,
     mobile_session,
 )
-from .tasks import NEAR_MISS_ARG, TaskDefinitionError, app_marker, instantiate, spec_of, task_name
-from .warmstart import controller as warm_start
+from pytest_mobile_agent.tasks import NEAR_MISS_ARG, TaskDefinitionError, app_marker, instantiate, spec_of, task_name
+from pytest_mobile_agent.warmstart import controller as warm_start
 
 OPTIONS = (
     # (flag, dest/ini name, type, default, help)
@@ -194,12 +194,12 @@ def pytest_configure(config: pytest.Config) -> None:
     if panel and session.options.agent:
         panel.judges  # noqa: B018  (a judge without its model stops the run here, with the reason)
     if session.is_worker:  # an xdist worker, so xdist is there to import
-        from .scheduling import HeaviestFirst, steals_work
+        from pytest_mobile_agent.scheduling import HeaviestFirst, steals_work
 
         if steals_work(config, session.options.agent):
             config.pluginmanager.register(HeaviestFirst(config.workerinput), "mobile-agent-heaviest-first")
     elif getattr(config.option, "numprocesses", None):  # the xdist controller (the option is xdist's)
-        from .scheduling import StaggeredWorkers, steals_work
+        from pytest_mobile_agent.scheduling import StaggeredWorkers, steals_work
 
         if steals_work(config, session.options.agent) and not config.option.collectonly:
             config.pluginmanager.register(StaggeredWorkers(), StaggeredWorkers.NAME)
@@ -319,7 +319,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     if session.options.devices in (None, "virtual"):
         return None
     if session.options.devices.startswith("emulator:"):
-        from .device.emulators import parse
+        from pytest_mobile_agent.device.emulators import parse
 
         return parse(session.options.devices)[1]
     return len(session.make_pool().source.online())
@@ -331,7 +331,11 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     wanders to its budget), so xdist's default `load` split leaves a worker idle while another
     still has a queue. Unless `--dist` was chosen, the longest tasks go first and workers steal
     queued tasks (scheduling.py)."""
-    from .scheduling import LongestFirstScheduling, StaggeredWorkers, steals_work  # here: xdist may be absent
+    from pytest_mobile_agent.scheduling import (  # here: xdist may be absent
+        LongestFirstScheduling,
+        StaggeredWorkers,
+        steals_work,
+    )
 
     if not steals_work(config, mobile_session(config).options.agent):
         return None
@@ -472,7 +476,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
     judges = pyfuncitem.config.stash[judge_runner.PANEL_KEY]
 
     # The durable state when the agent starts; the body declares what it asked to change.
-    from .changes import Changes
+    from pytest_mobile_agent.changes import Changes
 
     durable = funcargs.get("changes") or Changes(dev)
 

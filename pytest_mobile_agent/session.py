@@ -10,15 +10,15 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .agents import AgentLoadError, load_agent
-from .device.reset import parse_choice as parse_reset
-from .locales import DEFAULT_LOCALE, LocaleError
-from .locales import normalize as normalize_locale
-from .metrics import load_prices
-from .tasks import TaskInstance, TaskSpec
+from pytest_mobile_agent.agents import AgentLoadError, load_agent
+from pytest_mobile_agent.device.reset import parse_choice as parse_reset
+from pytest_mobile_agent.locales import DEFAULT_LOCALE, LocaleError
+from pytest_mobile_agent.locales import normalize as normalize_locale
+from pytest_mobile_agent.metrics import load_prices
+from pytest_mobile_agent.tasks import TaskInstance, TaskSpec
 
 if TYPE_CHECKING:
-    from .device.pool import DevicePool
+    from pytest_mobile_agent.device.pool import DevicePool
 
 TASK_KEY = pytest.StashKey[TaskInstance]()
 EPISODE_KEY = pytest.StashKey[Any]()
@@ -107,7 +107,7 @@ class MobileSession:
         shut down when the session ends."""
         if not self.options.devices.strip().startswith("emulator:"):
             return  # not even the import (adbutils: 0.1 s before the first worker starts)
-        from .device.emulators import EmulatorError, EmulatorFleet, parse
+        from pytest_mobile_agent.device.emulators import EmulatorError, EmulatorFleet, parse
 
         try:
             wanted = parse(self.options.devices)
@@ -146,8 +146,8 @@ class MobileSession:
     def model_client(self, who: str = "this run") -> Any:
         """The chat client the --mobile-model* options describe (one per process)."""
         if self._model_client is None:
-            from .models import ChatClient, ModelError
-            from .models.options import model_config
+            from pytest_mobile_agent.models import ChatClient, ModelError
+            from pytest_mobile_agent.models.options import model_config
 
             cfg = model_config(self.config, self.options.step_timeout)
             if cfg is None:
@@ -159,7 +159,10 @@ class MobileSession:
         return self._model_client
 
     def make_pool(self) -> DevicePool:
-        from .device.pool import DevicePool, DeviceSource  # here: the xdist controller never needs adb code
+        from pytest_mobile_agent.device.pool import (  # here: the xdist controller never needs adb code
+            DevicePool,
+            DeviceSource,
+        )
 
         spec = self.options.devices
         provided = self.config.hook.pytest_mobile_agent_devices(config=self.config, spec=spec)

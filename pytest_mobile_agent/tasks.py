@@ -23,9 +23,9 @@ from typing import Any
 
 import pytest
 
-from .actions import Action, InvalidAction
-from .locales import LocaleError
-from .locales import normalize as normalize_locale
+from pytest_mobile_agent.actions import Action, InvalidAction
+from pytest_mobile_agent.locales import LocaleError
+from pytest_mobile_agent.locales import normalize as normalize_locale
 
 DIFFICULTIES = ("easy", "medium", "hard")
 ATTR = "__mobile_task__"

@@ -30,13 +30,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from ..actions import Action, Done, Key, Tap
-from ..locales import DEFAULT_LOCALE, localize_action
-from ..task_errors import GoldenPathError, check_golden_step
+from pytest_mobile_agent.actions import Action, Done, Key, Tap
+from pytest_mobile_agent.locales import DEFAULT_LOCALE, localize_action
+from pytest_mobile_agent.task_errors import GoldenPathError, check_golden_step
 
 if TYPE_CHECKING:
-    from ..device.android import AndroidDevice
-    from ..device.ui_tree import UiTree
+    from pytest_mobile_agent.device.android import AndroidDevice
+    from pytest_mobile_agent.device.ui_tree import UiTree
 
 
 class AgentLoadError(Exception):
@@ -270,7 +270,7 @@ def load_agent(spec: str, *, seed: int = 0) -> Any:
     if spec in BUILTIN:
         return RandomAgent(seed) if spec == "random" else BUILTIN[spec]()
     if spec in MODEL_AGENTS:
-        from .baselines import MODEL_AGENTS as made
+        from pytest_mobile_agent.agents.baselines import MODEL_AGENTS as made
 
         return made[spec]()
     if spec.endswith(".py") or "/" in spec or "\\" in spec:

@@ -29,7 +29,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .seedfiles import BadRow, SeedFile, SeedFileError, SeedTask
+from pytest_mobile_agent.compat.seedfiles import BadRow, SeedFile, SeedFileError, SeedTask
 
 KINDS = {"s_app_s_step.json": "SAST", "s_app_m_step.json": "SAMT", "m_app_m_step.json": "MAMT"}
 STEP_LIMITS = {"SAST": 10, "SAMT": 20, "MAMT": 50}

@@ -21,10 +21,10 @@ from typing import Any
 
 import pytest
 
-from ..actions import InvalidAction
-from ..session import TASK_KEY
-from ..task_errors import TaskError
-from ..tasks import TaskInstance, TaskSpec, app_marker
+from pytest_mobile_agent.actions import InvalidAction
+from pytest_mobile_agent.session import TASK_KEY
+from pytest_mobile_agent.task_errors import TaskError
+from pytest_mobile_agent.tasks import TaskInstance, TaskSpec, app_marker
 
 FIELDS_KEY = "fields"  # TaskSpec.extra: the benchmark's own fields, as the file has them
 
@@ -167,7 +167,7 @@ def make_item(parent: pytest.Collector, task: SeedTask) -> pytest.Function:
 def start_app(device: Any, package: str, activity: str) -> None:
     """SPA-Bench's setup_app_activity: `am start -n package/activity`, else the launcher
     activity through monkey; then wait until the app has the focus (no fixed sleep)."""
-    from ..device.android import shell_quote
+    from pytest_mobile_agent.device.android import shell_quote
 
     started = False
     if activity:
@@ -195,7 +195,7 @@ def seed_start(request: pytest.FixtureRequest, device: Any) -> None:
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     """SPA-Bench CSVs and Mobile-Bench JSONs by their names anywhere, any .csv/.json named on
     the command line (read as one of them, or failing with what it lacks)."""
-    from . import mobilebench, spabench
+    from pytest_mobile_agent.compat import mobilebench, spabench
 
     explicit = parent.session.isinitpath(file_path)
     if spabench.is_task_file(file_path, explicit):
@@ -215,7 +215,7 @@ def pytest_mobile_agent_episode_finished(item: pytest.Item, episode: Any, record
     """Allure: the benchmark as a label, its scalar fields as parameters (lists as JSON)."""
     import json
 
-    from ..reporting.allure import _param, results_dir
+    from pytest_mobile_agent.reporting.allure import _param, results_dir
 
     extra = episode.task.spec.extra
     if FIELDS_KEY not in extra or results_dir(item.config) is None:

@@ -29,7 +29,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .seedfiles import BadRow, SeedFile, SeedFileError, SeedTask
+from pytest_mobile_agent.compat.seedfiles import BadRow, SeedFile, SeedFileError, SeedTask
 
 SINGLE_COLUMNS = (
     "task_identifier",

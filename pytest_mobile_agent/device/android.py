@@ -23,10 +23,10 @@ from typing import Any
 import adbutils
 from adbutils._adb import AdbConnection
 
-from ..actions import KEYS, Action, InvalidAction
-from ..locales import DEFAULT_LOCALE
-from .errors import DeviceLost
-from .ui_tree import UiTree
+from pytest_mobile_agent.actions import KEYS, Action, InvalidAction
+from pytest_mobile_agent.device.errors import DeviceLost
+from pytest_mobile_agent.device.ui_tree import UiTree
+from pytest_mobile_agent.locales import DEFAULT_LOCALE
 
 log = logging.getLogger(__name__)
 LAUNCHER_CATEGORY = "android.intent.category.LAUNCHER"
@@ -75,7 +75,7 @@ def shell_quote(text: str) -> str:
 
 class AndroidDevice:
     def __init__(self, serial: str, client: adbutils.AdbClient | None = None) -> None:
-        from . import adb_server
+        from pytest_mobile_agent.device import adb_server
 
         self.serial = serial
         self.client = client or HarnessAdbClient(host="127.0.0.1", port=adb_server.server_port(), socket_timeout=60)
@@ -350,7 +350,7 @@ class AndroidDevice:
 
     def view_client(self) -> Any:
         """AndroidViewClient on this device (MobileAgentBench tasks expect one)."""
-        from . import adb_server
+        from pytest_mobile_agent.device import adb_server
 
         adb_server.expose_adb_on_path()
         from com.dtmilano.android.viewclient import ViewClient

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import adbutils
 
-from . import adb_server
+from pytest_mobile_agent.device import adb_server
 
 SPEC = re.compile(r"emulator:([A-Za-z0-9._-]+)(?:\*(\d+))?")
 HEADLESS = ("-no-window", "-no-audio", "-no-boot-anim", "-read-only", "-no-snapshot-save")
@@ -175,7 +175,7 @@ class EmulatorFleet:
 
     def shutdown(self, timeout: float = 30.0) -> None:
         """The console's `kill` for each instance (the process is ended if it does not obey)."""
-        from .reset import ConsoleError, EmulatorConsole
+        from pytest_mobile_agent.device.reset import ConsoleError, EmulatorConsole
 
         for emulator in self.instances:
             if emulator.process.poll() is None:

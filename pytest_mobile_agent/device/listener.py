@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..events.client import LineDecoder, quick_ack
-from ..events.schema import (
+from pytest_mobile_agent.events.client import LineDecoder, quick_ack
+from pytest_mobile_agent.events.schema import (
     EVENT_STREAM_PORT,
     LISTENER_PACKAGE,
     LISTENER_SERVICE,
@@ -89,7 +89,7 @@ def _shipped(apk_path: str | Path | None, installed: int | None) -> tuple[Path |
     Without an APK an installed listener at the version this code speaks to is good enough,
     so a phone that already has it needs no build on the host.
     """
-    from ..virtual.apk import read_manifest
+    from pytest_mobile_agent.virtual.apk import read_manifest
 
     if apk_path is None:
         try:

@@ -24,11 +24,11 @@ from pathlib import Path
 
 import adbutils
 
-from ..cpu_pinning import pin_worker
-from . import adb_server
-from .android import AndroidDevice, HarnessAdbClient
-from .errors import DeviceLost
-from .lease import DeviceLease
+from pytest_mobile_agent.cpu_pinning import pin_worker
+from pytest_mobile_agent.device import adb_server
+from pytest_mobile_agent.device.android import AndroidDevice, HarnessAdbClient
+from pytest_mobile_agent.device.errors import DeviceLost
+from pytest_mobile_agent.device.lease import DeviceLease
 
 LEASE_ROOT = Path(tempfile.gettempdir()) / "pytest-mobile-agent-leases"
 
@@ -107,7 +107,7 @@ class DevicePool:
         return self.device
 
     def _start_virtual(self) -> AndroidDevice:
-        from ..virtual import start_device
+        from pytest_mobile_agent.virtual import start_device
 
         self._virtual = start_device(args=self.virtual_args)
         if self.pin_cpu:  # only now: the adb server, started above if it was not running, stays unpinned
@@ -147,8 +147,8 @@ class DevicePool:
 
     def event_stream(self, device: AndroidDevice):  # noqa: ANN201
         """The accessibility event stream of the leased device (the listener installed and on)."""
-        from ..device.listener import ensure_listener
-        from ..events.client import EventStreamClient, EventStreamError
+        from pytest_mobile_agent.device.listener import ensure_listener
+        from pytest_mobile_agent.events.client import EventStreamClient, EventStreamError
 
         if self._stream is None:
             try:

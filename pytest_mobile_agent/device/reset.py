@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from .errors import DeviceLost
+from pytest_mobile_agent.device.errors import DeviceLost
 
 if TYPE_CHECKING:
-    from .android import AndroidDevice
-    from .durable_state import DurableState, StateDiff
+    from pytest_mobile_agent.device.android import AndroidDevice
+    from pytest_mobile_agent.device.durable_state import DurableState, StateDiff
 
 SNAPSHOT_NAME = "pytest-mobile-agent-base"
 STRATEGIES = ("snapshot", "clear")
@@ -145,7 +145,7 @@ class ClearReset:
 
     def _capture(self, device: AndroidDevice) -> DurableState:
         """The durable state, with the app data of the apps tasks used (none of the others)."""
-        from .durable_state import capture
+        from pytest_mobile_agent.device.durable_state import capture
 
         return capture(device, sorted(self.used))
 
@@ -160,7 +160,7 @@ PROVIDER_URIS = {
 
 def clean_up_commands(diff: StateDiff, app_areas: frozenset[str]) -> list[str]:
     """Shell commands that undo the parts of `diff` that need no knowledge of the task."""
-    from .android import shell_quote
+    from pytest_mobile_agent.device.android import shell_quote
 
     apps = sorted({c.area for c in diff if c.area in app_areas})
     commands = [f"am force-stop {a}; pm clear {a} >/dev/null" for a in apps]

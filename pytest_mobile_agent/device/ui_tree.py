@@ -13,8 +13,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ..actions import Selector
-from ..locales import DEFAULT_LOCALE, is_default, variants
+from pytest_mobile_agent.actions import Selector
+from pytest_mobile_agent.locales import DEFAULT_LOCALE, is_default, variants
 
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 

@@ -1,7 +1,7 @@
 """The accessibility event stream: its line format and the host-side client."""
 
-from .client import EventStreamClient, EventStreamError
-from .schema import (
+from pytest_mobile_agent.events.client import EventStreamClient, EventStreamError
+from pytest_mobile_agent.events.schema import (
     EVENT_STREAM_PORT,
     EVENT_TYPES,
     LISTENER_PACKAGE,

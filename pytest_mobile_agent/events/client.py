@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ..device.errors import InfrastructureFault
-from .schema import (
+from pytest_mobile_agent.device.errors import InfrastructureFault
+from pytest_mobile_agent.events.schema import (
     EVENT_STREAM_PORT,
     MAX_LINE_BYTES,
     AccessibilityEvent,

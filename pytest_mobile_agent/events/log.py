@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ..locales import DEFAULT_LOCALE, is_default, variants
-from .schema import AccessibilityEvent
+from pytest_mobile_agent.events.schema import AccessibilityEvent
+from pytest_mobile_agent.locales import DEFAULT_LOCALE, is_default, variants
 
 CLICKED = "TYPE_VIEW_CLICKED"
 LONG_CLICKED = "TYPE_VIEW_LONG_CLICKED"

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .base import INPUT_NAMES, Judge, Trajectory, TrajectoryStep, Verdict
+from pytest_mobile_agent.judges.base import INPUT_NAMES, Judge, Trajectory, TrajectoryStep, Verdict
 
 
 @dataclass(frozen=True)
@@ -32,14 +32,14 @@ class JudgeSettings:
 
 
 def _checkpoints(options: list[str], settings: JudgeSettings) -> Judge:
-    from .checkpoints import PAPER, CheckpointsJudge
+    from pytest_mobile_agent.judges.checkpoints import PAPER, CheckpointsJudge
 
     return CheckpointsJudge(semantics=options[0] if options else PAPER)
 
 
 def _key_components(options: list[str], settings: JudgeSettings) -> Judge:
-    from .key_components import KeyComponentsJudge
-    from .ocr import DEFAULT_CACHE, OcrCache
+    from pytest_mobile_agent.judges.key_components import KeyComponentsJudge
+    from pytest_mobile_agent.judges.ocr import DEFAULT_CACHE, OcrCache
 
     return KeyComponentsJudge(OcrCache(settings.ocr_cache or DEFAULT_CACHE))
 
@@ -54,20 +54,20 @@ def _needs_client(name: str, settings: JudgeSettings) -> Any:
 
 
 def _mllm(options: list[str], settings: JudgeSettings) -> Judge:
-    from .mllm import MllmJudge
+    from pytest_mobile_agent.judges.mllm import MllmJudge
 
     return MllmJudge(_needs_client("mllm", settings), *options)
 
 
 def _spa(options: list[str], settings: JudgeSettings) -> Judge:
-    from .mllm import MllmJudge
-    from .spa import SpaJudge
+    from pytest_mobile_agent.judges.mllm import MllmJudge
+    from pytest_mobile_agent.judges.spa import SpaJudge
 
     return SpaJudge(_key_components([], settings), MllmJudge(_needs_client("spa", settings), *options))
 
 
 def _autoeval(options: list[str], settings: JudgeSettings) -> Judge:
-    from .autoeval import AutoEvalJudge
+    from pytest_mobile_agent.judges.autoeval import AutoEvalJudge
 
     return AutoEvalJudge(_needs_client("autoeval", settings), *options)
 

@@ -25,11 +25,11 @@ import json
 import re
 from typing import Any
 
-from ..device.ui_tree import UiTree
-from . import prompts
-from .base import Trajectory, Verdict
-from .mllm import Usage
-from .ssr import UNIT, Checker, Substate, parse
+from pytest_mobile_agent.device.ui_tree import UiTree
+from pytest_mobile_agent.judges import prompts
+from pytest_mobile_agent.judges.base import Trajectory, Verdict
+from pytest_mobile_agent.judges.mllm import Usage
+from pytest_mobile_agent.judges.ssr import UNIT, Checker, Substate, parse
 
 CAPTURERS = ("hierarchy", "vlm")
 _WORD = re.compile(r"[\w']+")
@@ -179,7 +179,7 @@ class AutoEvalJudge:
 
     def decompose(self, task: str, usage: Usage, additional_info: str = "") -> list[Substate]:
         if task not in self._decomposed:
-            from ..models import user
+            from pytest_mobile_agent.models import user
 
             prompt = prompts.DECOMPOSER.format(task=task, additional_info=additional_info)
             reply = usage.add(self.client.chat([user(prompt)]))
@@ -189,7 +189,7 @@ class AutoEvalJudge:
     def capture(self, trajectory: Trajectory, i: int, usage: Usage) -> str:
         if self.capturer == "hierarchy":
             return describe_hierarchy(trajectory.hierarchies[i])
-        from ..models import user
+        from pytest_mobile_agent.models import user
 
         return usage.add(self.client.chat([user(prompts.CAPTURER, images=[trajectory.screenshots[i]])])).text
 
@@ -203,7 +203,7 @@ class AutoEvalJudge:
         return out
 
     def judge(self, trajectory: Trajectory) -> Verdict:
-        from ..models import user
+        from pytest_mobile_agent.models import user
 
         usage = Usage()
         nodes = self.decompose(trajectory.prompt, usage)

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..actions import Selector
-from ..device.ui_tree import UiTree
+from pytest_mobile_agent.actions import Selector
+from pytest_mobile_agent.device.ui_tree import UiTree
 
 if TYPE_CHECKING:
-    from ..episode import Episode
+    from pytest_mobile_agent.episode import Episode
 
 # The inputs a task may declare for judges (`@task(key_components=..., ...)`).
 INPUT_NAMES = ("key_components", "checkpoints", "substates", "subtasks")

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Trajectory, Verdict
+from pytest_mobile_agent.judges.base import Trajectory, Verdict
 
 PAPER, RELEASED = "paper", "released"
 KINDS = ("package", "activity", "resource-id", "key_phrases", "text", "api")

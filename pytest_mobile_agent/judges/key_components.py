@@ -15,8 +15,8 @@ import re
 import time
 from collections.abc import Sequence
 
-from .base import Trajectory, Verdict
-from .ocr import OcrCache
+from pytest_mobile_agent.judges.base import Trajectory, Verdict
+from pytest_mobile_agent.judges.ocr import OcrCache
 
 _SPACE = re.compile(r"\s+")
 

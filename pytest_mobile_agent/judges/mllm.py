@@ -25,8 +25,8 @@ import json
 import re
 from typing import Any
 
-from . import prompts
-from .base import Trajectory, Verdict
+from pytest_mobile_agent.judges import prompts
+from pytest_mobile_agent.judges.base import Trajectory, Verdict
 
 REASONING = ("result_only", "direct")
 ACTION_MODES = ("no_action", "text_action", "with_action")
@@ -59,8 +59,8 @@ class Usage:
 def _messages(
     task: str, shots: list[tuple[bytes, dict | None, str | None]], reasoning: str, action_mode: str, history: str = ""
 ) -> list[dict[str, Any]]:
-    from ..models import system, user
-    from ..reporting import draw
+    from pytest_mobile_agent.models import system, user
+    from pytest_mobile_agent.reporting import draw
 
     sys_text = prompts.MLLM_SYSTEM + (prompts.MLLM_ACTIONS if action_mode != "no_action" else "")
     lines = [prompts.MLLM_TASK.format(task=task, history=history)]
@@ -94,7 +94,7 @@ def _shots(trajectory: Trajectory, start: int = 0, end: int | None = None) -> li
 
 def split_by_app(trajectory: Trajectory, apps: list[str]) -> list[tuple[int, int]] | str:
     """Stage 1: (start, end) screenshot indexes per app in order, or why the split is invalid."""
-    from ..device.ui_tree import UiTree
+    from pytest_mobile_agent.device.ui_tree import UiTree
 
     packages = [UiTree(h).package if h else "" for h in trajectory.hierarchies]
     segments = []
@@ -145,7 +145,7 @@ class MllmJudge:
 
     def split(self, trajectory: Trajectory, usage: Usage) -> list[dict[str, Any]] | str:
         """The model's subtasks for a cross-app task, or why its answer cannot be used."""
-        from ..models import user
+        from pytest_mobile_agent.models import user
 
         prompt = prompts.MLLM_SPLIT.format(apps=", ".join(trajectory.apps), task=trajectory.prompt)
         text = usage.add(self.client.chat([user(prompt)])).text
@@ -182,7 +182,7 @@ class MllmJudge:
                 )
             phrase = sub.get("memory")
             if phrase and phrase != "None":
-                from ..models import user
+                from pytest_mobile_agent.models import user
 
                 reply = usage.add(
                     self.client.chat(

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from . import JudgeConfigError, JudgeSettings, Trajectory, Verdict, make, parse_names, run
+from pytest_mobile_agent.judges import JudgeConfigError, JudgeSettings, Trajectory, Verdict, make, parse_names, run
 
 OPTIONS = (
     # (flag, dest/ini name, help)
@@ -79,14 +79,14 @@ class JudgePanel:
         settings, with --mobile-judge-model as the model when given. None when neither is."""
         if not any(n.split(":")[0] in ("mllm", "spa", "autoeval") for n in self.names):
             return None
-        from ..models import ChatClient, ModelError
-        from ..models.options import model_config
+        from pytest_mobile_agent.models import ChatClient, ModelError
+        from pytest_mobile_agent.models.options import model_config
 
         cfg = model_config(self.config, model=_get(self.config, "mobile_judge_model") or None)
         if cfg is None:
             return None
         try:
-            from ..metrics import load_prices
+            from pytest_mobile_agent.metrics import load_prices
 
             return ChatClient(cfg, load_prices(_get(self.config, "mobile_prices") or None))
         except ModelError as exc:
@@ -134,7 +134,7 @@ def inputs_for(item: pytest.Item, task: Any) -> dict[str, Any]:
 
 def summary(records: list[dict[str, Any]], terminalreporter: Any) -> None:
     """The calibration table (and AutoEval's decomposer quality) after the summary table."""
-    from .calibration import calibrate, table
+    from pytest_mobile_agent.judges.calibration import calibrate, table
 
     confusions = calibrate(records)
     if confusions:
@@ -148,7 +148,7 @@ def summary(records: list[dict[str, Any]], terminalreporter: Any) -> None:
         if (r["judges"][n].get("details") or {}).get("decomposer")
     ]
     if decomposer:
-        from .autoeval import decomposer_table
+        from pytest_mobile_agent.judges.autoeval import decomposer_table
 
         terminalreporter.write_sep("-", "AutoEval State Decomposer against the reference substates")
         for line in decomposer_table(decomposer):

@@ -5,9 +5,9 @@ judge, as SPA-Bench's --skip_key_components does."""
 
 from __future__ import annotations
 
-from .base import Trajectory, Verdict
-from .key_components import KeyComponentsJudge
-from .mllm import MllmJudge
+from pytest_mobile_agent.judges.base import Trajectory, Verdict
+from pytest_mobile_agent.judges.key_components import KeyComponentsJudge
+from pytest_mobile_agent.judges.mllm import MllmJudge
 
 
 class SpaJudge:

@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..actions import Action
-    from ..device.ui_tree import UiTree
+    from pytest_mobile_agent.actions import Action
+    from pytest_mobile_agent.device.ui_tree import UiTree
 
 DEFAULT_LOCALE = "en-US"
 # Locale tag -> the column of the string tables it reads (Android falls back to values/).

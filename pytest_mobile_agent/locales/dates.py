@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 
-from . import COMMONS, LOCALES, normalize, string
+from pytest_mobile_agent.locales import COMMONS, LOCALES, normalize, string
 
 MONTH_KEYS = (
     "january",

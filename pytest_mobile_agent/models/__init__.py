@@ -13,9 +13,9 @@ and response under a hash of the request; `--mobile-model-replay` answers from t
 The API key is read from the environment when the client is made and is written nowhere.
 """
 
-from .client import ChatClient, ModelConfig, ModelStats, Reply
-from .errors import ModelError, ModelUnavailable, ReplayMiss
-from .messages import assistant, image_part, system, user
+from pytest_mobile_agent.models.client import ChatClient, ModelConfig, ModelStats, Reply
+from pytest_mobile_agent.models.errors import ModelError, ModelUnavailable, ReplayMiss
+from pytest_mobile_agent.models.messages import assistant, image_part, system, user
 
 __all__ = [
     "ChatClient",

@@ -10,9 +10,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cache import RequestCache, request_key
-from .errors import ModelError, ModelUnavailable, ReplayMiss
-from .messages import DEFAULT_IMAGE_SIDE
+from pytest_mobile_agent.models.cache import RequestCache, request_key
+from pytest_mobile_agent.models.errors import ModelError, ModelUnavailable, ReplayMiss
+from pytest_mobile_agent.models.messages import DEFAULT_IMAGE_SIDE
 
 RETRYABLE_STATUS = (408, 409, 429)  # and every 5xx
 MAX_RETRY_AFTER_S = 60.0
@@ -138,7 +138,7 @@ class ChatClient:
         return reply
 
     def _reply(self, data: dict[str, Any], retries: int, cached: bool) -> Reply:
-        from ..metrics import cost_of
+        from pytest_mobile_agent.metrics import cost_of
 
         choices = data.get("choices") or []
         if not choices:
@@ -206,6 +206,6 @@ def _retry_after(response: Any) -> float | None:
 
 
 def _default_prices() -> dict[str, tuple[float, float]]:
-    from ..metrics import load_prices
+    from pytest_mobile_agent.metrics import load_prices
 
     return load_prices(None)

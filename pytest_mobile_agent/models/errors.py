@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..device.errors import InfrastructureFault
+from pytest_mobile_agent.device.errors import InfrastructureFault
 
 
 class ModelError(Exception):

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from .client import ModelConfig
-from .messages import DEFAULT_IMAGE_SIDE
+from pytest_mobile_agent.models.client import ModelConfig
+from pytest_mobile_agent.models.messages import DEFAULT_IMAGE_SIDE
 
 OPTIONS = (
     # (flag, dest/ini name, type, help)

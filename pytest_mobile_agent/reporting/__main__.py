@@ -12,7 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .allure import MULTI_FILE, SINGLE_FILE, ReportError, generate_html
+from pytest_mobile_agent.reporting.allure import MULTI_FILE, SINGLE_FILE, ReportError, generate_html
 
 
 def main(argv: list[str] | None = None) -> int:

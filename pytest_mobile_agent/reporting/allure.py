@@ -39,15 +39,15 @@ from typing import Any
 
 import pytest
 
-from ..actions import InvalidAction
-from ..device.errors import DeviceLost
-from ..episode import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, AgentError
-from ..judges.calibration import disagrees
-from ..session import RECORD_PROPERTY, MobileSession
-from ..task_errors import TASK_ERROR
-from ..tasks import app_marker
-from . import draw, plots
-from .allure_cli import ReportError, find_allure
+from pytest_mobile_agent.actions import InvalidAction
+from pytest_mobile_agent.device.errors import DeviceLost
+from pytest_mobile_agent.episode import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, AgentError
+from pytest_mobile_agent.judges.calibration import disagrees
+from pytest_mobile_agent.reporting import draw, plots
+from pytest_mobile_agent.reporting.allure_cli import ReportError, find_allure
+from pytest_mobile_agent.session import RECORD_PROPERTY, MobileSession
+from pytest_mobile_agent.task_errors import TASK_ERROR
+from pytest_mobile_agent.tasks import app_marker
 
 HERE = Path(__file__).parent
 CATEGORIES_FILE = HERE / "categories.json"
@@ -530,7 +530,7 @@ def _version(distribution: str) -> str:
         return metadata.version(distribution)
     except metadata.PackageNotFoundError:
         if distribution == "pytest-mobile-agent":
-            from .. import __version__
+            from pytest_mobile_agent import __version__
 
             return __version__
         return "?"

@@ -19,8 +19,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..actions import InvalidAction, Selector
-from ..device.ui_tree import UiTree
+from pytest_mobile_agent.actions import InvalidAction, Selector
+from pytest_mobile_agent.device.ui_tree import UiTree
 
 # Electric blue with a white rim and a dark halo: visible on light, dark and coloured screens.
 ACCENT = (41, 121, 255)

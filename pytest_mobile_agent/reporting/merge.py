@@ -24,8 +24,8 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from ..metrics import summarize
-from . import results, terminal
+from pytest_mobile_agent.metrics import summarize
+from pytest_mobile_agent.reporting import results, terminal
 
 PLOT_TITLE = "success rate"  # the name the plugin gives its global attachment
 # What the aggregate reads from an episode record (metrics.aggregate and summarize).
@@ -108,7 +108,7 @@ def _success_plots(directory: Path) -> set[str]:
 
 def merge_allure(sources: list[Path], output: Path, records: list[dict[str, Any]]) -> int:
     """Join allure-results folders into `output`; returns the number of files copied."""
-    from . import allure, plots
+    from pytest_mobile_agent.reporting import allure, plots
 
     missing = [str(s) for s in sources if not s.is_dir()]
     if missing:
@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
             write_results(args.output, records)
             print(f"results: {args.output}")
     if args.report:
-        from .allure import ReportError, generate_html
+        from pytest_mobile_agent.reporting.allure import ReportError, generate_html
 
         try:
             print(generate_html([args.allure_output.resolve()], args.report.resolve(), allure=args.allure))

@@ -9,7 +9,7 @@ import io
 from pathlib import Path
 from typing import Any
 
-from ..metrics import summarize
+from pytest_mobile_agent.metrics import summarize
 
 PLOT_NAME = "summary.png"
 

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from . import draw
+from pytest_mobile_agent.reporting import draw
 
 
 def slug(nodeid: str) -> str:

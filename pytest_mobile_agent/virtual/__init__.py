@@ -4,6 +4,12 @@ Start devices with `start_devices(n)` / `virtual_devices(n)` or from a shell wit
 `python -m pytest_mobile_agent.virtual`; every adb client then sees them as ordinary devices.
 """
 
-from .pool import VirtualDevice, VirtualDeviceError, start_device, start_devices, virtual_devices
+from pytest_mobile_agent.virtual.pool import (
+    VirtualDevice,
+    VirtualDeviceError,
+    start_device,
+    start_devices,
+    virtual_devices,
+)
 
 __all__ = ["VirtualDevice", "VirtualDeviceError", "start_device", "start_devices", "virtual_devices"]

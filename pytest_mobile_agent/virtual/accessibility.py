@@ -14,7 +14,7 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING
 
-from ..events.schema import (
+from pytest_mobile_agent.events.schema import (
     EVENT_STREAM_PORT,
     LISTENER_PACKAGE,
     LISTENER_SERVICE,
@@ -24,9 +24,9 @@ from ..events.schema import (
 )
 
 if TYPE_CHECKING:
-    from .system import Device
-    from .transport import Stream
-    from .ui.view import View
+    from pytest_mobile_agent.virtual.system import Device
+    from pytest_mobile_agent.virtual.transport import Stream
+    from pytest_mobile_agent.virtual.ui.view import View
 
 CLIENT_BACKLOG = 4096
 HISTORY = 2048

@@ -13,11 +13,11 @@ import sys
 import time
 from pathlib import Path
 
-from .console import ConsoleSession, auth_token
-from .registration import adb_request, adb_server_port, await_gone, disconnect
-from .services import open_service
-from .system import Device, DeviceConfig
-from .transport import Connection
+from pytest_mobile_agent.virtual.console import ConsoleSession, auth_token
+from pytest_mobile_agent.virtual.registration import adb_request, adb_server_port, await_gone, disconnect
+from pytest_mobile_agent.virtual.services import open_service
+from pytest_mobile_agent.virtual.system import Device, DeviceConfig
+from pytest_mobile_agent.virtual.transport import Connection
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +137,7 @@ def adb_register_emulator(adb_port: int, timeout: float = 10.0) -> str:
     try:
         _adb("host:version")
     except OSError:
-        from ..device import adb_server
+        from pytest_mobile_agent.device import adb_server
 
         adb_server.ensure_server()
     serial = f"emulator-{adb_port - 1}"

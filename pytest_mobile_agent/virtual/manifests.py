@@ -15,12 +15,12 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
-from .intents import DEFAULT, HOME, LAUNCHER, MAIN, Intent, IntentFilter, Long, Match
-from .shell.logcat import log
+from pytest_mobile_agent.virtual.intents import DEFAULT, HOME, LAUNCHER, MAIN, Intent, IntentFilter, Long, Match
+from pytest_mobile_agent.virtual.shell.logcat import log
 
 if TYPE_CHECKING:
-    from .packages import PackageManager
-    from .system import Device
+    from pytest_mobile_agent.virtual.packages import PackageManager
+    from pytest_mobile_agent.virtual.system import Device
 
 A = "android.intent.action."
 VIEW, SEND, SENDTO, EDIT, INSERT = A + "VIEW", A + "SEND", A + "SENDTO", A + "EDIT", A + "INSERT"
@@ -283,6 +283,6 @@ def deliver(device: Device, match: Match, intent: Intent) -> None:
         return
     started = wm.start_activity(app, cls, extras, launcher=not extras and cls is app.main_activity)
     if "shared_text" in extras:  # Notes' checkIntents: the "Add to note" dialog
-        from .apps.notes_screens import add_to_note_dialog
+        from pytest_mobile_agent.virtual.apps.notes_screens import add_to_note_dialog
 
         started.show(add_to_note_dialog(started, extras["shared_text"]))  # type: ignore[arg-type]

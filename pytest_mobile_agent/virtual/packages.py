@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .apps.base import App
-    from .system import Device
+    from pytest_mobile_agent.virtual.apps.base import App
+    from pytest_mobile_agent.virtual.system import Device
 
 
 @dataclass
@@ -47,7 +47,7 @@ class PackageManager:
         self._live: dict[str, App] = {}
 
     def install_builtin(self) -> None:
-        from .apps import BUILTIN_APPS
+        from pytest_mobile_agent.virtual.apps import BUILTIN_APPS
 
         for cls in BUILTIN_APPS:
             self.models[cls.package] = cls
@@ -86,7 +86,7 @@ class PackageManager:
         ]
 
     def home_app(self) -> App:
-        from .apps.launcher import HOME_PACKAGE
+        from pytest_mobile_agent.virtual.apps.launcher import HOME_PACKAGE
 
         return self.app(HOME_PACKAGE)
 
@@ -103,7 +103,7 @@ class PackageManager:
         shutil.rmtree(self.device.fs.host(f"/data/data/{name}"), ignore_errors=True)
 
     def install(self, apk_path: str, *, replace: bool = True) -> PackageRecord:
-        from .apk import InvalidApk, read_manifest
+        from pytest_mobile_agent.virtual.apk import InvalidApk, read_manifest
 
         host = self.device.fs.host(apk_path)
         if not host.is_file():

@@ -19,9 +19,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..device.errors import InfrastructureFault
-from ..warmstart.process import ForkedProcess, spawn_device
-from . import registration
+from pytest_mobile_agent.device.errors import InfrastructureFault
+from pytest_mobile_agent.virtual import registration
+from pytest_mobile_agent.warmstart.process import ForkedProcess, spawn_device
 
 # The line a device prints once it is online (the device side prints it in __main__). Kept here
 # so starting devices does not import the device model into the caller's process.
@@ -123,7 +123,7 @@ def _await_ready(proc: subprocess.Popen | ForkedProcess, root: Path, timeout: fl
 
 def start_devices(count: int = 1, *, args: Sequence[str] = (), timeout: float = START_TIMEOUT) -> list[VirtualDevice]:
     """Start `count` devices in parallel; extra CLI `args` go to each (e.g. ["--size", "720x1600"])."""
-    from ..device import adb_server
+    from pytest_mobile_agent.device import adb_server
 
     adb_server.ensure_server()
     registration.sweep()  # devices of earlier runs that were killed before they could unregister

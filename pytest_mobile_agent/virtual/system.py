@@ -15,18 +15,18 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..locales import DEFAULT_LOCALE, LocaleError, normalize
-from .accessibility import Accessibility
-from .fs import FileSystem
-from .packages import PackageManager
-from .reverse import ReverseTable
-from .shell import android as _android_commands  # noqa: F401  (registers the commands)
-from .shell.logcat import LogBuffer
-from .ui.window import WindowManager
+from pytest_mobile_agent.locales import DEFAULT_LOCALE, LocaleError, normalize
+from pytest_mobile_agent.virtual.accessibility import Accessibility
+from pytest_mobile_agent.virtual.fs import FileSystem
+from pytest_mobile_agent.virtual.packages import PackageManager
+from pytest_mobile_agent.virtual.reverse import ReverseTable
+from pytest_mobile_agent.virtual.shell import android as _android_commands  # noqa: F401  (registers the commands)
+from pytest_mobile_agent.virtual.shell.logcat import LogBuffer
+from pytest_mobile_agent.virtual.ui.window import WindowManager
 
 if TYPE_CHECKING:
-    from .snapshot import DeviceSnapshot, RestoreStats
-    from .transport import Stream, StreamHandler
+    from pytest_mobile_agent.virtual.snapshot import DeviceSnapshot, RestoreStats
+    from pytest_mobile_agent.virtual.transport import Stream, StreamHandler
 
 DEFAULT_TIME = datetime(2024, 5, 15, 9, 0, 0, tzinfo=UTC)
 SHELL_POOL = 64  # pooled worker threads for shell sessions and uiautomator2 requests
@@ -140,7 +140,7 @@ class Device:
         self.accessibility = Accessibility(self)
         self.packages = PackageManager(self)
         self.wm = WindowManager(self, config.width, config.height, config.density)
-        from .ui.render import ScreenRenderer
+        from pytest_mobile_agent.virtual.ui.render import ScreenRenderer
 
         # One cached screen, not four: an unchanged screen is still drawn only once, and each
         # cached screen holds a 10 MB picture (an idle device went from 90 to 70 MB).
@@ -222,7 +222,7 @@ class Device:
             return self.renderer.jpeg(self.wm.frame(), self.status_time(), quality)
 
     def dump(self, compressed: bool = False, all_windows: bool = False) -> str:
-        from .ui.hierarchy import dump
+        from pytest_mobile_agent.virtual.ui.hierarchy import dump
 
         with self.lock:
             return dump(self.wm.frame(), compressed, all_windows)
@@ -254,7 +254,7 @@ class Device:
 
     # -- snapshots (the emulator console's `avd snapshot ...`) ----------------------------------
     def save_snapshot(self, name: str) -> DeviceSnapshot:
-        from . import snapshot
+        from pytest_mobile_agent.virtual import snapshot
 
         with self.lock:
             self.snapshots[name] = snapshot.take(self, name)
@@ -262,7 +262,7 @@ class Device:
 
     def load_snapshot(self, name: str) -> RestoreStats:
         """Restore snapshot `name`; KeyError when there is none of that name."""
-        from . import snapshot
+        from pytest_mobile_agent.virtual import snapshot
 
         with self.lock:
             return snapshot.restore(self, self.snapshots[name])

@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Protocol
 
-from .packets import (
+from pytest_mobile_agent.virtual.packets import (
     A_AUTH,
     A_CLSE,
     A_CNXN,

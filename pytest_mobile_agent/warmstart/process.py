@@ -15,10 +15,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from . import launcher
-from .launcher import receive, request
-from .server import ENV, READY
-from .server import fork as fork_server
+from pytest_mobile_agent.warmstart import launcher
+from pytest_mobile_agent.warmstart.launcher import receive, request
+from pytest_mobile_agent.warmstart.server import ENV, READY
+from pytest_mobile_agent.warmstart.server import fork as fork_server
 
 READY_TIMEOUT = 60.0
 

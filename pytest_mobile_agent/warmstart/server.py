@@ -44,7 +44,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .launcher import HEADER, read_exactly, receive, send
+from pytest_mobile_agent.warmstart.launcher import HEADER, read_exactly, receive, send
 
 READY = "pytest-mobile-agent warm process ready"
 LOADED = "pytest-mobile-agent warm process loaded"  # the second line: every module imported

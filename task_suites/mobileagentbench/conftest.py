@@ -10,9 +10,8 @@ from typing import Any
 import pytest
 
 from pytest_mobile_agent.judges.runner import task_key
-
-from .judge_inputs import JUDGE_INPUTS
-from .reading import PREFS
+from task_suites.mobileagentbench.judge_inputs import JUDGE_INPUTS
+from task_suites.mobileagentbench.reading import PREFS
 
 # Prefs the Simple Mobile Tools apps write as the user moves around, whatever the goal.
 BOOKKEEPING_PREFS = (

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .apps import (
+from task_suites.mobileagentbench.apps import (
     APP_LAUNCHER,
     CALCULATOR,
     CALENDAR,

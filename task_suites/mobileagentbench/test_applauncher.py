@@ -12,10 +12,9 @@ import pytest
 
 from pytest_mobile_agent import LongPress, Tap, Type, task
 from pytest_mobile_agent.locales import localize
-
-from .apps import APP_LAUNCHER, rid
-from .reading import app_data, pref
-from .seeds import run_in_app
+from task_suites.mobileagentbench.apps import APP_LAUNCHER, rid
+from task_suites.mobileagentbench.reading import app_data, pref
+from task_suites.mobileagentbench.seeds import run_in_app
 
 CHROME, CAMERA = "com.android.chrome", "com.android.camera2"
 LABELS = {CHROME: "Chrome", CAMERA: "Camera"}

@@ -24,10 +24,9 @@ from pathlib import Path
 import pytest
 
 from pytest_mobile_agent import LongPress, Scroll, Tap, Type, task
-
-from .apps import CALENDAR, rid
-from .reading import pref
-from .seeds import run_in_app
+from task_suites.mobileagentbench.apps import CALENDAR, rid
+from task_suites.mobileagentbench.reading import pref
+from task_suites.mobileagentbench.seeds import run_in_app
 
 MORE = Tap(desc="More options")
 FAB = Tap(id=rid(CALENDAR, "calendar_fab"))

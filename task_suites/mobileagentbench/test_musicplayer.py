@@ -16,10 +16,9 @@ from __future__ import annotations
 import pytest
 
 from pytest_mobile_agent import Key, Tap, Type, task
-
-from .apps import MUSIC_PLAYER, rid
-from .reading import app_object, pref
-from .seeds import run_in_app, run_steps
+from task_suites.mobileagentbench.apps import MUSIC_PLAYER, rid
+from task_suites.mobileagentbench.reading import app_object, pref
+from task_suites.mobileagentbench.seeds import run_in_app, run_steps
 
 MUSIC_DIR = "/sdcard/Music"
 MORE = Tap(desc="More options")

@@ -10,11 +10,10 @@ import pytest
 
 from pytest_mobile_agent import Key
 from pytest_mobile_agent.tasks import spec_of
-
-from ..mobileagentbench.apps import FILE_MANAGER, NOTES
-from ..mobileagentbench.conftest import BOOKKEEPING_PREFS
-from ..mobileagentbench.reading import PREFS
-from ..mobileagentbench.seeds import clear_contacts, clear_conversations, run_in_app
+from task_suites.mobileagentbench.apps import FILE_MANAGER, NOTES
+from task_suites.mobileagentbench.conftest import BOOKKEEPING_PREFS
+from task_suites.mobileagentbench.reading import PREFS
+from task_suites.mobileagentbench.seeds import clear_contacts, clear_conversations, run_in_app
 
 # Media on the device: (path, content). Contents differ, so no two files hash alike.
 FILES = (
@@ -44,7 +43,7 @@ def start_state(request, device, changes):
 
 def seed_note(device, title: str, text: str) -> None:
     """A text note made through Notes' own screens (its notes are app-private), then home."""
-    from .paths import note
+    from task_suites.mobilebench.paths import note
 
     run_in_app(device, NOTES, note(title, text))
     device.execute(Key("home"), None)

@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_mobile_agent import LongPress, Tap, Type, task
-
-from ..mobileagentbench.apps import (
+from task_suites.mobileagentbench.apps import (
     CALCULATOR,
     CALENDAR,
     CONTACTS,
@@ -20,7 +19,7 @@ from ..mobileagentbench.apps import (
     SMS_MESSENGER,
     rid,
 )
-from .checks import (
+from task_suites.mobilebench.checks import (
     NOTE,
     all_sent,
     assert_contact,
@@ -32,8 +31,8 @@ from .checks import (
     sent,
     viewer_shows,
 )
-from .conftest import seed_note
-from .paths import (
+from task_suites.mobilebench.conftest import seed_note
+from task_suites.mobilebench.paths import (
     CONTACT_FAB,
     DISCLAIMER_OK,
     HOME,

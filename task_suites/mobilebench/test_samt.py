@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_mobile_agent import Key, LongPress, Scroll, Tap, Type, task
-
-from ..mobileagentbench.apps import (
+from task_suites.mobileagentbench.apps import (
     CALCULATOR,
     CALENDAR,
     CONTACTS,
@@ -21,9 +20,9 @@ from ..mobileagentbench.apps import (
     VOICE_RECORDER,
     rid,
 )
-from ..mobileagentbench.reading import pref
-from ..mobileagentbench.seeds import add_contact
-from .checks import (
+from task_suites.mobileagentbench.reading import pref
+from task_suites.mobileagentbench.seeds import add_contact
+from task_suites.mobilebench.checks import (
     NOTE,
     all_sent,
     assert_contact,
@@ -36,7 +35,7 @@ from .checks import (
     in_front,
     viewer_shows,
 )
-from .paths import (
+from task_suites.mobilebench.paths import (
     CONTACT_FAB,
     DISCLAIMER_OK,
     MESSAGE_FIELD,

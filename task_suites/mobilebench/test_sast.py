@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_mobile_agent import Key, LongPress, Tap, Type, task
-
-from ..mobileagentbench.apps import (
+from task_suites.mobileagentbench.apps import (
     CALCULATOR,
     CALENDAR,
     CONTACTS,
@@ -20,8 +19,8 @@ from ..mobileagentbench.apps import (
     VOICE_RECORDER,
     rid,
 )
-from ..mobileagentbench.seeds import add_contact, add_sms_thread
-from .checks import (
+from task_suites.mobileagentbench.seeds import add_contact, add_sms_thread
+from task_suites.mobilebench.checks import (
     assert_contact,
     assert_event,
     assert_note,
@@ -33,7 +32,7 @@ from .checks import (
     sent,
     viewer_shows,
 )
-from .paths import (
+from task_suites.mobilebench.paths import (
     CONTACT_FAB,
     DISCLAIMER_OK,
     MESSAGE_FIELD,

@@ -9,10 +9,9 @@ from typing import Any
 import pytest
 
 from pytest_mobile_agent.judges.runner import task_key
-
-from ..mobileagentbench.conftest import BOOKKEEPING_PREFS
-from ..mobileagentbench.reading import PREFS
-from .cross_app import SUBTASKS
+from task_suites.mobileagentbench.conftest import BOOKKEEPING_PREFS
+from task_suites.mobileagentbench.reading import PREFS
+from task_suites.spabench.cross_app import SUBTASKS
 
 
 def pytest_mobile_agent_judge_inputs(item: Any, task: Any) -> dict[str, Any] | None:

@@ -18,8 +18,7 @@ from typing import Any
 from pytest_mobile_agent import Launch, LongPress, Tap, Type, task
 from pytest_mobile_agent.actions import Action
 from pytest_mobile_agent.locales import localize
-
-from ..mobileagentbench.apps import (
+from task_suites.mobileagentbench.apps import (
     APP_LAUNCHER,
     CALCULATOR,
     CALENDAR,
@@ -32,13 +31,20 @@ from ..mobileagentbench.apps import (
     VOICE_RECORDER,
     rid,
 )
-from ..mobileagentbench.judge_inputs import APP_NAMES
-from ..mobileagentbench.seeds import add_contact, clear_contacts, clear_conversations, run_in_app
-from .levels import APP_NAMES_CHN, LANGUAGES, Final
-from .sets.media import NEWER, albums, download_media, two_recordings
-from .sets.messaging import STAR, contact_steps, read_marks, reply, sent_messages, start_conversation
-from .sets.organizers import NEW_NOTE, OK, TEXT_VIEW, event1, new_event
-from .sets.tools import GRANTS, LAUNCHER_FAB, LAUNCHER_OK, files_in_download, keys, rename_file
+from task_suites.mobileagentbench.judge_inputs import APP_NAMES
+from task_suites.mobileagentbench.seeds import add_contact, clear_contacts, clear_conversations, run_in_app
+from task_suites.spabench.levels import APP_NAMES_CHN, LANGUAGES, Final
+from task_suites.spabench.sets.media import NEWER, albums, download_media, two_recordings
+from task_suites.spabench.sets.messaging import (
+    STAR,
+    contact_steps,
+    read_marks,
+    reply,
+    sent_messages,
+    start_conversation,
+)
+from task_suites.spabench.sets.organizers import NEW_NOTE, OK, TEXT_VIEW, event1, new_event
+from task_suites.spabench.sets.tools import GRANTS, LAUNCHER_FAB, LAUNCHER_OK, files_in_download, keys, rename_file
 
 EVENTS = "databases/events.db:events*"
 NOTE = "files/notes.json*"

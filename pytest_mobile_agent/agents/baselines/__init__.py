@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from .appagent import AppAgent
-from .base import ModelAgent
-from .m3a import M3A
-from .mobile_bench import MobileBench
-from .t3a import T3A
+from pytest_mobile_agent.agents.baselines.appagent import AppAgent
+from pytest_mobile_agent.agents.baselines.base import ModelAgent
+from pytest_mobile_agent.agents.baselines.m3a import M3A
+from pytest_mobile_agent.agents.baselines.mobile_bench import MobileBench
+from pytest_mobile_agent.agents.baselines.t3a import T3A
 
 MODEL_AGENTS = {"t3a": T3A, "m3a": M3A, "appagent": AppAgent, "mobile-bench": MobileBench}
 

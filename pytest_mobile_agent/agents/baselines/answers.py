@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...actions import Action, InvalidAction
+from pytest_mobile_agent.actions import Action, InvalidAction
 
 
 class AnswerError(ValueError):

@@ -12,18 +12,18 @@ import json
 import math
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...actions import Action, Done, Key
-from ...models import image_part, system
-from ...reporting.draw import font
-from .answers import AnswerError, call, section
-from .base import ModelAgent, history_lines
-from .elements import Element, by_number, element_action, ui_elements
-from .marks import draw_marks, screen_image
+from pytest_mobile_agent.actions import Action, Done, Key
+from pytest_mobile_agent.agents.baselines.answers import AnswerError, call, section
+from pytest_mobile_agent.agents.baselines.base import ModelAgent, history_lines
+from pytest_mobile_agent.agents.baselines.elements import Element, by_number, element_action, ui_elements
+from pytest_mobile_agent.agents.baselines.marks import draw_marks, screen_image
+from pytest_mobile_agent.models import image_part, system
+from pytest_mobile_agent.reporting.draw import font
 
 if TYPE_CHECKING:
     from PIL import Image
 
-    from .. import Observation
+    from pytest_mobile_agent.agents import Observation
 
 DIRECTIONS = ("up", "down", "left", "right")
 DISTANCES = {"short": 0.2, "medium": 0.4, "long": 0.6}  # of the screen's height (up/down) or width

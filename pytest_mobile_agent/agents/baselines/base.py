@@ -18,12 +18,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...actions import Action, Done
-from .answers import AnswerError, invalid
+from pytest_mobile_agent.actions import Action, Done
+from pytest_mobile_agent.agents.baselines.answers import AnswerError, invalid
 
 if TYPE_CHECKING:
-    from ...models import ChatClient, Reply
-    from .. import Observation, TaskInfo
+    from pytest_mobile_agent.agents import Observation, TaskInfo
+    from pytest_mobile_agent.models import ChatClient, Reply
 
 PROMPTS = Path(__file__).parent.parent / "prompts"
 INFEASIBLE = "infeasible: "  # how a give-up reads in the reasoning of the final Done

@@ -13,8 +13,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ...actions import Action, Selector
-from ...device.ui_tree import Node, UiTree
+from pytest_mobile_agent.actions import Action, Selector
+from pytest_mobile_agent.device.ui_tree import Node, UiTree
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ def element_action(kind: str, element: Element, ui: UiTree, text: str | None = N
 
 def by_number(elements: list[Element], number: Any) -> Element:
     """The element with that number, or an AnswerError naming the valid range."""
-    from .answers import AnswerError
+    from pytest_mobile_agent.agents.baselines.answers import AnswerError
 
     try:
         i = int(number)

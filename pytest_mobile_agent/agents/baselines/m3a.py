@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...models import image_part, system
-from .base import history_lines
-from .marks import draw_marks, screen_image
-from .t3a import T3A
+from pytest_mobile_agent.agents.baselines.base import history_lines
+from pytest_mobile_agent.agents.baselines.marks import draw_marks, screen_image
+from pytest_mobile_agent.agents.baselines.t3a import T3A
+from pytest_mobile_agent.models import image_part, system
 
 if TYPE_CHECKING:
-    from .. import Observation
+    from pytest_mobile_agent.agents import Observation
 
 
 class M3A(T3A):

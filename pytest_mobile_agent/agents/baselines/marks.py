@@ -9,13 +9,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ...models.messages import decode, fit
-from ...reporting.draw import font
+from pytest_mobile_agent.models.messages import decode, fit
+from pytest_mobile_agent.reporting.draw import font
 
 if TYPE_CHECKING:
     from PIL import Image
 
-    from .elements import Element
+    from pytest_mobile_agent.agents.baselines.elements import Element
 
 BOX = (255, 64, 129)
 LABEL_BG = (20, 20, 20)

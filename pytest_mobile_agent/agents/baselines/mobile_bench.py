@@ -10,14 +10,14 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...actions import Action, Api, Done, Key
-from ...models import system, user
-from .answers import AnswerError, call, section
-from .base import ModelAgent, history_lines
-from .elements import Element, by_number, element_action, selector_for, ui_elements
+from pytest_mobile_agent.actions import Action, Api, Done, Key
+from pytest_mobile_agent.agents.baselines.answers import AnswerError, call, section
+from pytest_mobile_agent.agents.baselines.base import ModelAgent, history_lines
+from pytest_mobile_agent.agents.baselines.elements import Element, by_number, element_action, selector_for, ui_elements
+from pytest_mobile_agent.models import system, user
 
 if TYPE_CHECKING:
-    from .. import Observation
+    from pytest_mobile_agent.agents import Observation
 
 TAGS = {
     "Button": "button",

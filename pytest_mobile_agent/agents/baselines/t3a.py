@@ -9,14 +9,14 @@ import json
 import time
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...actions import Action, Done, Key, Launch
-from ...models import system, user
-from .answers import AnswerError, first_json_object, section
-from .base import Asked, ModelAgent, history_lines
-from .elements import Element, by_number, element_action, selector_for, ui_elements
+from pytest_mobile_agent.actions import Action, Done, Key, Launch
+from pytest_mobile_agent.agents.baselines.answers import AnswerError, first_json_object, section
+from pytest_mobile_agent.agents.baselines.base import Asked, ModelAgent, history_lines
+from pytest_mobile_agent.agents.baselines.elements import Element, by_number, element_action, selector_for, ui_elements
+from pytest_mobile_agent.models import system, user
 
 if TYPE_CHECKING:
-    from .. import Observation
+    from pytest_mobile_agent.agents import Observation
 
 SCROLLS = ("up", "down", "left", "right")
 

@@ -9,8 +9,8 @@ so. The broadcasts are handled by `am broadcast` (shell/android.py), as its rece
 
 from __future__ import annotations
 
-from ..ui.view import FRAME, TEXT, View
-from .base import Activity, App
+from pytest_mobile_agent.virtual.apps.base import Activity, App
+from pytest_mobile_agent.virtual.ui.view import FRAME, TEXT, View
 
 PACKAGE = "com.android.adbkeyboard"
 IME_ID = f"{PACKAGE}/.AdbIME"

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ui import widgets as w
-from ..ui.view import CHECKBOX, FRAME, IMAGE, LINEAR, RECYCLER, RELATIVE, VIEW_GROUP, View
-from .base import Activity, App
-from .commons import (
+from pytest_mobile_agent.virtual.apps.base import Activity, App
+from pytest_mobile_agent.virtual.apps.commons import (
     SEARCH_KEY,
     SHARED_ACTIVITIES,
     AboutActivity,
@@ -30,6 +28,8 @@ from .commons import (
     settings_section,
     settings_value,
 )
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import CHECKBOX, FRAME, IMAGE, LINEAR, RECYCLER, RELATIVE, VIEW_GROUP, View
 
 PKG = "com.simplemobiletools.applauncher"
 # commons helpers/Constants.kt sort flags; the app's default_sorting is SORT_BY_TITLE.

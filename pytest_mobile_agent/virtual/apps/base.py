@@ -11,11 +11,11 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...locales import localize
-from ..ui.view import View
+from pytest_mobile_agent.locales import localize
+from pytest_mobile_agent.virtual.ui.view import View
 
 if TYPE_CHECKING:
-    from ..system import Device
+    from pytest_mobile_agent.virtual.system import Device
 
 
 class App:

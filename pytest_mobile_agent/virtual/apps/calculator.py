@@ -11,10 +11,16 @@ from __future__ import annotations
 import math
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 
-from ..ui import widgets as w
-from ..ui.view import CHECKBOX, IMAGE, LINEAR, TEXT, VIEW, View
-from .base import Activity, App
-from .commons import SHARED_ACTIVITIES, AboutActivity, compose_row, compose_top_bar, language_name
+from pytest_mobile_agent.virtual.apps.base import Activity, App
+from pytest_mobile_agent.virtual.apps.commons import (
+    SHARED_ACTIVITIES,
+    AboutActivity,
+    compose_row,
+    compose_top_bar,
+    language_name,
+)
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import CHECKBOX, IMAGE, LINEAR, TEXT, VIEW, View
 
 PKG = "com.simplemobiletools.calculator"
 OPERATORS = "+-×÷^%√"

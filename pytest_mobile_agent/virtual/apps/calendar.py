@@ -13,10 +13,8 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from ..ui import widgets as w
-from ..ui.view import FRAME, IMAGE, LINEAR, RELATIVE, VIEW, VIEW_GROUP, View
-from .base import Activity, App
-from .calendar_screens import (
+from pytest_mobile_agent.virtual.apps.base import Activity, App
+from pytest_mobile_agent.virtual.apps.calendar_screens import (
     FLAG_ALL_DAY,
     TYPE_TASK,
     EventActivity,
@@ -33,8 +31,8 @@ from .calendar_screens import (
     weekday_letter,
     weekday_name,
 )
-from .calendar_settings import SettingsActivity
-from .commons import (
+from pytest_mobile_agent.virtual.apps.calendar_settings import SettingsActivity
+from pytest_mobile_agent.virtual.apps.commons import (
     COMMONS_FAQ,
     PRO_SHARED_ACTIVITIES,
     CustomizationActivity,
@@ -45,6 +43,8 @@ from .commons import (
     search_menu,
     split_menu,
 )
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import FRAME, IMAGE, LINEAR, RELATIVE, VIEW, VIEW_GROUP, View
 
 PKG = "com.simplemobiletools.calendar.pro"
 VIEWS = ("Daily view", "Weekly view", "Monthly view", "Monthly and daily view", "Yearly view", "Simple event list")

@@ -9,11 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from ..ui import widgets as w
-from ..ui.view import RELATIVE, View
-from .base import Activity
-from .calendar_screens import REMINDER_OFF, WEEKDAYS, minutes_text, seconds_dialog
-from .commons import (
+from pytest_mobile_agent.virtual.apps.base import Activity
+from pytest_mobile_agent.virtual.apps.calendar_screens import REMINDER_OFF, WEEKDAYS, minutes_text, seconds_dialog
+from pytest_mobile_agent.virtual.apps.commons import (
     color_customization_rows,
     java_date,
     language_name,
@@ -23,6 +21,8 @@ from .commons import (
     settings_section,
     settings_value,
 )
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import RELATIVE, View
 
 START_WEEK = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
 

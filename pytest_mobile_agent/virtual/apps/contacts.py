@@ -13,10 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ui import widgets as w
-from ..ui.view import CHECKBOX, IMAGE, RELATIVE, VIEW, VIEW_GROUP, View
-from .base import Activity, App
-from .commons import (
+from pytest_mobile_agent.virtual.apps.base import Activity, App
+from pytest_mobile_agent.virtual.apps.commons import (
     COMMONS_FAQ,
     PRO_SHARED_ACTIVITIES,
     ProAboutActivity,
@@ -28,14 +26,14 @@ from .commons import (
     selection_mode_bar,
     split_menu,
 )
-from .contacts_screens import (
+from pytest_mobile_agent.virtual.apps.contacts_screens import (
     ACTIVITIES,
     EditContactActivity,
     SettingsActivity,
     ViewContactActivity,
     select_contacts_dialog,
 )
-from .contacts_store import (
+from pytest_mobile_agent.virtual.apps.contacts_store import (
     PHONE_STORAGE,
     PRIVATE_STORAGE,
     RECYCLER,
@@ -45,6 +43,8 @@ from .contacts_store import (
     sort_contacts,
     source_name,
 )
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import CHECKBOX, IMAGE, RELATIVE, VIEW, VIEW_GROUP, View
 
 PKG = "com.simplemobiletools.contacts.pro"
 SORTS = (

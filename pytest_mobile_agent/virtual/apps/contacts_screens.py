@@ -12,10 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..ui import widgets as w
-from ..ui.view import CHECKBOX, LINEAR, RELATIVE, View
-from .base import Activity, App
-from .commons import (
+from pytest_mobile_agent.virtual.apps.base import Activity, App
+from pytest_mobile_agent.virtual.apps.commons import (
     CustomizationActivity,
     language_name,
     settings_check,
@@ -25,7 +23,7 @@ from .commons import (
     settings_value,
     split_menu,
 )
-from .contacts_store import (
+from pytest_mobile_agent.virtual.apps.contacts_store import (
     ADDRESS_TYPES,
     EMAIL_TYPES,
     PHONE_TYPES,
@@ -36,6 +34,8 @@ from .contacts_store import (
     sort_contacts,
     source_name,
 )
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import CHECKBOX, LINEAR, RELATIVE, View
 
 # -- shown contact fields (BaseConfig.showContactFields) --------------------------------------
 FIELDS = (

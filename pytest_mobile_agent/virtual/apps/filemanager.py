@@ -10,10 +10,8 @@ It reads and writes the real files under the device's shared storage (/sdcard).
 
 from __future__ import annotations
 
-from ..ui import widgets as w
-from ..ui.view import FRAME, LINEAR, RELATIVE, VIEW_GROUP, View
-from .base import Activity, App
-from .commons import (
+from pytest_mobile_agent.virtual.apps.base import Activity, App
+from pytest_mobile_agent.virtual.apps.commons import (
     COMMONS_FAQ,
     PRO_SHARED_ACTIVITIES,
     ProAboutActivity,
@@ -24,7 +22,7 @@ from .commons import (
     selection_mode_bar,
     split_menu,
 )
-from .filemanager_screens import (
+from pytest_mobile_agent.virtual.apps.filemanager_screens import (
     ACTIVITIES,
     KINDS,
     NO_APP,
@@ -46,6 +44,8 @@ from .filemanager_screens import (
     sort_dialog,
     view_type_dialog,
 )
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import FRAME, LINEAR, RELATIVE, VIEW_GROUP, View
 
 PKG = "com.simplemobiletools.filemanager.pro"
 MANAGE_STORAGE = "android.permission.MANAGE_EXTERNAL_STORAGE"
@@ -93,7 +93,7 @@ class MainActivity(Activity):
         packages = self.app.device.packages
 
         def ok() -> None:
-            from .settings import AllFilesAccess, Settings
+            from pytest_mobile_agent.virtual.apps.settings import AllFilesAccess, Settings
 
             if Settings.package in packages.models and packages.is_installed(Settings.package):
                 self.wm.start_activity(packages.app(Settings.package), AllFilesAccess, {"package": PKG})

@@ -21,10 +21,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..ui import widgets as w
-from ..ui.view import EDIT, IMAGE, LINEAR, RADIO_GROUP, RELATIVE, View
-from .base import Activity, App
-from .commons import (
+from pytest_mobile_agent.virtual.apps.base import Activity, App
+from pytest_mobile_agent.virtual.apps.commons import (
     CustomizationActivity,
     date_format,
     date_time_format_dialog,
@@ -40,9 +38,11 @@ from .commons import (
     split_menu,
     time_format,
 )
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import EDIT, IMAGE, LINEAR, RADIO_GROUP, RELATIVE, View
 
 if TYPE_CHECKING:
-    from ..fs import FileSystem
+    from pytest_mobile_agent.virtual.fs import FileSystem
 
 ROOT = "/storage/emulated/0"
 NO_APP = "No valid app found"

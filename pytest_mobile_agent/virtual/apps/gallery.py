@@ -14,10 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ui import widgets as w
-from ..ui.view import IMAGE, LINEAR, RECYCLER, RELATIVE, View
-from .base import Activity, App
-from .commons import (
+from pytest_mobile_agent.virtual.apps.base import Activity, App
+from pytest_mobile_agent.virtual.apps.commons import (
     PRO_SHARED_ACTIVITIES,
     SEARCH_KEY,
     ProAboutActivity,
@@ -26,14 +24,16 @@ from .commons import (
     search_is_open,
     search_menu,
 )
-from .gallery_dialogs import GalleryScreen
-from .gallery_media import (
+from pytest_mobile_agent.virtual.apps.gallery_dialogs import GalleryScreen
+from pytest_mobile_agent.virtual.apps.gallery_media import (
     DEFAULT_FILTER,
     FAVORITES,
     RECYCLE_BIN,
     GalleryMedia,
 )
-from .gallery_screens import SCREENS, ViewPagerActivity, format_size
+from pytest_mobile_agent.virtual.apps.gallery_screens import SCREENS, ViewPagerActivity, format_size
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import IMAGE, LINEAR, RECYCLER, RELATIVE, View
 
 PKG = "com.simplemobiletools.gallery.pro"
 

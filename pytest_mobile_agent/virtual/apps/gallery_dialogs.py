@@ -12,15 +12,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..ui import widgets as w
-from ..ui.view import LINEAR, RADIO_GROUP, SCROLL, View
-from .base import Activity, App
-from .commons import end_selection_or_search
-from .gallery_media import DEFAULT_FILTER, FAVORITES, GROUPINGS, RECYCLE_BIN, SHARED, SORT_KEYS, TYPES
-from .gallery_screens import SettingsActivity
+from pytest_mobile_agent.virtual.apps.base import Activity, App
+from pytest_mobile_agent.virtual.apps.commons import end_selection_or_search
+from pytest_mobile_agent.virtual.apps.gallery_media import (
+    DEFAULT_FILTER,
+    FAVORITES,
+    GROUPINGS,
+    RECYCLE_BIN,
+    SHARED,
+    SORT_KEYS,
+    TYPES,
+)
+from pytest_mobile_agent.virtual.apps.gallery_screens import SettingsActivity
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import LINEAR, RADIO_GROUP, SCROLL, View
 
 if TYPE_CHECKING:
-    from .gallery import Gallery
+    from pytest_mobile_agent.virtual.apps.gallery import Gallery
 
 MAX_COLUMN_COUNT = 20
 SORT_LABELS = {

@@ -18,10 +18,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .commons import date_format, java_date
+from pytest_mobile_agent.virtual.apps.commons import date_format, java_date
 
 if TYPE_CHECKING:
-    from ..system import Device
+    from pytest_mobile_agent.virtual.system import Device
 
 SHARED = "/storage/emulated/0"
 FAVORITES = "favorites"

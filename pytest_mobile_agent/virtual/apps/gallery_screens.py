@@ -13,10 +13,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from ..ui import widgets as w
-from ..ui.view import IMAGE, LINEAR, RELATIVE, SCROLL, VIEW_GROUP, View
-from .base import Activity, App, Overlay
-from .commons import (
+from pytest_mobile_agent.virtual.apps.base import Activity, App, Overlay
+from pytest_mobile_agent.virtual.apps.commons import (
     CustomizationActivity,
     date_format,
     date_time_format_dialog,
@@ -31,10 +29,12 @@ from .commons import (
     settings_value,
     time_format,
 )
-from .gallery_media import media_type
+from pytest_mobile_agent.virtual.apps.gallery_media import media_type
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import IMAGE, LINEAR, RELATIVE, SCROLL, VIEW_GROUP, View
 
 if TYPE_CHECKING:
-    from .gallery import Gallery
+    from pytest_mobile_agent.virtual.apps.gallery import Gallery
 
 # Bottom actions of the viewer: (key, id, content-desc, icon); the first four are the default.
 BOTTOM_ACTIONS = (

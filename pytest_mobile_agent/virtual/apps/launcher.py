@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..ui import widgets as w
-from ..ui.view import FRAME, TEXT, View
-from .base import Activity, App
+from pytest_mobile_agent.virtual.apps.base import Activity, App
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import FRAME, TEXT, View
 
 HOME_PACKAGE = "com.android.launcher3"
 COLUMNS = 4

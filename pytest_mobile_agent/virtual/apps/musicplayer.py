@@ -13,11 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..ui import widgets as w
-from ..ui.view import LINEAR, RELATIVE, VIEW_GROUP, View
-from . import musicplayer_library as lib
-from .base import Activity, App
-from .commons import (
+from pytest_mobile_agent.virtual.apps import musicplayer_library as lib
+from pytest_mobile_agent.virtual.apps.base import Activity, App
+from pytest_mobile_agent.virtual.apps.commons import (
     COMMONS_FAQ,
     SHARED_ACTIVITIES,
     AboutActivity,
@@ -28,8 +26,8 @@ from .commons import (
     end_selection_or_search,
     search_menu,
 )
-from .musicplayer_library import DEFAULT_TABS, TABS
-from .musicplayer_screens import (
+from pytest_mobile_agent.virtual.apps.musicplayer_library import DEFAULT_TABS, TABS
+from pytest_mobile_agent.virtual.apps.musicplayer_screens import (
     NO_ITEMS,
     SERVICE_DISABLED,
     AlbumsActivity,
@@ -46,6 +44,8 @@ from .musicplayer_screens import (
     track_bar,
     track_rows,
 )
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import LINEAR, RELATIVE, VIEW_GROUP, View
 
 PKG = "com.simplemobiletools.musicplayer"
 SLEEP_CHOICES = ((300, "5 minutes"), (600, "10 minutes"), (1200, "20 minutes"), (1800, "30 minutes"), (3600, "1 hour"))

@@ -9,11 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..ui import widgets as w
-from ..ui.view import IMAGE, LINEAR, RADIO_GROUP, RECYCLER, RELATIVE, SCROLL, VIEW_GROUP, View
-from . import musicplayer_library as lib
-from .base import Activity, App
-from .commons import (
+from pytest_mobile_agent.virtual.apps import musicplayer_library as lib
+from pytest_mobile_agent.virtual.apps.base import Activity, App
+from pytest_mobile_agent.virtual.apps.commons import (
     SEARCH_KEY,
     color_customization_rows,
     language_name,
@@ -22,9 +20,11 @@ from .commons import (
     settings_screen,
     settings_value,
 )
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import IMAGE, LINEAR, RADIO_GROUP, RECYCLER, RELATIVE, SCROLL, VIEW_GROUP, View
 
 if TYPE_CHECKING:
-    from .musicplayer import MusicPlayer
+    from pytest_mobile_agent.virtual.apps.musicplayer import MusicPlayer
 
 TITLE_FIELD = "new_playlist_title"
 NO_ITEMS = "No items found."

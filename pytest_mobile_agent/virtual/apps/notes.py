@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ui import widgets as w
-from ..ui.view import FRAME, IMAGE, LINEAR, RECYCLER, RELATIVE, VIEW_GROUP, View
-from .base import Activity, App
-from .commons import COMMONS_FAQ, CustomizationActivity, ProAboutActivity, security_dialog
-from .notes_screens import (
+from pytest_mobile_agent.virtual.apps.base import Activity, App
+from pytest_mobile_agent.virtual.apps.commons import (
+    COMMONS_FAQ,
+    CustomizationActivity,
+    ProAboutActivity,
+    security_dialog,
+)
+from pytest_mobile_agent.virtual.apps.notes_screens import (
     NOTES_ACTIVITIES,
     SettingsActivity,
     delete_note_dialog,
@@ -28,6 +31,8 @@ from .notes_screens import (
     rename_note_dialog,
     sort_checklist_dialog,
 )
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import FRAME, IMAGE, LINEAR, RECYCLER, RELATIVE, VIEW_GROUP, View
 
 PKG = "com.simplemobiletools.notes.pro"
 NO_APP = "No app found"

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..ui import widgets as w
-from ..ui.view import CHECKBOX, IMAGE, IMAGE_BUTTON, LINEAR, RADIO_GROUP, RECYCLER, SCROLL, VIEW_GROUP, View
-from .base import Activity
-from .commons import (
+from pytest_mobile_agent.virtual.apps.base import Activity
+from pytest_mobile_agent.virtual.apps.commons import (
     ContributorsActivity,
     FAQActivity,
     ProAboutActivity,
@@ -22,9 +20,21 @@ from .commons import (
     settings_screen,
     settings_value,
 )
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import (
+    CHECKBOX,
+    IMAGE,
+    IMAGE_BUTTON,
+    LINEAR,
+    RADIO_GROUP,
+    RECYCLER,
+    SCROLL,
+    VIEW_GROUP,
+    View,
+)
 
 if TYPE_CHECKING:
-    from .notes import MainActivity, Notes
+    from pytest_mobile_agent.virtual.apps.notes import MainActivity, Notes
 
 TITLE_FIELD = "locked_note_title"
 FONT_SIZES = ("50%", "60%", "75%", "90%", "100%", "125%", "150%", "175%", "200%", "250%", "300%")

@@ -15,11 +15,9 @@ from __future__ import annotations
 from contextlib import closing
 from typing import Any
 
-from .. import providers
-from ..ui import widgets as w
-from ..ui.view import FRAME, IMAGE, RECYCLER, RELATIVE, TEXT, VIEW_GROUP, View
-from .base import Activity, App
-from .commons import (
+from pytest_mobile_agent.virtual import providers
+from pytest_mobile_agent.virtual.apps.base import Activity, App
+from pytest_mobile_agent.virtual.apps.commons import (
     SEARCH_KEY,
     SHARED_ACTIVITIES,
     AboutActivity,
@@ -32,13 +30,15 @@ from .commons import (
     search_menu,
     time_format,
 )
-from .smsmessenger_settings import (
+from pytest_mobile_agent.virtual.apps.smsmessenger_settings import (
     SETTINGS_ACTIVITIES,
     ConversationDetailsActivity,
     SelectingActivity,
     SettingsActivity,
 )
-from .smsmessenger_store import SENT, SmsStore, digits, plural
+from pytest_mobile_agent.virtual.apps.smsmessenger_store import SENT, SmsStore, digits, plural
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import FRAME, IMAGE, RECYCLER, RELATIVE, TEXT, VIEW_GROUP, View
 
 PKG = "com.simplemobiletools.smsmessenger"
 CONSTRAINT = "androidx.constraintlayout.widget.ConstraintLayout"

@@ -12,10 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..ui import widgets as w
-from ..ui.view import BUTTON, CHECKBOX, FRAME, IMAGE, LINEAR, RECYCLER, RELATIVE, TEXT, VIEW, View
-from .base import Activity, App, Overlay
-from .commons import (
+from pytest_mobile_agent.virtual.apps.base import Activity, App, Overlay
+from pytest_mobile_agent.virtual.apps.commons import (
     COMMONS,
     CustomizationActivity,
     compose_top_bar,
@@ -28,10 +26,23 @@ from .commons import (
     settings_section,
     settings_value,
 )
-from .smsmessenger_store import FONT_SIZES
+from pytest_mobile_agent.virtual.apps.smsmessenger_store import FONT_SIZES
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import (
+    BUTTON,
+    CHECKBOX,
+    FRAME,
+    IMAGE,
+    LINEAR,
+    RECYCLER,
+    RELATIVE,
+    TEXT,
+    VIEW,
+    View,
+)
 
 if TYPE_CHECKING:
-    from .smsmessenger import Messenger
+    from pytest_mobile_agent.virtual.apps.smsmessenger import Messenger
 
 LOCK_SCREEN = ("Sender and message", "Sender only", "Nothing")
 MMS_LIMITS = ("No limit", "2MB", "1MB", "600KB", "300KB", "200KB", "100KB")

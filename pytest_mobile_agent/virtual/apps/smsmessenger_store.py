@@ -14,11 +14,11 @@ from contextlib import closing
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from .. import providers
-from .commons import date_format, java_date, time_format
+from pytest_mobile_agent.virtual import providers
+from pytest_mobile_agent.virtual.apps.commons import date_format, java_date, time_format
 
 if TYPE_CHECKING:
-    from ..system import Device
+    from pytest_mobile_agent.virtual.system import Device
 
 SENT = 2
 FONT_SIZES = ("Small", "Medium", "Large", "Extra large")

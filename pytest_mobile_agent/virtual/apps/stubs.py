@@ -7,9 +7,9 @@ absent on purpose: tasks that need them skip.
 
 from __future__ import annotations
 
-from ..ui import widgets as w
-from ..ui.view import FRAME, View
-from .base import Activity, App
+from pytest_mobile_agent.virtual.apps.base import Activity, App
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import FRAME, View
 
 
 class ChromeMain(Activity):

@@ -19,10 +19,8 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
-from ..ui import widgets as w
-from ..ui.view import IMAGE, RECYCLER, RELATIVE, VIEW, VIEW_GROUP, View
-from .base import Activity, App
-from .commons import (
+from pytest_mobile_agent.virtual.apps.base import Activity, App
+from pytest_mobile_agent.virtual.apps.commons import (
     COMMONS_FAQ,
     SEARCH_KEY,
     SHARED_ACTIVITIES,
@@ -37,7 +35,7 @@ from .commons import (
     search_menu,
     time_format,
 )
-from .voicerecorder_screens import (
+from pytest_mobile_agent.virtual.apps.voicerecorder_screens import (
     SettingsActivity,
     delete_dialog,
     duration_text,
@@ -45,6 +43,8 @@ from .voicerecorder_screens import (
     rename_dialog,
     system_dialog,
 )
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import IMAGE, RECYCLER, RELATIVE, VIEW, VIEW_GROUP, View
 
 PKG = "com.simplemobiletools.voicerecorder"
 FOLDER = "/storage/emulated/0/Music/Recordings"

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..ui import widgets as w
-from ..ui.view import LINEAR, RELATIVE, View
-from .base import Activity
-from .commons import (
+from pytest_mobile_agent.virtual.apps.base import Activity
+from pytest_mobile_agent.virtual.apps.commons import (
     color_customization_rows,
     date_time_format_dialog,
     language_name,
@@ -21,9 +19,11 @@ from .commons import (
     settings_screen,
     settings_value,
 )
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.view import LINEAR, RELATIVE, View
 
 if TYPE_CHECKING:
-    from .voicerecorder import MainActivity, VoiceRecorder
+    from pytest_mobile_agent.virtual.apps.voicerecorder import MainActivity, VoiceRecorder
 
 MEDIA_PROVIDER = "com.google.android.providers.media.module"
 RENAME_FIELD = "rename_recording_title"

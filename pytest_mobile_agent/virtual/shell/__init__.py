@@ -5,7 +5,7 @@ Android commands register themselves from their own modules.
 """
 
 # Importing a module registers its commands.
-from . import files, interp, logcat, netcat, package_service, parser, sed, system_info  # noqa: F401
-from .interp import interactive, run_script
+from pytest_mobile_agent.virtual.shell import files, interp, logcat, netcat, package_service, parser, sed, system_info  # noqa: F401
+from pytest_mobile_agent.virtual.shell.interp import interactive, run_script
 
 __all__ = ["interactive", "run_script"]

@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..fs import DEV_NULL, SHARED_STORAGE
-from .api import COMMANDS, CommandContext, command
+from pytest_mobile_agent.virtual.fs import DEV_NULL, SHARED_STORAGE
+from pytest_mobile_agent.virtual.shell.api import COMMANDS, CommandContext, command
 
 # --- helpers -------------------------------------------------------------------------------
 

@@ -18,11 +18,11 @@ import time
 from collections.abc import Callable
 from typing import IO, Any
 
-from ..fs import DEV_NULL, DEV_TTY
-from . import files  # noqa: F401  (registers the file and text commands)
-from .api import COMMANDS, BufferOutput, CommandContext, Input, Output, command
-from .files import enc, strerror
-from .parser import (
+from pytest_mobile_agent.virtual.fs import DEV_NULL, DEV_TTY
+from pytest_mobile_agent.virtual.shell import files  # noqa: F401  (registers the file and text commands)
+from pytest_mobile_agent.virtual.shell.api import COMMANDS, BufferOutput, CommandContext, Input, Output, command
+from pytest_mobile_agent.virtual.shell.files import enc, strerror
+from pytest_mobile_agent.virtual.shell.parser import (
     ARITH,
     CMD,
     LIT,

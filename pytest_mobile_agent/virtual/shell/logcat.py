@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from .api import CommandContext, command
+from pytest_mobile_agent.virtual.shell.api import CommandContext, command
 
 if TYPE_CHECKING:
-    from ..system import Device
+    from pytest_mobile_agent.virtual.system import Device
 
 BUFFERS = ("main", "radio", "events", "system", "crash", "stats", "security", "kernel")
 DEFAULT_BUFFERS = ("main", "system", "crash", "kernel")

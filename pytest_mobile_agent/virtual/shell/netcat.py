@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import time
 
-from .api import CommandContext
-from .files import _Usage, cmd, err, opts
+from pytest_mobile_agent.virtual.shell.api import CommandContext
+from pytest_mobile_agent.virtual.shell.files import _Usage, cmd, err, opts
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
 
 
 @cmd("nc", "netcat")
 def netcat(ctx: CommandContext) -> int:
-    from ..reverse import connect
+    from pytest_mobile_agent.virtual.reverse import connect
 
     found, operands = opts(ctx.argv, "46nuvz", "qwWp")
     if len(operands) != 2 or not operands[1].isdigit():

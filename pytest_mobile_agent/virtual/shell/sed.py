@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .api import CommandContext
-from .files import _Usage, cmd, dec, enc, inputs, lines
+from pytest_mobile_agent.virtual.shell.api import CommandContext
+from pytest_mobile_agent.virtual.shell.files import _Usage, cmd, dec, enc, inputs, lines
 
 _BRE_SPECIAL = {"(": "(", ")": ")", "{": "{", "}": "}", "|": "|", "+": "+", "?": "?"}
 

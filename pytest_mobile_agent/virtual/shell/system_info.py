@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from .api import CommandContext, command
-from .files import _Usage, cmd, opts, out
+from pytest_mobile_agent.virtual.shell.api import CommandContext, command
+from pytest_mobile_agent.virtual.shell.files import _Usage, cmd, opts, out
 
 KERNEL_RELEASE = "5.15.41-android13-8-00055-g4f5025129fe8-ab8949913"
 KERNEL_VERSION = "#1 SMP PREEMPT Mon Aug 15 18:33:14 UTC 2022"
@@ -43,7 +43,7 @@ def _matching(ctx: CommandContext, pattern: str) -> list[str]:
 @cmd("pkill", "pgrep")
 def pkill(ctx: CommandContext) -> int:
     """Signals end an app process as a force-stop would; nothing matching is status 1, silently."""
-    from .android import _pid
+    from pytest_mobile_agent.virtual.shell.android import _pid
 
     args = [a for a in ctx.argv[1:] if not (a.startswith("-") and (a[1:].isdigit() or a[1:].isupper()))]
     found, names = opts([ctx.argv[0], *args], "fxlnoc")

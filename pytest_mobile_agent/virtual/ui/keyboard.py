@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..apps.adbkeyboard import PACKAGE as ADB_KEYBOARD
-from ..apps.adbkeyboard import keyboard_bar
-from .view import FRAME, LINEAR, View
+from pytest_mobile_agent.virtual.apps.adbkeyboard import PACKAGE as ADB_KEYBOARD
+from pytest_mobile_agent.virtual.apps.adbkeyboard import keyboard_bar
+from pytest_mobile_agent.virtual.ui.view import FRAME, LINEAR, View
 
 if TYPE_CHECKING:
-    from .window import WindowManager
+    from pytest_mobile_agent.virtual.ui.window import WindowManager
 
 PACKAGE = "com.android.inputmethod.latin"
 ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")

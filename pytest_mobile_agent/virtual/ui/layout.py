@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from unicodedata import east_asian_width
 
-from .view import Bounds, View
+from pytest_mobile_agent.virtual.ui.view import Bounds, View
 
 CHAR_WIDTH = 0.55  # average glyph width as a fraction of the text size
 LINE_HEIGHT = 1.45

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from ...locales import DEFAULT_LOCALE, is_default, translator
-from .view import EDIT, View
+from pytest_mobile_agent.locales import DEFAULT_LOCALE, is_default, translator
+from pytest_mobile_agent.virtual.ui.view import EDIT, View
 
 # Views that show the user's data (file, folder, contact, note, track and event names, message
 # bodies): their text is never taken for an app string, so a folder named "Download" stays so.

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .render import RGB, _mix, _on, parse_color
+from pytest_mobile_agent.virtual.ui.render import RGB, _mix, _on, parse_color
 
 if TYPE_CHECKING:
-    from .render import _Painter
-    from .view import View
+    from pytest_mobile_agent.virtual.ui.render import _Painter
+    from pytest_mobile_agent.virtual.ui.view import View
 
 CORNER_PX = 8  # MonthView.BG_CORNER_RADIUS, in pixels
 MEDIUM_ALPHA = 0.5  # Simple-Commons' MEDIUM_ALPHA

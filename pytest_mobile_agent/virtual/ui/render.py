@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 if TYPE_CHECKING:
-    from .view import View
-    from .window import Frame, Window
+    from pytest_mobile_agent.virtual.ui.view import View
+    from pytest_mobile_agent.virtual.ui.window import Frame, Window
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -1444,7 +1444,7 @@ class _Painter:
         return c
 
     def k_month(self, v: View, bg: RGB, enabled: bool) -> RGB:
-        from .month_canvas import draw_month  # it draws with this module's helpers
+        from pytest_mobile_agent.virtual.ui.month_canvas import draw_month  # it draws with this module's helpers
 
         bg = self._fill(v, bg)
         if v.canvas:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from .view import (
+from pytest_mobile_agent.virtual.ui.view import (
     BUTTON,
     CHECKBOX,
     EDIT,
@@ -29,7 +29,7 @@ from .view import (
 )
 
 if TYPE_CHECKING:
-    from ..apps.base import Activity
+    from pytest_mobile_agent.virtual.apps.base import Activity
 
 Action = Callable[[], None]
 MenuItem = tuple[str, str, Action]  # (id name, title, action)
@@ -107,7 +107,7 @@ def toolbar(
 
 def popup_menu(activity: Activity, items: Sequence[MenuItem], *, title_id: str = ""):
     """`title_id`: the rows' title id; the framework's PopupMenu uses `android:id/title`."""
-    from ..apps.base import Overlay
+    from pytest_mobile_agent.virtual.apps.base import Overlay
 
     def pick(action: Action) -> Action:
         def run() -> None:
@@ -148,7 +148,7 @@ def alert(
     cancelable: bool = True,
 ):
     """An AlertDialog; each button closes it, then runs its action."""
-    from ..apps.base import Overlay
+    from pytest_mobile_agent.virtual.apps.base import Overlay
 
     pkg = activity.app
 

@@ -12,15 +12,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ...locales import localize
-from . import keyboard
-from .layout import _intrinsic, layout
-from .localize import drawing, localize_tree
-from .view import EDIT, FRAME, IMAGE, IMAGE_BUTTON, LINEAR, Bounds, View
+from pytest_mobile_agent.locales import localize
+from pytest_mobile_agent.virtual.ui import keyboard
+from pytest_mobile_agent.virtual.ui.layout import _intrinsic, layout
+from pytest_mobile_agent.virtual.ui.localize import drawing, localize_tree
+from pytest_mobile_agent.virtual.ui.view import EDIT, FRAME, IMAGE, IMAGE_BUTTON, LINEAR, Bounds, View
 
 if TYPE_CHECKING:
-    from ..apps.base import Activity, App, Overlay
-    from ..system import Device
+    from pytest_mobile_agent.virtual.apps.base import Activity, App, Overlay
+    from pytest_mobile_agent.virtual.system import Device
 
 # Android key codes the window system acts on.
 KEYCODES = {

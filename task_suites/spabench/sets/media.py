@@ -5,10 +5,9 @@ settings, favourites and library."""
 from __future__ import annotations
 
 from pytest_mobile_agent import LongPress, Scroll, Tap, Type
-
-from ...mobileagentbench.apps import GALLERY, MUSIC_PLAYER, VOICE_RECORDER, rid
-from ...mobileagentbench.reading import pref
-from ..levels import Final, Part, SpaSet
+from task_suites.mobileagentbench.apps import GALLERY, MUSIC_PLAYER, VOICE_RECORDER, rid
+from task_suites.mobileagentbench.reading import pref
+from task_suites.spabench.levels import Final, Part, SpaSet
 
 # -- Voice Recorder -----------------------------------------------------------------------------
 
@@ -311,7 +310,7 @@ ALBUMS = (
 
 def albums(device) -> None:
     """Three albums of different years, pushed before the app's first scan."""
-    from ...mobileagentbench.test_musicplayer import push_tracks
+    from task_suites.mobileagentbench.test_musicplayer import push_tracks
 
     device.sh(f"rm -f {MUSIC_DIR}/*.mp3")
     push_tracks(device, ALBUMS)

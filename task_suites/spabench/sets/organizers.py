@@ -4,11 +4,10 @@ settings from its prefs (the MobileAgentBench suite's readers)."""
 from __future__ import annotations
 
 from pytest_mobile_agent import Scroll, Tap, Type
-
-from ...mobileagentbench.apps import CALENDAR, NOTES, rid
-from ...mobileagentbench.reading import pref
-from ...mobileagentbench.seeds import run_in_app
-from ..levels import Final, Part, SpaSet
+from task_suites.mobileagentbench.apps import CALENDAR, NOTES, rid
+from task_suites.mobileagentbench.reading import pref
+from task_suites.mobileagentbench.seeds import run_in_app
+from task_suites.spabench.levels import Final, Part, SpaSet
 
 # -- Calendar -----------------------------------------------------------------------------------
 

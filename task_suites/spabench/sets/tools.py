@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from pytest_mobile_agent import LongPress, Tap, Type
 from pytest_mobile_agent.locales import localize
-
-from ...mobileagentbench.apps import APP_LAUNCHER, CALCULATOR, FILE_MANAGER, rid
-from ...mobileagentbench.reading import app_data, pref, prefs
-from ...mobileagentbench.seeds import run_in_app
-from ..levels import Final, Part, SpaSet
+from task_suites.mobileagentbench.apps import APP_LAUNCHER, CALCULATOR, FILE_MANAGER, rid
+from task_suites.mobileagentbench.reading import app_data, pref, prefs
+from task_suites.mobileagentbench.seeds import run_in_app
+from task_suites.spabench.levels import Final, Part, SpaSet
 
 # -- File Manager -------------------------------------------------------------------------------
 
@@ -208,7 +207,7 @@ def added_apps(f: Final) -> None:
 
 
 def sorted_descending(f: Final) -> None:
-    from ...mobileagentbench.test_applauncher import SORT_BY_TITLE, SORT_DESCENDING
+    from task_suites.mobileagentbench.test_applauncher import SORT_BY_TITLE, SORT_DESCENDING
 
     sorting = f.changes.value(APP_LAUNCHER, pref("sorting"))
     assert sorting == SORT_BY_TITLE | SORT_DESCENDING, f"sorting flags: {sorting}"
