@@ -3,7 +3,7 @@
 The names below are imported on first use: a virtual device process imports this package too
 and needs none of them (nor pytest, which `task` brings in).
 
-PYTEST_DONT_REWRITE: nothing here to rewrite, and a warm-started worker (warmstart/) finds this
+PYTEST_DONT_REWRITE: nothing here to rewrite, and a warm-started worker (parallel/warmstart/) finds this
 package imported before pytest's assertion rewriting, which would warn in every worker.
 """
 

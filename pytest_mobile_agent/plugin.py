@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from _pytest.runner import runtestprotocol
 
-from pytest_mobile_agent import hookspecs, infrastructure, sharding, task_errors
+from pytest_mobile_agent import hookspecs, infrastructure, task_errors
 from pytest_mobile_agent.actions import InvalidAction
 from pytest_mobile_agent.compat import mobileagentbench, seedfiles
 from pytest_mobile_agent.compat.mobileagentbench import mab_task  # noqa: F401  (fixture)
@@ -34,6 +34,8 @@ from pytest_mobile_agent.infrastructure import InfrastructureError
 from pytest_mobile_agent.judges import runner as judge_runner
 from pytest_mobile_agent.metrics import apply_model_usage, episode_record, summarize
 from pytest_mobile_agent.models import options as model_options
+from pytest_mobile_agent.parallel import shards
+from pytest_mobile_agent.parallel.warmstart import controller as warm_start
 from pytest_mobile_agent.reporting import allure as allure_report
 from pytest_mobile_agent.reporting import draw, plots, results, terminal, trajectory
 from pytest_mobile_agent.session import (
@@ -47,7 +49,6 @@ from pytest_mobile_agent.session import (
     mobile_session,
 )
 from pytest_mobile_agent.tasks import NEAR_MISS_ARG, TaskDefinitionError, app_marker, instantiate, spec_of, task_name
-from pytest_mobile_agent.warmstart import controller as warm_start
 
 OPTIONS = (
     # (flag, dest/ini name, type, default, help)
@@ -194,17 +195,17 @@ def pytest_configure(config: pytest.Config) -> None:
     if panel and session.options.agent:
         panel.judges  # noqa: B018  (a judge without its model stops the run here, with the reason)
     if session.is_worker:  # an xdist worker, so xdist is there to import
-        from pytest_mobile_agent.scheduling import HeaviestFirst, steals_work
+        from pytest_mobile_agent.parallel.scheduler import HeaviestFirst, steals_work
 
         if steals_work(config, session.options.agent):
             config.pluginmanager.register(HeaviestFirst(config.workerinput), "mobile-agent-heaviest-first")
     elif getattr(config.option, "numprocesses", None):  # the xdist controller (the option is xdist's)
-        from pytest_mobile_agent.scheduling import StaggeredWorkers, steals_work
+        from pytest_mobile_agent.parallel.scheduler import StaggeredWorkers, steals_work
 
         if steals_work(config, session.options.agent) and not config.option.collectonly:
             config.pluginmanager.register(StaggeredWorkers(), StaggeredWorkers.NAME)
     if session.options.shard:
-        config.pluginmanager.register(sharding.ShardSelection(sharding.Shard.parse(session.options.shard)))
+        config.pluginmanager.register(shards.ShardSelection(shards.Shard.parse(session.options.shard)))
     if session.options.agent:
         session.get_agent()  # a bad --agent stops the run here, with the reason
     alluredir = allure_report.results_dir(config)
@@ -330,12 +331,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """Episodes differ in length a hundredfold (one agent clears a task in two steps, another
     wanders to its budget), so xdist's default `load` split leaves a worker idle while another
     still has a queue. Unless `--dist` was chosen, the longest tasks go first and workers steal
-    queued tasks (scheduling.py)."""
-    from pytest_mobile_agent.scheduling import (  # here: xdist may be absent
-        LongestFirstScheduling,
-        StaggeredWorkers,
-        steals_work,
-    )
+    queued tasks (parallel/scheduler.py)."""
+    from pytest_mobile_agent.parallel.scheduler import LongestFirstScheduling, StaggeredWorkers, steals_work
 
     if not steals_work(config, mobile_session(config).options.agent):
         return None

@@ -14,7 +14,7 @@ from pytest_mobile_agent.agents import AgentLoadError, load_agent
 from pytest_mobile_agent.device.reset import parse_choice as parse_reset
 from pytest_mobile_agent.locales import DEFAULT_LOCALE, LocaleError
 from pytest_mobile_agent.locales import normalize as normalize_locale
-from pytest_mobile_agent.metrics import load_prices
+from pytest_mobile_agent.models.pricing import load_prices
 from pytest_mobile_agent.tasks import TaskInstance, TaskSpec
 
 if TYPE_CHECKING:
@@ -40,10 +40,10 @@ class Options:
     retries: int
     virtual_args: tuple[str, ...]
     cpu_pinning: bool
-    shard: str | None = None  # I/N, see sharding.py
+    shard: str | None = None  # I/N, see parallel/shards.py
     reset: str | None = None  # --mobile-reset: snapshot, clear, or None (snapshot where supported)
     locale: str | None = None  # --mobile-locale, normalized; None: each task's own, else en-US
-    warm_start: str = "auto"  # --mobile-warm-start: auto or off (warmstart/)
+    warm_start: str = "auto"  # --mobile-warm-start: auto or off (parallel/warmstart/)
 
     @classmethod
     def from_config(cls, config: pytest.Config) -> Options:

@@ -24,11 +24,11 @@ from pathlib import Path
 
 import adbutils
 
-from pytest_mobile_agent.cpu_pinning import pin_worker
 from pytest_mobile_agent.device import adb_server
 from pytest_mobile_agent.device.android import AndroidDevice, HarnessAdbClient
 from pytest_mobile_agent.device.errors import DeviceLost
 from pytest_mobile_agent.device.lease import DeviceLease
+from pytest_mobile_agent.parallel.cpu_pinning import pin_worker
 
 LEASE_ROOT = Path(tempfile.gettempdir()) / "pytest-mobile-agent-leases"
 
@@ -91,7 +91,7 @@ class DevicePool:
     def __init__(self, source: DeviceSource, virtual_args: tuple[str, ...] = (), pin_cpu: bool = False) -> None:
         self.source = source
         self.virtual_args = virtual_args
-        self.pin_cpu = pin_cpu  # see cpu_pinning: each xdist worker and its virtual device get a CPU
+        self.pin_cpu = pin_cpu  # see parallel/cpu_pinning.py: each xdist worker and its virtual device get a CPU
         self.device: AndroidDevice | None = None
         self._lock_fd: int | None = None
         self._device_lease: DeviceLease | None = None  # the on-device lease, across hosts

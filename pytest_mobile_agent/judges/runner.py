@@ -86,7 +86,7 @@ class JudgePanel:
         if cfg is None:
             return None
         try:
-            from pytest_mobile_agent.metrics import load_prices
+            from pytest_mobile_agent.models.pricing import load_prices
 
             return ChatClient(cfg, load_prices(_get(self.config, "mobile_prices") or None))
         except ModelError as exc:

@@ -13,6 +13,7 @@ from typing import Any
 from pytest_mobile_agent.models.cache import RequestCache, request_key
 from pytest_mobile_agent.models.errors import ModelError, ModelUnavailable, ReplayMiss
 from pytest_mobile_agent.models.messages import DEFAULT_IMAGE_SIDE
+from pytest_mobile_agent.models.pricing import cost_of, load_prices
 
 RETRYABLE_STATUS = (408, 409, 429)  # and every 5xx
 MAX_RETRY_AFTER_S = 60.0
@@ -79,7 +80,7 @@ class ChatClient:
 
     def __init__(self, config: ModelConfig, prices: dict[str, tuple[float, float]] | None = None) -> None:
         self.config = config
-        self.prices = prices if prices is not None else _default_prices()
+        self.prices = prices if prices is not None else load_prices(None)
         self.cache = RequestCache(config.cache_dir) if config.cache_dir else None
         if config.replay and self.cache is None:
             raise ModelError("--mobile-model-replay needs --mobile-model-cache DIR: the record to answer from")
@@ -138,8 +139,6 @@ class ChatClient:
         return reply
 
     def _reply(self, data: dict[str, Any], retries: int, cached: bool) -> Reply:
-        from pytest_mobile_agent.metrics import cost_of
-
         choices = data.get("choices") or []
         if not choices:
             raise ModelError(f"{self.config.model}: the answer has no choices: {str(data)[:200]}")
@@ -203,9 +202,3 @@ def _retry_after(response: Any) -> float | None:
         if 0 <= value <= MAX_RETRY_AFTER_S:
             return value
     return None
-
-
-def _default_prices() -> dict[str, tuple[float, float]]:
-    from pytest_mobile_agent.metrics import load_prices
-
-    return load_prices(None)

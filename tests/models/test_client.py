@@ -11,7 +11,6 @@ import pytest
 from PIL import Image
 
 from pytest_mobile_agent.device.errors import InfrastructureFault
-from pytest_mobile_agent.metrics import load_prices
 from pytest_mobile_agent.models import (
     ChatClient,
     ModelConfig,
@@ -23,6 +22,7 @@ from pytest_mobile_agent.models import (
     user,
 )
 from pytest_mobile_agent.models.messages import decode, text_of
+from pytest_mobile_agent.models.pricing import load_prices
 from tests.model_server import Answer, ModelServer
 
 KEY = "sk-test-client-secret-0123456789"

@@ -1,4 +1,4 @@
-"""Each xdist worker and its virtual device share one CPU of their own (cpu_pinning)."""
+"""Each xdist worker and its virtual device share one CPU of their own (parallel/cpu_pinning.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from pytest_mobile_agent.cpu_pinning import pin, worker_cpu
+from pytest_mobile_agent.parallel.cpu_pinning import pin, worker_cpu
 
 CPUS = sorted(os.sched_getaffinity(0))
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pytest_mobile_agent.scheduling import (
+from pytest_mobile_agent.parallel.scheduler import (
     WEIGHTS_INPUT,
     CollectionWeights,
     HeaviestFirst,
@@ -279,7 +279,7 @@ def test_the_other_workers_come_up_until_every_task_is_handed_out() -> None:
 
 
 def test_a_worker_that_cannot_start_fails_the_session_in_xdists_loop() -> None:
-    from pytest_mobile_agent.scheduling import _raise_if_failed
+    from pytest_mobile_agent.parallel.scheduler import _raise_if_failed
 
     dsession = FakeDSession(pending=[1, 2], fail_at=1)
     staggered(dsession, ["gw0", "gw1", "gw2", "gw3"])

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from pytest_mobile_agent.sharding import split
+from pytest_mobile_agent.parallel.shards import split
 
 # Tasks of 1..9 golden steps (three of each length up to 6, then longer ones), one test each.
 GOLDEN = [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 8, 9]

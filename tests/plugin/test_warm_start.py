@@ -18,10 +18,10 @@ import pytest
 from calc_tasks import calc_tasks
 from session_runs import run_session
 
+from pytest_mobile_agent.parallel.warmstart import launcher
+from pytest_mobile_agent.parallel.warmstart.process import ForkedProcess, WarmStart, warm_socket
+from pytest_mobile_agent.parallel.warmstart.server import ENV, LOADED
 from pytest_mobile_agent.virtual import registration, start_device
-from pytest_mobile_agent.warmstart import launcher
-from pytest_mobile_agent.warmstart.process import ForkedProcess, WarmStart, warm_socket
-from pytest_mobile_agent.warmstart.server import ENV, LOADED
 
 
 def parent(pid: int) -> int:
@@ -270,7 +270,7 @@ def test_the_controller_imports_what_plugins_import_at_the_end_before_it_forks(p
         "with open('imported', 'a') as f: f.write(f'{os.getpid()} {threading.current_thread().name}\\n')\n"
     )
     conftest = REPORT_CONFTEST + (
-        "from pytest_mobile_agent.warmstart import server\nserver.AT_THE_END['conftest'] = 'late_module'\n"
+        "from pytest_mobile_agent.parallel.warmstart import server\nserver.AT_THE_END['conftest'] = 'late_module'\n"
     )
     files = {"test_calc.py": calc_tasks(), "conftest.py": conftest, "late_module.py": late}
     run = run_session(pytester, files, "--agent=oracle", "-n", "2")

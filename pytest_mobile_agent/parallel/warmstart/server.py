@@ -4,7 +4,7 @@ The controller forks it right after pytest has read the arguments and loaded the
 before anything is configured (`fork`): it starts with all of that imported. Where the
 controller cannot fork safely (another thread runs), it starts one instead:
 
-    python -m pytest_mobile_agent.warmstart.server SOCKET [PYTEST_ARGS...]
+    python -m pytest_mobile_agent.parallel.warmstart.server SOCKET [PYTEST_ARGS...]
 
 which loads pytest and the plugins itself, prints one line once it listens, and serves until
 its stdin closes (the controller that started it is gone or done).
@@ -44,7 +44,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pytest_mobile_agent.warmstart.launcher import HEADER, read_exactly, receive, send
+from pytest_mobile_agent.parallel.warmstart.launcher import HEADER, read_exactly, receive, send
 
 READY = "pytest-mobile-agent warm process ready"
 LOADED = "pytest-mobile-agent warm process loaded"  # the second line: every module imported
@@ -55,7 +55,7 @@ ENV = "PYTEST_MOBILE_AGENT_WARMSTART"  # the socket, in every worker's environme
 # plugins pytest itself loads.
 MODULES = (
     "xdist.remote",
-    "pytest_mobile_agent.scheduling",
+    "pytest_mobile_agent.parallel.scheduler",
     "pytest_mobile_agent.device.pool",
     "pytest_mobile_agent.device.android",
     "pytest_mobile_agent.device.listener",
@@ -493,6 +493,6 @@ def main(argv: list[str]) -> int:
 if __name__ == "__main__":
     # Run as the package's module, not as __main__: the plugins and conftest files pytest loads
     # here, and the workers forked from here, see this one module.
-    from pytest_mobile_agent.warmstart import server
+    from pytest_mobile_agent.parallel.warmstart import server
 
     sys.exit(server.main(sys.argv[1:]))

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from pytest_mobile_agent.warmstart.process import WarmStart
-from pytest_mobile_agent.warmstart.server import at_the_end, import_all
+from pytest_mobile_agent.parallel.warmstart.process import WarmStart
+from pytest_mobile_agent.parallel.warmstart.server import at_the_end, import_all
 
 
 def wanted(config: pytest.Config, choice: str) -> bool:

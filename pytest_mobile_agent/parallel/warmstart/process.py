@@ -15,10 +15,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pytest_mobile_agent.warmstart import launcher
-from pytest_mobile_agent.warmstart.launcher import receive, request
-from pytest_mobile_agent.warmstart.server import ENV, READY
-from pytest_mobile_agent.warmstart.server import fork as fork_server
+from pytest_mobile_agent.parallel.warmstart import launcher
+from pytest_mobile_agent.parallel.warmstart.launcher import receive, request
+from pytest_mobile_agent.parallel.warmstart.server import ENV, READY
+from pytest_mobile_agent.parallel.warmstart.server import fork as fork_server
 
 READY_TIMEOUT = 60.0
 
@@ -56,7 +56,12 @@ class WarmStart:
     def spawn(cls, args: list[str], cwd: Path) -> WarmStart:
         """A new Python that loads pytest with `args` (the session's arguments) itself."""
         warm = cls()
-        cmd = [sys.executable, *subprocess._args_from_interpreter_flags(), "-m", "pytest_mobile_agent.warmstart.server"]
+        cmd = [
+            sys.executable,
+            *subprocess._args_from_interpreter_flags(),
+            "-m",
+            "pytest_mobile_agent.parallel.warmstart.server",
+        ]
         # Its stdin is its lifeline: it ends when this process closes it, or dies.
         warm.process = subprocess.Popen(
             [*cmd, warm.path, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=cwd

@@ -49,7 +49,7 @@ from xdist.scheduler import WorkStealingScheduling
 from xdist.scheduler.worksteal import MIN_PENDING
 from xdist.workermanage import WorkerController
 
-from pytest_mobile_agent.sharding import weight
+from pytest_mobile_agent.parallel.shards import weight
 
 
 def steals_work(config: pytest.Config, agent: str | None) -> bool:

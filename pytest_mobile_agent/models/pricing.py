@@ -1,0 +1,55 @@
+"""Model prices: USD per million input and output tokens, and the cost of a call or an episode."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+# USD per million tokens (input, output); override or extend with --mobile-prices FILE.json.
+DEFAULT_PRICES: dict[str, tuple[float, float]] = {
+    "gpt-4-vision-preview": (10.0, 30.0),
+    "gpt-4-turbo": (10.0, 30.0),
+    "gpt-4o": (2.5, 10.0),
+    "gpt-4o-mini": (0.15, 0.6),
+    "gpt-4.1": (2.0, 8.0),
+    "gpt-4.1-mini": (0.4, 1.6),
+    "gpt-4.1-nano": (0.1, 0.4),
+    "o4-mini": (1.1, 4.4),
+    "claude-3-7-sonnet": (3.0, 15.0),
+    "claude-3-5-haiku": (0.8, 4.0),
+    "claude-3-5-sonnet": (3.0, 15.0),
+    "claude-3-haiku": (0.25, 1.25),
+    "gemini-1.5-pro": (1.25, 5.0),
+    "gemini-1.5-flash": (0.075, 0.3),
+    "gemini-2.0-flash": (0.1, 0.4),
+}
+
+
+def load_prices(path: str | None) -> dict[str, tuple[float, float]]:
+    prices = dict(DEFAULT_PRICES)
+    if path:
+        raw = json.loads(Path(path).read_text())
+        for model, entry in raw.items():
+            if isinstance(entry, dict):
+                prices[model] = (float(entry["input"]), float(entry["output"]))
+            else:
+                prices[model] = (float(entry[0]), float(entry[1]))
+    return prices
+
+
+def price_of(model: str | None, prices: dict[str, tuple[float, float]]) -> tuple[float, float] | None:
+    """The model's price, or that of the longest listed name it extends (gpt-4o-2024-08-06 -> gpt-4o)."""
+    if not model:
+        return None
+    if model in prices:
+        return prices[model]
+    stems = [name for name in prices if model.startswith(name + "-")]
+    return prices[max(stems, key=len)] if stems else None
+
+
+def cost_of(model: str | None, tokens_in: int, tokens_out: int, prices: dict[str, tuple[float, float]]) -> float | None:
+    price = price_of(model, prices)
+    if price is None:
+        return None
+    price_in, price_out = price
+    return (tokens_in * price_in + tokens_out * price_out) / 1_000_000
