@@ -14,8 +14,6 @@ from _pytest.runner import runtestprotocol
 
 from pytest_mobile_agent import hookspecs, infrastructure, task_errors
 from pytest_mobile_agent.actions import InvalidAction
-from pytest_mobile_agent.compat import mobileagentbench, seedfiles
-from pytest_mobile_agent.compat.mobileagentbench import mab_task  # noqa: F401  (fixture)
 from pytest_mobile_agent.device.errors import DeviceLost
 from pytest_mobile_agent.episode import ERROR, INFRASTRUCTURE, AgentError, Episode, EpisodeRunner
 from pytest_mobile_agent.fixtures import (  # noqa: F401  (fixtures)
@@ -30,6 +28,8 @@ from pytest_mobile_agent.fixtures import (  # noqa: F401  (fixtures)
     mobile_resets,
     ui,
 )
+from pytest_mobile_agent.formats import mobileagentbench, registry, task_file
+from pytest_mobile_agent.formats.mobileagentbench import mab_task  # noqa: F401  (fixture)
 from pytest_mobile_agent.infrastructure import InfrastructureError
 from pytest_mobile_agent.judges import runner as judge_runner
 from pytest_mobile_agent.metrics import apply_model_usage, episode_record, summarize
@@ -188,7 +188,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", f"{mobileagentbench.FILE_MARKER}: a task from a MobileAgentBench task file")
     for level in ("easy", "medium", "hard"):
         config.addinivalue_line("markers", f"{level}: task difficulty")
-    config.pluginmanager.register(seedfiles, "mobile-agent-seed-files")  # SPA-Bench and Mobile-Bench task files
+    config.pluginmanager.register(task_file, "mobile-agent-task-files")  # SPA-Bench and Mobile-Bench task files
     session = MobileSession(config, Options.from_config(config))
     config.stash[SESSION_KEY] = session
     config.stash[judge_runner.PANEL_KEY] = panel = judge_runner.JudgePanel(config)
@@ -221,10 +221,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 # -- collection ---------------------------------------------------------------------------------
 def pytest_collect_file(file_path: Any, parent: pytest.Collector) -> pytest.Collector | None:
-    """MobileAgentBench task files (a Task subclass with check_finish) run unchanged."""
-    if mobileagentbench.is_task_file(file_path) and not parent.session.isinitpath(file_path):
-        return mobileagentbench.TaskFile.from_parent(parent, path=file_path)
-    return None
+    """Other benchmarks' task files run as they are (formats/)."""
+    return registry.collect_file(file_path, parent)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -232,7 +230,7 @@ def pytest_pycollect_makemodule(module_path: Any, parent: pytest.Collector) -> p
     """A task file named on the command line, which pytest would import as a test module (its
     relative imports would fail there), is collected as a task file only."""
     if mobileagentbench.is_task_file(module_path):
-        return mobileagentbench.TaskFile.from_parent(parent, path=module_path)
+        return mobileagentbench.MobileAgentBenchFile.from_parent(parent, path=module_path)
     return None
 
 

@@ -184,7 +184,7 @@ class TaskInstance:
     params: dict[str, Any]
     near_miss: tuple[Action, ...] = ()
     judge_inputs: dict[str, Any] = field(default_factory=dict)
-    golden_borrowed: bool = False  # the golden path of a suite task with another setup (compat)
+    golden_borrowed: bool = False  # the golden path of a suite task with another setup (formats/mobileagentbench.py)
     apis: tuple[str, ...] = ()  # the task's API action space, one line per command (Mobile-Bench's API list)
 
     @property

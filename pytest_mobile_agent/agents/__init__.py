@@ -54,7 +54,7 @@ class TaskInfo:
     max_steps: int
     golden: tuple[Action, ...] = ()
     near_miss: tuple[Action, ...] = ()  # for the near-miss agent only
-    golden_borrowed: bool = False  # taken from a suite task whose setup differs (compat/mobileagentbench)
+    golden_borrowed: bool = False  # taken from a suite task whose setup differs (formats/mobileagentbench.py)
     apis: tuple[str, ...] = ()  # API calls the task offers (adb commands with what they do), e.g. Mobile-Bench's
     locale: str = DEFAULT_LOCALE  # the device's locale: golden paths name English texts, replayed in it
 

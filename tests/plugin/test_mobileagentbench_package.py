@@ -221,7 +221,7 @@ def test_a_lone_task_file_gets_the_stand_in_package(run_tasks, pytester, lookali
     run = run_tasks(lone, "--agent=tapper.py", "elsewhere/calc_add.py")
     run.result.assert_outcomes(passed=1)
     (used,) = packages_used(pytester).values()
-    assert Path(used).parent.name == "mab_package" and Path(used).parent.parent.name == "compat"
+    assert Path(used).parent.name == "mab_package" and Path(used).parent.parent.name == "formats"
     failed = run_tasks({}, "--agent=noop", "elsewhere/calc_add.py")
     failed.result.assert_outcomes(failed=1)
     failed.result.stdout.fnmatch_lines(["*CalcAdd.check_finish never returned True*"])

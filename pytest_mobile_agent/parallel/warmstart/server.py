@@ -65,8 +65,8 @@ MODULES = (
     # What a task session's worker and device import later on (found by diffing sys.modules).
     "pytest_mobile_agent.changes",
     "pytest_mobile_agent.device.durable_state",
-    "pytest_mobile_agent.compat.mobilebench",
-    "pytest_mobile_agent.compat.spabench",
+    "pytest_mobile_agent.formats.mobilebench",
+    "pytest_mobile_agent.formats.spabench",
     "pytest_mobile_agent.virtual.apk",
     "pytest_mobile_agent.virtual.snapshot",
     "pytest_mobile_agent.virtual.ui.hierarchy",

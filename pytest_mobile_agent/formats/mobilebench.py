@@ -29,7 +29,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pytest_mobile_agent.compat.seedfiles import BadRow, SeedFile, SeedFileError, SeedTask
+from pytest_mobile_agent.formats.task_file import BadRow, BenchmarkFile, FileTask, TaskFileError
 
 KINDS = {"s_app_s_step.json": "SAST", "s_app_m_step.json": "SAMT", "m_app_m_step.json": "MAMT"}
 STEP_LIMITS = {"SAST": 10, "SAMT": 20, "MAMT": 50}
@@ -47,9 +47,9 @@ def _load(path: Path, what: str) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError) as exc:
-        raise SeedFileError(f"cannot read {what}: {exc}") from None
+        raise TaskFileError(f"cannot read {what}: {exc}") from None
     except ValueError as exc:
-        raise SeedFileError(f"{what} is not valid JSON: {exc}") from None
+        raise TaskFileError(f"{what} is not valid JSON: {exc}") from None
 
 
 def find_api_list(task_file: Path) -> Path | None:
@@ -63,15 +63,15 @@ def read_api_list(path: Path) -> dict[str, list[str]]:
     """{app name: ["adb shell ... - what it does - its parameters", ...]}."""
     data = _load(path, str(path))
     if not isinstance(data, dict):
-        raise SeedFileError(f"{path} must map app names to lists of APIs")
+        raise TaskFileError(f"{path} must map app names to lists of APIs")
     out: dict[str, list[str]] = {}
     for app, entries in data.items():
         if not isinstance(entries, list):
-            raise SeedFileError(f"{path}: the APIs of {app!r} must be a list")
+            raise TaskFileError(f"{path}: the APIs of {app!r} must be a list")
         lines = []
         for entry in entries:
             if not isinstance(entry, dict) or not isinstance(entry.get("ADB Command"), str):
-                raise SeedFileError(f"{path}: an API of {app!r} has no 'ADB Command': {str(entry)[:80]}")
+                raise TaskFileError(f"{path}: an API of {app!r} has no 'ADB Command': {str(entry)[:80]}")
             parts = [entry["ADB Command"], entry.get("Function Description"), entry.get("Parameter Information")]
             lines.append(" - ".join(" ".join(str(p).split()) for p in parts if p))
         out[app] = lines
@@ -113,47 +113,47 @@ def checkpoints_of(check_point: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-class MobileBenchFile(SeedFile):
-    def read(self) -> list[SeedTask | BadRow]:
+class MobileBenchFile(BenchmarkFile):
+    def read(self) -> list[FileTask | BadRow]:
         data = _load(self.path, "the file")
         if not isinstance(data, list):
-            raise SeedFileError(
+            raise TaskFileError(
                 f"not a Mobile-Bench task file: it holds a JSON {type(data).__name__}, "
                 "not a list of {id, query, check_point} entries"
             )
         api_path = find_api_list(self.path)
         apis = read_api_list(api_path) if api_path else {}
-        out: list[SeedTask | BadRow] = []
+        out: list[FileTask | BadRow] = []
         for n, entry in enumerate(data, start=1):
             ident = entry.get("id") if isinstance(entry, dict) else None
             kind = KINDS.get(self.path.name)
             name = f"{(kind or 'entry').lower()}_{ident}" if ident not in (None, "") else f"entry{n}"
             try:
                 out.append(self._task(entry, kind, name, apis))
-            except SeedFileError as exc:
+            except TaskFileError as exc:
                 out.append(BadRow(name, f"entry {n} ({name}): {exc}"))
         return out
 
-    def _task(self, entry: Any, kind: str | None, name: str, apis: dict[str, list[str]]) -> SeedTask:
+    def _task(self, entry: Any, kind: str | None, name: str, apis: dict[str, list[str]]) -> FileTask:
         if not isinstance(entry, dict):
-            raise SeedFileError(f"an entry must be an object, not {type(entry).__name__}")
+            raise TaskFileError(f"an entry must be an object, not {type(entry).__name__}")
         missing = [k for k in ("id", "query", "check_point") if entry.get(k) in (None, "", [])]
         if missing:
-            raise SeedFileError(f"no {', '.join(missing)}")
+            raise TaskFileError(f"no {', '.join(missing)}")
         query = entry["query"]
         if isinstance(query, list) and all(isinstance(q, str) for q in query):
             query = "".join(query)
         if not isinstance(query, str):
-            raise SeedFileError(f"query must be a text or a list of texts, not {str(entry['query'])[:120]}")
+            raise TaskFileError(f"query must be a text or a list of texts, not {str(entry['query'])[:120]}")
         if not query.strip():
-            raise SeedFileError("query is empty")
+            raise TaskFileError("query is empty")
         check_point = entry["check_point"]
         if not isinstance(check_point, dict):
-            raise SeedFileError(f"check_point must be an object, not {type(check_point).__name__}")
+            raise TaskFileError(f"check_point must be an object, not {type(check_point).__name__}")
         packages = packages_of(check_point)
         kind = kind or ("MAMT" if len(packages) > 1 else "SAMT")
         app_names = _names(entry.get("app")) or _names(entry.get("domain"))
-        return SeedTask(
+        return FileTask(
             name=name,
             benchmark="Mobile-Bench",
             record_key="mobile_bench",

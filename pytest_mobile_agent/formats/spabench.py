@@ -29,7 +29,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pytest_mobile_agent.compat.seedfiles import BadRow, SeedFile, SeedFileError, SeedTask
+from pytest_mobile_agent.formats.task_file import BadRow, BenchmarkFile, FileTask, TaskFileError
 
 SINGLE_COLUMNS = (
     "task_identifier",
@@ -85,7 +85,7 @@ def read_rows(path: Path) -> tuple[list[str], list[dict[str, str]]]:
             reader.fieldnames = header
             rows = list(reader)
     except (OSError, UnicodeDecodeError, csv.Error) as exc:
-        raise SeedFileError(f"cannot read it as a SPA-Bench CSV file: {exc}") from exc
+        raise TaskFileError(f"cannot read it as a SPA-Bench CSV file: {exc}") from exc
     return header, rows
 
 
@@ -94,16 +94,16 @@ def _int(row: dict[str, str], column: str, low: int, high: int | None = None) ->
     try:
         value = int(raw)
     except ValueError:
-        raise SeedFileError(f"{column} must be a whole number, not {raw!r}") from None
+        raise TaskFileError(f"{column} must be a whole number, not {raw!r}") from None
     if value < low or (high is not None and value > high):
-        raise SeedFileError(f"{column} must be {low}..{high}, not {value}" if high else f"{column} must be >= {low}")
+        raise TaskFileError(f"{column} must be {low}..{high}, not {value}" if high else f"{column} must be >= {low}")
     return value
 
 
 def _required(row: dict[str, str], column: str) -> str:
     value = (row.get(column) or "").strip()
     if not value:
-        raise SeedFileError(f"{column} is empty")
+        raise TaskFileError(f"{column} is empty")
     return value
 
 
@@ -112,9 +112,9 @@ def _string_list(row: dict[str, str], column: str) -> list[str]:
     try:
         value = ast.literal_eval(raw)
     except (ValueError, SyntaxError):
-        raise SeedFileError(f"{column} must be a list like ['a', 'b'], not {raw!r}") from None
+        raise TaskFileError(f"{column} must be a list like ['a', 'b'], not {raw!r}") from None
     if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-        raise SeedFileError(f"{column} must be a list of texts, not {raw!r}")
+        raise TaskFileError(f"{column} must be a list of texts, not {raw!r}")
     return list(value)
 
 
@@ -128,7 +128,7 @@ class AppNames:
                 continue
             try:
                 header, rows = read_rows(path)
-            except SeedFileError:
+            except TaskFileError:
                 continue  # that file fails on its own when it is run
             for row in rows:
                 package = (row.get("adb_app") or "").strip()
@@ -146,32 +146,32 @@ class AppNames:
         return APP_PACKAGES.get(key)
 
 
-class SpaBenchFile(SeedFile):
-    def read(self) -> list[SeedTask | BadRow]:
+class SpaBenchFile(BenchmarkFile):
+    def read(self) -> list[FileTask | BadRow]:
         header, rows = read_rows(self.path)
         if "adb_app" in header:
             cross, needed = False, SINGLE_COLUMNS
         elif "category" in header:
             cross, needed = True, CROSS_COLUMNS
         else:
-            raise SeedFileError(
+            raise TaskFileError(
                 "not a SPA-Bench task file: the header has neither adb_app (single-app) nor category (cross-app); "
                 f"it is {','.join(header) or '(empty)'}"
             )
         missing = [c for c in needed if c not in header]
         if missing:
             kind = "cross-app" if cross else "single-app"
-            raise SeedFileError(
+            raise TaskFileError(
                 f"the {kind} header lacks {', '.join(missing)} (SPA-Bench's columns: {','.join(needed)})"
             )
         names = AppNames(self.path.parent) if cross else None
-        out: list[SeedTask | BadRow] = []
+        out: list[FileTask | BadRow] = []
         for number, row in enumerate(rows, start=2):  # line 1 is the header
             name = (row.get("task_identifier") or "").strip() or f"line{number}"
             try:
                 task = self._cross(row, names) if names is not None else self._single(row)
                 out.append(dataclasses.replace(task, line=number))
-            except SeedFileError as exc:
+            except TaskFileError as exc:
                 out.append(BadRow(name, f"line {number} ({name}): {exc}", line=number))
         return out
 
@@ -179,7 +179,7 @@ class SpaBenchFile(SeedFile):
         name = _required(row, "task_identifier")
         language = _required(row, "task_language")
         if language not in LANGUAGES:
-            raise SeedFileError(f"task_language must be ENG or CHN, not {language!r}")
+            raise TaskFileError(f"task_language must be ENG or CHN, not {language!r}")
         return (
             name,
             language,
@@ -188,7 +188,7 @@ class SpaBenchFile(SeedFile):
             _int(row, "golden_steps", 1),
         )
 
-    def _single(self, row: dict[str, str]) -> SeedTask:
+    def _single(self, row: dict[str, str]) -> FileTask:
         name, language, description, level, golden = self._common(row)
         package = _required(row, "adb_app")
         keys = _string_list(row, "key_component_final")
@@ -196,7 +196,7 @@ class SpaBenchFile(SeedFile):
             prompt = f'这是已打开的"{_required(row, "task_app_CHN")}"应用程序，{description}'
         else:
             prompt = f'This is the opened app "{_required(row, "task_app")}". {description}'
-        return SeedTask(
+        return FileTask(
             name=name,
             benchmark="SPA-Bench",
             record_key="spa_bench",
@@ -211,18 +211,18 @@ class SpaBenchFile(SeedFile):
             start=(package, (row.get("adb_home_page") or "").strip()),
         )
 
-    def _cross(self, row: dict[str, str], names: AppNames) -> SeedTask | BadRow:
+    def _cross(self, row: dict[str, str], names: AppNames) -> FileTask | BadRow:
         name, language, description, level, golden = self._common(row)
         labels = _string_list(row, "task_app")
         split_path = self.path.parent / SPLIT_DIR / f"{name}.json"
         try:
             split = json.loads(split_path.read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise SeedFileError(
+            raise TaskFileError(
                 f"no subtask split {SPLIT_DIR}/{name}.json beside the file (SPA-Bench's cross-app judge needs it)"
             ) from None
         except (OSError, UnicodeDecodeError, ValueError) as exc:
-            raise SeedFileError(f"{SPLIT_DIR}/{name}.json is not valid JSON: {exc}") from None
+            raise TaskFileError(f"{SPLIT_DIR}/{name}.json is not valid JSON: {exc}") from None
         subtasks = _subtasks(split, f"{SPLIT_DIR}/{name}.json")
         unknown = sorted(
             {label for label in [*labels, *(s["app"] for s in subtasks)] if names.package(label, language) is None}
@@ -236,7 +236,7 @@ class SpaBenchFile(SeedFile):
             )
         apps = tuple(dict.fromkeys(names.package(label, language) or "" for label in labels))
         resolved = [{**s, "app_label": s["app"], "app": names.package(s["app"], language)} for s in subtasks]
-        return SeedTask(
+        return FileTask(
             name=name,
             benchmark="SPA-Bench",
             record_key="spa_bench",
@@ -253,15 +253,15 @@ class SpaBenchFile(SeedFile):
 
 def _subtasks(split: Any, where: str) -> list[dict[str, Any]]:
     if not isinstance(split, dict):
-        raise SeedFileError(f"{where} must hold an object with subtask_1, subtask_2, ...")
+        raise TaskFileError(f"{where} must hold an object with subtask_1, subtask_2, ...")
     keys = sorted((k for k in split if re.fullmatch(r"subtask_\d+", k)), key=lambda k: int(k.split("_")[1]))
     if not keys:
-        raise SeedFileError(f"{where} has no subtask_1")
+        raise TaskFileError(f"{where} has no subtask_1")
     out = []
     for key in keys:
         sub = split[key]
         if not isinstance(sub, dict) or not isinstance(sub.get("app"), str) or not isinstance(sub.get("task"), str):
-            raise SeedFileError(f"{where}: {key} needs an app and a task (and history, memory)")
+            raise TaskFileError(f"{where}: {key} needs an app and a task (and history, memory)")
         out.append(
             {
                 "app": sub["app"],

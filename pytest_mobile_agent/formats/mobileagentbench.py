@@ -13,7 +13,7 @@ each is loaded as `mobile_agent_benchmark.tasks.<file name>`, its folder added t
 package's path (siblings like `task_utils` resolve). The `mobile_agent_benchmark` package is
 the installed one if there is one, else the one the task files sit in (a checkout of the
 benchmark: `.../mobile_agent_benchmark/tasks/x.py` next to `bench_task.py`), else this
-plugin's stand-in (`compat/mab_package`).
+plugin's stand-in (`formats/mab_package`).
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ def is_task_file(path: Path) -> bool:
     return bool(_MARKERS.search(text)) and ("bench_task" in text or "mobileagentbench" in text)
 
 
-class TaskFile(pytest.File):
+class MobileAgentBenchFile(pytest.File):
     def collect(self):  # noqa: ANN201
         module = load_task_file(self.path)
         base = task_base()

@@ -1,5 +1,4 @@
-"""Task files of other benchmarks, collected as they are: SPA-Bench's CSV files (spabench.py)
-and Mobile-Bench's JSON files (mobilebench.py). What both share lives here:
+"""What the task files of SPA-Bench (spabench.py) and Mobile-Bench (mobilebench.py) share:
 
 - each row or entry becomes one test item carrying the benchmark's own fields: in the item's
   `user_properties` (JUnit XML shows them), in the results record (`extra.spa_bench` /
@@ -29,12 +28,12 @@ from pytest_mobile_agent.tasks import TaskInstance, TaskSpec, app_marker
 FIELDS_KEY = "fields"  # TaskSpec.extra: the benchmark's own fields, as the file has them
 
 
-class SeedFileError(ValueError):
+class TaskFileError(ValueError):
     """A task file (or one of its rows) that cannot be read; the message says what is wrong."""
 
 
 @dataclass(frozen=True)
-class SeedTask:
+class FileTask:
     """One task of another benchmark's file, ready to become a test item."""
 
     name: str
@@ -82,16 +81,16 @@ class MalformedItem(pytest.Item):
         return self.path, max(0, self.line - 1), f"{self.path.name}::{self.name}"
 
 
-class SeedFile(pytest.File):
-    """A benchmark's task file: `read()` gives its tasks (or raises SeedFileError for the file)."""
+class BenchmarkFile(pytest.File):
+    """A benchmark's task file: `read()` gives its tasks (or raises TaskFileError for the file)."""
 
-    def read(self) -> list[SeedTask | BadRow]:
+    def read(self) -> list[FileTask | BadRow]:
         raise NotImplementedError
 
     def collect(self) -> Iterator[pytest.Item]:
         try:
             tasks = self.read()
-        except SeedFileError as exc:
+        except TaskFileError as exc:
             yield MalformedItem.from_parent(self, name="malformed", message=f"{self.path}: {exc}")
             return
         seen: set[str] = set()
@@ -107,7 +106,7 @@ class SeedFile(pytest.File):
                 yield make_item(self, task)
 
 
-class SeedTaskItem(pytest.Function):
+class FileTaskItem(pytest.Function):
     """A task file's row or entry; reports point at the file and its line."""
 
     def reportinfo(self) -> tuple[Path, int, str]:
@@ -117,11 +116,11 @@ class SeedTaskItem(pytest.Function):
 LINE_KEY = pytest.StashKey[int]()
 
 
-def _seed_task(seed_start: Any, device: Any, ui: Any, events: Any, agent: Any) -> None:
+def _file_task(benchmark_start: Any, device: Any, ui: Any, events: Any, agent: Any) -> None:
     """A task file's task: no body, its benchmark's judge decides (judge_only)."""
 
 
-def make_item(parent: pytest.Collector, task: SeedTask) -> pytest.Function:
+def make_item(parent: pytest.Collector, task: FileTask) -> pytest.Function:
     spec = TaskSpec(
         prompt=task.prompt,
         apps=task.apps,
@@ -141,7 +140,7 @@ def make_item(parent: pytest.Collector, task: SeedTask) -> pytest.Function:
             FIELDS_KEY: task.fields,
         },
     )
-    item = SeedTaskItem.from_parent(parent, name=task.name, callobj=_seed_task)
+    item = FileTaskItem.from_parent(parent, name=task.name, callobj=_file_task)
     item.stash[LINE_KEY] = max(0, task.line - 1)  # reportinfo's lines count from 0
     item.stash[TASK_KEY] = TaskInstance(
         task.name,
@@ -182,7 +181,7 @@ def start_app(device: Any, package: str, activity: str) -> None:
 
 
 @pytest.fixture
-def seed_start(request: pytest.FixtureRequest, device: Any) -> None:
+def benchmark_start(request: pytest.FixtureRequest, device: Any) -> None:
     """The start state of a task file's task: its app opened the benchmark's way, or HOME."""
     task = request.node.stash[TASK_KEY]
     start = task.spec.extra.get("start")
@@ -190,19 +189,6 @@ def seed_start(request: pytest.FixtureRequest, device: Any) -> None:
         start_app(device, *start)
     else:
         device.sh("input keyevent HOME")
-
-
-def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
-    """SPA-Bench CSVs and Mobile-Bench JSONs by their names anywhere, any .csv/.json named on
-    the command line (read as one of them, or failing with what it lacks)."""
-    from pytest_mobile_agent.compat import mobilebench, spabench
-
-    explicit = parent.session.isinitpath(file_path)
-    if spabench.is_task_file(file_path, explicit):
-        return spabench.SpaBenchFile.from_parent(parent, path=file_path)
-    if mobilebench.is_task_file(file_path, explicit):
-        return mobilebench.MobileBenchFile.from_parent(parent, path=file_path)
-    return None
 
 
 def pytest_mobile_agent_episode_metrics(episode: Any, record: dict[str, Any]) -> None:

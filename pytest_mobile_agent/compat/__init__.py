@@ -1,1 +1,0 @@
-"""Running other benchmarks' task formats unchanged."""
