@@ -11,16 +11,7 @@ import pytest
 
 from pytest_mobile_agent.judges.runner import task_key
 from task_suites.mobileagentbench.judge_inputs import JUDGE_INPUTS
-from task_suites.mobileagentbench.reading import PREFS
-
-# Prefs the Simple Mobile Tools apps write as the user moves around, whatever the goal.
-BOOKKEEPING_PREFS = (
-    "last_used_view_pager_page",  # the tab the app reopens on
-    "current_note_id",  # the note Notes reopens on
-    "was_*_shown",  # one-time hints and warnings, shown once
-    "last_created_note_type",  # the kind of note the + dialog offers first
-    "last_event_reminder_minutes",  # the reminder a new event starts with
-)
+from task_suites.shared.reading import ignore_bookkeeping
 
 
 def pytest_mobile_agent_judge_inputs(item: Any, task: Any) -> dict[str, Any] | None:
@@ -28,6 +19,5 @@ def pytest_mobile_agent_judge_inputs(item: Any, task: Any) -> dict[str, Any] | N
 
 
 @pytest.fixture(autouse=True)
-def app_bookkeeping(changes):
-    for key in BOOKKEEPING_PREFS:
-        changes.ignore("com.simplemobiletools.*", f"{PREFS}:{key}")
+def app_bookkeeping(changes: Any) -> None:
+    ignore_bookkeeping(changes)

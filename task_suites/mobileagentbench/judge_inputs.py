@@ -34,8 +34,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from task_suites.mobileagentbench.apps import (
+from task_suites.shared.apps import (
     APP_LAUNCHER,
+    APP_NAMES,
     CALCULATOR,
     CALENDAR,
     CONTACTS,
@@ -46,19 +47,6 @@ from task_suites.mobileagentbench.apps import (
     SMS_MESSENGER,
     VOICE_RECORDER,
 )
-
-APP_NAMES = {
-    APP_LAUNCHER: "App Launcher",
-    CALCULATOR: "Calculator",
-    CALENDAR: "Calendar",
-    CONTACTS: "Contacts",
-    FILE_MANAGER: "File Manager",
-    GALLERY: "Gallery",
-    MUSIC_PLAYER: "Music Player",
-    NOTES: "Notes",
-    SMS_MESSENGER: "SMS Messenger",
-    VOICE_RECORDER: "Voice Recorder",
-}
 
 
 def _inputs(

@@ -12,14 +12,13 @@ import pytest
 
 from pytest_mobile_agent import LongPress, Tap, Type, task
 from pytest_mobile_agent.locales import localize
-from task_suites.mobileagentbench.apps import APP_LAUNCHER, rid
-from task_suites.mobileagentbench.reading import app_data, pref
-from task_suites.mobileagentbench.seeds import run_in_app
+from task_suites.shared.apps import APP_LAUNCHER, rid
+from task_suites.shared.reading import SORT_BY_CUSTOM, SORT_BY_TITLE, SORT_DESCENDING, app_data, pref
+from task_suites.shared.seeds import run_in_app
 
 CHROME, CAMERA = "com.android.chrome", "com.android.camera2"
 LABELS = {CHROME: "Chrome", CAMERA: "Camera"}
 # commons helpers/Constants.kt sort flags
-SORT_BY_TITLE, SORT_DESCENDING, SORT_BY_CUSTOM = 2048, 1024, 131072
 MORE = Tap(desc="More options")
 OK = Tap(id="android:id/button1")
 LAUNCHERS = "files/launchers.json"

@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from pytest_mobile_agent import Tap, task
-from task_suites.mobileagentbench.apps import CALCULATOR, rid
-from task_suites.mobileagentbench.reading import pref
+from task_suites.shared.apps import CALCULATOR, rid
+from task_suites.shared.reading import pref
 
 RESULT, FORMULA = rid(CALCULATOR, "result"), rid(CALCULATOR, "formula")
 HISTORY = "files/history.json"  # every computation is kept in the history: the task's own change

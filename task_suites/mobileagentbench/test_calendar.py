@@ -24,9 +24,9 @@ from pathlib import Path
 import pytest
 
 from pytest_mobile_agent import LongPress, Scroll, Tap, Type, task
-from task_suites.mobileagentbench.apps import CALENDAR, rid
-from task_suites.mobileagentbench.reading import pref
-from task_suites.mobileagentbench.seeds import run_in_app
+from task_suites.shared.apps import CALENDAR, rid
+from task_suites.shared.reading import pref
+from task_suites.shared.seeds import run_in_app
 
 MORE = Tap(desc="More options")
 FAB = Tap(id=rid(CALENDAR, "calendar_fab"))

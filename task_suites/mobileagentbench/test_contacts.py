@@ -18,9 +18,9 @@ import re
 import pytest
 
 from pytest_mobile_agent import LongPress, Tap, Type, task
-from task_suites.mobileagentbench.apps import CONTACTS, rid
-from task_suites.mobileagentbench.reading import pref
-from task_suites.mobileagentbench.seeds import NUMBER, add_contact, clear_contacts
+from task_suites.shared.apps import CONTACTS, rid
+from task_suites.shared.reading import pref
+from task_suites.shared.seeds import NUMBER, add_contact, clear_contacts
 
 MORE = Tap(desc="More options")
 OK = Tap(text="OK")

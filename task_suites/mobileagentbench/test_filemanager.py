@@ -18,9 +18,9 @@ from __future__ import annotations
 import pytest
 
 from pytest_mobile_agent import LongPress, Tap, Type, task
-from task_suites.mobileagentbench.apps import FILE_MANAGER, rid
-from task_suites.mobileagentbench.reading import prefs
-from task_suites.mobileagentbench.seeds import run_in_app, run_steps
+from task_suites.shared.apps import FILE_MANAGER, rid
+from task_suites.shared.reading import prefs
+from task_suites.shared.seeds import run_in_app, run_steps
 
 GRANTS = ("android.permission.MANAGE_EXTERNAL_STORAGE",)
 DOWNLOAD = "/sdcard/Download"

@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from pytest_mobile_agent import Scroll, Tap, task
-from task_suites.mobileagentbench.apps import GALLERY, rid
-from task_suites.mobileagentbench.reading import app_data, pref
+from task_suites.shared.apps import GALLERY, rid
+from task_suites.shared.reading import app_data, pref
 
 DOWNLOAD = "/storage/emulated/0/Download"
 # Oldest first: the newest file is the first thumbnail (default order: last modified, descending).

@@ -16,11 +16,10 @@ from __future__ import annotations
 import pytest
 
 from pytest_mobile_agent import Key, Tap, Type, task
-from task_suites.mobileagentbench.apps import MUSIC_PLAYER, rid
-from task_suites.mobileagentbench.reading import app_object, pref
-from task_suites.mobileagentbench.seeds import run_in_app, run_steps
+from task_suites.shared.apps import MUSIC_PLAYER, rid
+from task_suites.shared.reading import app_object, pref
+from task_suites.shared.seeds import MUSIC_DIR, push_tracks, remove_tracks, run_in_app, run_steps
 
-MUSIC_DIR = "/sdcard/Music"
 MORE = Tap(desc="More options")
 SORT = Tap(id=rid(MUSIC_PLAYER, "sort"))
 SEARCH = rid(MUSIC_PLAYER, "top_toolbar_search")
@@ -37,29 +36,6 @@ ALBUMS = (
 # The benchmark's rescan assets were music1.mp3 and music2.mp3.
 RESCANNED = (("music1.mp3", "Morning", "Test Artist", "Test Album", 2020),)
 RESCANNED += (("music2.mp3", "Evening", "Test Artist", "Test Album", 2021),)
-
-
-def tagged_mp3(title: str, artist: str, album: str, year: int) -> bytes:
-    """An ID3v2.3 header with TIT2/TPE1/TALB/TYER frames, then a few silent MPEG-1 layer III frames."""
-    frames = b""
-    for frame_id, value in (("TIT2", title), ("TPE1", artist), ("TALB", album), ("TYER", str(year))):
-        payload = b"\x00" + value.encode("latin-1")  # encoding byte 0: ISO-8859-1
-        frames += frame_id.encode() + len(payload).to_bytes(4, "big") + b"\x00\x00" + payload
-    size = len(frames)
-    synchsafe = bytes((size >> shift) & 0x7F for shift in (21, 14, 7, 0))
-    # 128 kbps, 44.1 kHz, no padding: 417-byte frames.
-    mpeg = (b"\xff\xfb\x90\x00" + bytes(413)) * 8
-    return b"ID3\x03\x00\x00" + synchsafe + frames + mpeg
-
-
-def push_tracks(device, tracks) -> None:
-    now = int(device.sh("date +%s"))  # the device's clock, not the host's: dated as the device sees it
-    for name, title, artist, album, year in tracks:
-        device.push(tagged_mp3(title, artist, album, year), f"{MUSIC_DIR}/{name}", mtime=now)
-
-
-def remove_tracks(device, tracks) -> None:
-    device.sh("rm -f " + " ".join(f"{MUSIC_DIR}/{name}" for name, *_ in tracks))
 
 
 def sorting(changes, tab: str) -> tuple[str, bool]:

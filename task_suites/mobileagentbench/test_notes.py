@@ -16,9 +16,9 @@ import pytest
 
 from pytest_mobile_agent import LongPress, Tap, Type, task
 from pytest_mobile_agent.locales import localize
-from task_suites.mobileagentbench.apps import NOTES, rid
-from task_suites.mobileagentbench.reading import app_data
-from task_suites.mobileagentbench.seeds import run_in_app
+from task_suites.shared.apps import NOTES, rid
+from task_suites.shared.reading import app_data
+from task_suites.shared.seeds import run_in_app
 
 MORE = Tap(desc="More options")
 NEW_NOTE = Tap(id=rid(NOTES, "new_note"))

@@ -16,9 +16,9 @@ from __future__ import annotations
 import pytest
 
 from pytest_mobile_agent import Key, LongPress, Tap, Type, task
-from task_suites.mobileagentbench.apps import SMS_MESSENGER, rid
-from task_suites.mobileagentbench.reading import app_data, pref
-from task_suites.mobileagentbench.seeds import MESSAGE, NUMBER, add_sms_thread, clear_conversations
+from task_suites.shared.apps import SMS_MESSENGER, rid
+from task_suites.shared.reading import app_data, pref
+from task_suites.shared.seeds import MESSAGE, NUMBER, add_sms_thread, clear_conversations
 
 SEARCH = rid(SMS_MESSENGER, "top_toolbar_search")
 MORE = Tap(desc="More options")

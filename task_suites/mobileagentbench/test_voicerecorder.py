@@ -16,8 +16,8 @@ from __future__ import annotations
 import pytest
 
 from pytest_mobile_agent import Key, LongPress, Scroll, Tap, Type, task
-from task_suites.mobileagentbench.apps import VOICE_RECORDER, rid
-from task_suites.mobileagentbench.reading import pref
+from task_suites.shared.apps import VOICE_RECORDER, rid
+from task_suites.shared.reading import pref
 
 FOLDER = "/sdcard/Music/Recordings"
 SETTINGS = Tap(id=rid(VOICE_RECORDER, "settings"))

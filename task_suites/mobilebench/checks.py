@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from task_suites.mobileagentbench.apps import CALENDAR, NOTES, rid
+from task_suites.shared.apps import CALENDAR, NOTES, rid
 
 EVENTS = "databases/events.db:events*"
 NOTE = "files/notes.json*"

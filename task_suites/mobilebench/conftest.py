@@ -10,10 +10,9 @@ import pytest
 
 from pytest_mobile_agent import Key
 from pytest_mobile_agent.tasks import spec_of
-from task_suites.mobileagentbench.apps import FILE_MANAGER, NOTES
-from task_suites.mobileagentbench.conftest import BOOKKEEPING_PREFS
-from task_suites.mobileagentbench.reading import PREFS
-from task_suites.mobileagentbench.seeds import clear_contacts, clear_conversations, run_in_app
+from task_suites.shared.apps import FILE_MANAGER, NOTES
+from task_suites.shared.reading import ignore_bookkeeping
+from task_suites.shared.seeds import clear_contacts, clear_conversations, run_in_app
 
 # Media on the device: (path, content). Contents differ, so no two files hash alike.
 FILES = (
@@ -28,8 +27,7 @@ MANAGE_STORAGE = "android.permission.MANAGE_EXTERNAL_STORAGE"
 
 @pytest.fixture(autouse=True)
 def start_state(request, device, changes):
-    for key in BOOKKEEPING_PREFS:
-        changes.ignore("com.simplemobiletools.*", f"{PREFS}:{key}")
+    ignore_bookkeeping(changes)
     clear_contacts(device)
     clear_conversations(device)
     for path, data in FILES:

@@ -19,7 +19,7 @@ from typing import Any
 
 from pytest_mobile_agent import Api, Key, Tap, Type
 from pytest_mobile_agent.actions import Action
-from task_suites.mobileagentbench.apps import (
+from task_suites.shared.apps import (
     CALCULATOR,
     CALENDAR,
     CONTACTS,

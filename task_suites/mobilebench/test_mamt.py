@@ -8,17 +8,6 @@ from __future__ import annotations
 import pytest
 
 from pytest_mobile_agent import LongPress, Tap, Type, task
-from task_suites.mobileagentbench.apps import (
-    CALCULATOR,
-    CALENDAR,
-    CONTACTS,
-    FILE_MANAGER,
-    GALLERY,
-    MUSIC_PLAYER,
-    NOTES,
-    SMS_MESSENGER,
-    rid,
-)
 from task_suites.mobilebench.checks import (
     NOTE,
     all_sent,
@@ -54,6 +43,17 @@ from task_suites.mobilebench.paths import (
     sms_to,
     tap_icon,
     view,
+)
+from task_suites.shared.apps import (
+    CALCULATOR,
+    CALENDAR,
+    CONTACTS,
+    FILE_MANAGER,
+    GALLERY,
+    MUSIC_PLAYER,
+    NOTES,
+    SMS_MESSENGER,
+    rid,
 )
 
 RESULT = rid(CALCULATOR, "result")

@@ -8,20 +8,6 @@ from __future__ import annotations
 import pytest
 
 from pytest_mobile_agent import Key, LongPress, Scroll, Tap, Type, task
-from task_suites.mobileagentbench.apps import (
-    CALCULATOR,
-    CALENDAR,
-    CONTACTS,
-    FILE_MANAGER,
-    GALLERY,
-    MUSIC_PLAYER,
-    NOTES,
-    SMS_MESSENGER,
-    VOICE_RECORDER,
-    rid,
-)
-from task_suites.mobileagentbench.reading import pref
-from task_suites.mobileagentbench.seeds import add_contact
 from task_suites.mobilebench.checks import (
     NOTE,
     all_sent,
@@ -63,6 +49,20 @@ from task_suites.mobilebench.paths import (
     tap_icon,
     view,
 )
+from task_suites.shared.apps import (
+    CALCULATOR,
+    CALENDAR,
+    CONTACTS,
+    FILE_MANAGER,
+    GALLERY,
+    MUSIC_PLAYER,
+    NOTES,
+    SMS_MESSENGER,
+    VOICE_RECORDER,
+    rid,
+)
+from task_suites.shared.reading import pref
+from task_suites.shared.seeds import add_contact
 
 BACK = Tap(desc="Back")  # the toolbar's: it leaves the screen even while the keyboard is up
 SETTINGS_ACTIVITY = ".activities.SettingsActivity"

@@ -7,19 +7,6 @@ from __future__ import annotations
 import pytest
 
 from pytest_mobile_agent import Key, LongPress, Tap, Type, task
-from task_suites.mobileagentbench.apps import (
-    CALCULATOR,
-    CALENDAR,
-    CONTACTS,
-    FILE_MANAGER,
-    GALLERY,
-    MUSIC_PLAYER,
-    NOTES,
-    SMS_MESSENGER,
-    VOICE_RECORDER,
-    rid,
-)
-from task_suites.mobileagentbench.seeds import add_contact, add_sms_thread
 from task_suites.mobilebench.checks import (
     assert_contact,
     assert_event,
@@ -59,6 +46,19 @@ from task_suites.mobilebench.paths import (
     tap_icon,
     view,
 )
+from task_suites.shared.apps import (
+    CALCULATOR,
+    CALENDAR,
+    CONTACTS,
+    FILE_MANAGER,
+    GALLERY,
+    MUSIC_PLAYER,
+    NOTES,
+    SMS_MESSENGER,
+    VOICE_RECORDER,
+    rid,
+)
+from task_suites.shared.seeds import add_contact, add_sms_thread
 
 SETTINGS_ACTIVITY = ".activities.SettingsActivity"
 MAIN = ".activities.MainActivity"

@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 
 from pytest_mobile_agent.judges.runner import task_key
-from task_suites.mobileagentbench.conftest import BOOKKEEPING_PREFS
-from task_suites.mobileagentbench.reading import PREFS
+from task_suites.shared.reading import ignore_bookkeeping
 from task_suites.spabench.cross_app import SUBTASKS
 
 
@@ -29,5 +28,4 @@ def spa_setup(request: pytest.FixtureRequest, device: Any) -> None:
 
 @pytest.fixture(autouse=True)
 def app_bookkeeping(changes: Any) -> None:
-    for key in BOOKKEEPING_PREFS:
-        changes.ignore("com.simplemobiletools.*", f"{PREFS}:{key}")
+    ignore_bookkeeping(changes)

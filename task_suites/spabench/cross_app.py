@@ -18,8 +18,9 @@ from typing import Any
 from pytest_mobile_agent import Launch, LongPress, Tap, Type, task
 from pytest_mobile_agent.actions import Action
 from pytest_mobile_agent.locales import localize
-from task_suites.mobileagentbench.apps import (
+from task_suites.shared.apps import (
     APP_LAUNCHER,
+    APP_NAMES,
     CALCULATOR,
     CALENDAR,
     CONTACTS,
@@ -31,8 +32,7 @@ from task_suites.mobileagentbench.apps import (
     VOICE_RECORDER,
     rid,
 )
-from task_suites.mobileagentbench.judge_inputs import APP_NAMES
-from task_suites.mobileagentbench.seeds import add_contact, clear_contacts, clear_conversations, run_in_app
+from task_suites.shared.seeds import add_contact, clear_contacts, clear_conversations, run_in_app
 from task_suites.spabench.levels import APP_NAMES_CHN, LANGUAGES, Final
 from task_suites.spabench.sets.media import NEWER, albums, download_media, two_recordings
 from task_suites.spabench.sets.messaging import (

@@ -17,7 +17,7 @@ from typing import Any
 from pytest_mobile_agent import task
 from pytest_mobile_agent.actions import Action
 from pytest_mobile_agent.locales import localize
-from task_suites.mobileagentbench.judge_inputs import APP_NAMES
+from task_suites.shared.apps import APP_NAMES
 
 LANGUAGES = {"ENG": None, "CHN": "zh-CN"}  # SPA-Bench's task_language -> the device locale
 DIFFICULTY = {1: "easy", 2: "medium", 3: "hard"}

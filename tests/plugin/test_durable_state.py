@@ -6,7 +6,7 @@ import pytest
 
 from pytest_mobile_agent.device.android import AndroidDevice
 from pytest_mobile_agent.device.durable_state import capture, parse_capture
-from task_suites.mobileagentbench import seeds
+from task_suites.shared import seeds
 
 NOTES = "com.simplemobiletools.notes.pro"
 

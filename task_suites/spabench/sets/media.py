@@ -5,8 +5,9 @@ settings, favourites and library."""
 from __future__ import annotations
 
 from pytest_mobile_agent import LongPress, Scroll, Tap, Type
-from task_suites.mobileagentbench.apps import GALLERY, MUSIC_PLAYER, VOICE_RECORDER, rid
-from task_suites.mobileagentbench.reading import pref
+from task_suites.shared.apps import GALLERY, MUSIC_PLAYER, VOICE_RECORDER, rid
+from task_suites.shared.reading import pref
+from task_suites.shared.seeds import MUSIC_DIR, push_tracks
 from task_suites.spabench.levels import Final, Part, SpaSet
 
 # -- Voice Recorder -----------------------------------------------------------------------------
@@ -294,7 +295,6 @@ GALLERY_SETS = [
 
 # -- Music Player -------------------------------------------------------------------------------
 
-MUSIC_DIR = "/sdcard/Music"
 LIBRARY = "files/library.json"
 MUSIC_MORE = Tap(desc="More options")
 SORT = Tap(id=rid(MUSIC_PLAYER, "sort"))
@@ -310,8 +310,6 @@ ALBUMS = (
 
 def albums(device) -> None:
     """Three albums of different years, pushed before the app's first scan."""
-    from task_suites.mobileagentbench.test_musicplayer import push_tracks
-
     device.sh(f"rm -f {MUSIC_DIR}/*.mp3")
     push_tracks(device, ALBUMS)
 

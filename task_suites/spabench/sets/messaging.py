@@ -4,8 +4,8 @@ conversations), which `pm clear` of the apps does not reset, so each set clears 
 from __future__ import annotations
 
 from pytest_mobile_agent import LongPress, Tap, Type
-from task_suites.mobileagentbench.apps import CONTACTS, SMS_MESSENGER, rid
-from task_suites.mobileagentbench.seeds import add_contact, add_sms_thread, clear_contacts, clear_conversations
+from task_suites.shared.apps import CONTACTS, SMS_MESSENGER, rid
+from task_suites.shared.seeds import add_contact, add_sms_thread, clear_contacts, clear_conversations
 from task_suites.spabench.levels import Final, Part, SpaSet
 
 # -- Contacts -----------------------------------------------------------------------------------

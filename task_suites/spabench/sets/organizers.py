@@ -4,9 +4,9 @@ settings from its prefs (the MobileAgentBench suite's readers)."""
 from __future__ import annotations
 
 from pytest_mobile_agent import Scroll, Tap, Type
-from task_suites.mobileagentbench.apps import CALENDAR, NOTES, rid
-from task_suites.mobileagentbench.reading import pref
-from task_suites.mobileagentbench.seeds import run_in_app
+from task_suites.shared.apps import CALENDAR, NOTES, rid
+from task_suites.shared.reading import pref
+from task_suites.shared.seeds import run_in_app
 from task_suites.spabench.levels import Final, Part, SpaSet
 
 # -- Calendar -----------------------------------------------------------------------------------

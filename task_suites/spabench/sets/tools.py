@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pytest_mobile_agent import LongPress, Tap, Type
 from pytest_mobile_agent.locales import localize
-from task_suites.mobileagentbench.apps import APP_LAUNCHER, CALCULATOR, FILE_MANAGER, rid
-from task_suites.mobileagentbench.reading import app_data, pref, prefs
-from task_suites.mobileagentbench.seeds import run_in_app
+from task_suites.shared.apps import APP_LAUNCHER, CALCULATOR, FILE_MANAGER, rid
+from task_suites.shared.reading import SORT_BY_TITLE, SORT_DESCENDING, app_data, pref, prefs
+from task_suites.shared.seeds import run_in_app
 from task_suites.spabench.levels import Final, Part, SpaSet
 
 # -- File Manager -------------------------------------------------------------------------------
@@ -207,8 +207,6 @@ def added_apps(f: Final) -> None:
 
 
 def sorted_descending(f: Final) -> None:
-    from task_suites.mobileagentbench.test_applauncher import SORT_BY_TITLE, SORT_DESCENDING
-
     sorting = f.changes.value(APP_LAUNCHER, pref("sorting"))
     assert sorting == SORT_BY_TITLE | SORT_DESCENDING, f"sorting flags: {sorting}"
 

@@ -27,9 +27,29 @@ def prefs(device: Any, package: str) -> dict:
     return app_object(device, package, "prefs")
 
 
+# Simple-Commons' sort flags, as the apps store them in their `sorting` prefs.
+SORT_BY_TITLE, SORT_DESCENDING, SORT_BY_CUSTOM = 2048, 1024, 131072
+
+
 PREFS = "files/prefs.json"  # the prefs file as durable-state keys name it: f"{PREFS}:sort_by"
 
 
 def pref(name: str) -> str:
     """The durable-state key of one stored setting, for `changes.value(PACKAGE, pref("sorting"))`."""
     return f"{PREFS}:{name}"
+
+
+# Prefs the Simple Mobile Tools apps write as the user moves around, whatever the goal.
+BOOKKEEPING_PREFS = (
+    "last_used_view_pager_page",  # the tab the app reopens on
+    "current_note_id",  # the note Notes reopens on
+    "was_*_shown",  # one-time hints and warnings, shown once
+    "last_created_note_type",  # the kind of note the + dialog offers first
+    "last_event_reminder_minutes",  # the reminder a new event starts with
+)
+
+
+def ignore_bookkeeping(changes: Any) -> None:
+    """Leave the apps' bookkeeping out of the final "nothing else changed" check."""
+    for key in BOOKKEEPING_PREFS:
+        changes.ignore("com.simplemobiletools.*", f"{PREFS}:{key}")
