@@ -115,7 +115,7 @@ class AndroidDevice:
             conn.check_okay()
             data = conn.read_until_close(encoding=None)
             conn.close()
-            return data  # type: ignore[return-value]
+            return data
         except (adbutils.AdbError, OSError) as exc:
             raise DeviceLost(f"device {self.serial} lost during `{command[:60]}`: {exc}") from exc
 

@@ -98,7 +98,8 @@ def parse_capture(output: str) -> DurableState:
     rows = {area: _content_rows(sections.get(area, [])) for area in PROVIDERS}
     areas["contacts"] = _contacts(rows["contacts"], rows["contact_data"])
     for area in ("sms", "conversations", "calendar"):
-        areas[area] = None if rows[area] is None else {_row_key(r): _without_id(r) for r in rows[area]}
+        found = rows[area]
+        areas[area] = None if found is None else {_row_key(r): _without_id(r) for r in found}
     files: dict[str, Any] = {_sdcard_rel(p) + "/": "dir" for p in sections.get("dirs", []) if p.strip()}
     files.pop("/", None)
     files.update({_sdcard_rel(path): digest for digest, path in _md5_lines(sections.get("files", []))})

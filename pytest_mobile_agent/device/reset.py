@@ -72,7 +72,7 @@ class EmulatorConsole:
         return line.rstrip(b"\r").decode(errors="replace")
 
     def _reply(self) -> list[str]:
-        lines = []
+        lines: list[str] = []
         while True:
             line = self._line()
             if line == "OK" or line.startswith("OK:"):

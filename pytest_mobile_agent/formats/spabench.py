@@ -31,7 +31,7 @@ from typing import Any
 
 from pytest_mobile_agent.formats.task_file import BadRow, BenchmarkFile, FileTask, TaskFileError
 
-SINGLE_COLUMNS = (
+SINGLE_COLUMNS: tuple[str, ...] = (
     "task_identifier",
     "task_app",
     "task_language",
@@ -43,7 +43,7 @@ SINGLE_COLUMNS = (
     "adb_home_page",
     "is_cross_app",
 )
-CROSS_COLUMNS = (
+CROSS_COLUMNS: tuple[str, ...] = (
     "task_identifier",
     "category",
     "task_language",

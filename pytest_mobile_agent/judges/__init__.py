@@ -18,9 +18,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pytest_mobile_agent.judges.base import INPUT_NAMES, Judge, Trajectory, TrajectoryStep, Verdict
+
+if TYPE_CHECKING:  # the judges' modules load with the judge (OCR: onnxruntime)
+    from pytest_mobile_agent.judges.key_components import KeyComponentsJudge
 
 
 @dataclass(frozen=True)
@@ -37,7 +40,7 @@ def _checkpoints(options: list[str], settings: JudgeSettings) -> Judge:
     return CheckpointsJudge(semantics=options[0] if options else PAPER)
 
 
-def _key_components(options: list[str], settings: JudgeSettings) -> Judge:
+def _key_components(options: list[str], settings: JudgeSettings) -> KeyComponentsJudge:
     from pytest_mobile_agent.judges.key_components import KeyComponentsJudge
     from pytest_mobile_agent.judges.ocr import DEFAULT_CACHE, OcrCache
 
@@ -69,7 +72,10 @@ def _spa(options: list[str], settings: JudgeSettings) -> Judge:
 def _autoeval(options: list[str], settings: JudgeSettings) -> Judge:
     from pytest_mobile_agent.judges.autoeval import AutoEvalJudge
 
-    return AutoEvalJudge(_needs_client("autoeval", settings), *options)
+    if len(options) > 1:
+        raise JudgeConfigError(f"the autoeval judge takes one option, its Capturer, not {':'.join(options)!r}")
+    capturer = options[0] if options else "hierarchy"
+    return AutoEvalJudge(_needs_client("autoeval", settings), capturer)
 
 
 REGISTRY: dict[str, Callable[[list[str], JudgeSettings], Judge]] = {

@@ -23,13 +23,16 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pytest_mobile_agent.device.ui_tree import UiTree
 from pytest_mobile_agent.judges import prompts
 from pytest_mobile_agent.judges.base import Trajectory, Verdict
 from pytest_mobile_agent.judges.mllm import Usage
 from pytest_mobile_agent.judges.ssr import UNIT, Checker, Substate, parse
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 CAPTURERS = ("hierarchy", "vlm")
 _WORD = re.compile(r"[\w']+")
@@ -191,7 +194,9 @@ class AutoEvalJudge:
             return describe_hierarchy(trajectory.hierarchies[i])
         from pytest_mobile_agent.models import user
 
-        return usage.add(self.client.chat([user(prompts.CAPTURER, images=[trajectory.screenshots[i]])])).text
+        screenshot = trajectory.screenshots[i]
+        images: list[bytes | Image.Image] = [screenshot] if screenshot is not None else []
+        return usage.add(self.client.chat([user(prompts.CAPTURER, images=images)])).text
 
     def screens(self, trajectory: Trajectory) -> list[int]:
         """Screen indexes in order, consecutive duplicates dropped (the Agent Observer's filter)."""

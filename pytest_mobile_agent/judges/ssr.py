@@ -89,7 +89,7 @@ class Checker:
         """What the next round judges: valid nodes not yet Success, plus the parent pages of
         pending units (a unit needs its page judged in the same round)."""
         todo = [n for n in self.nodes.values() if n.id not in self.success and n.invalid is None]
-        parents = {n.parent for n in todo if n.kind == UNIT}
+        parents = {n.parent for n in todo if n.kind == UNIT and n.parent is not None}
         extra = [self.nodes[p] for p in sorted(parents) if p in self.nodes and self.nodes[p] not in todo]
         return sorted(todo + extra, key=lambda n: n.id)
 
@@ -101,7 +101,11 @@ class Checker:
         if bad:
             return f"states must be 'true' or 'uncertain', not {bad[:3]}"
         verdict = {n.id: str(s).strip().lower() == SUCCESS for n, s in zip(judged, states, strict=True)}
-        orphans = [n.id for n in judged if n.kind == UNIT and verdict[n.id] and not verdict.get(n.parent, False)]
+        orphans = [
+            n.id
+            for n in judged
+            if n.kind == UNIT and verdict[n.id] and not (n.parent is not None and verdict.get(n.parent, False))
+        ]
         if orphans:
             return f"UnitNode(s) {orphans} judged Success without their PageNode in the same round"
         return None
@@ -116,7 +120,7 @@ class Checker:
             if said[n.id]
             and n.id not in self.success
             and n.invalid is None
-            and (n.kind != UNIT or said.get(n.parent, False))
+            and (n.kind != UNIT or (n.parent is not None and said.get(n.parent, False)))
         ]
         self.success.update(new)
         return new

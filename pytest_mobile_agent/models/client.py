@@ -153,6 +153,7 @@ class ChatClient:
 
         cfg = self.config
         start = time.monotonic()
+        error: openai.APIError  # the last failure, for the message once retries are spent
         for attempt in range(cfg.max_retries + 1):
             timeout = cfg.timeout_s
             if cfg.deadline_s is not None:
@@ -196,7 +197,7 @@ def _retry_after(response: Any) -> float | None:
     headers = getattr(response, "headers", None) or {}
     for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
         try:
-            value = float(headers.get(name)) * scale
+            value = float(headers.get(name, "")) * scale
         except (TypeError, ValueError):
             continue
         if 0 <= value <= MAX_RETRY_AFTER_S:

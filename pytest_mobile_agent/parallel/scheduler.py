@@ -112,6 +112,7 @@ class LongestFirstScheduling(WorkStealingScheduling):
 
     def __init__(self, config: pytest.Config, log: Any = None, weights: CollectionWeights | None = None) -> None:
         super().__init__(config, log)
+        self.collection: list[str] | None = None  # the base class's, typed: the first worker's collection
         self.served: set[WorkerController] = set()  # workers that got their first task
         self.weights = weights
         self.cost: list[int] | None = None  # per task of the collection: agent calls, about
@@ -135,10 +136,11 @@ class LongestFirstScheduling(WorkStealingScheduling):
 
     def schedule(self) -> None:
         if self.collection is None:
-            first, self.collection = next(iter(self.node2collection.items()))
-            self.pending[:] = range(len(self.collection))  # heaviest first: the workers sorted it
+            first, collection = next(iter(self.node2collection.items()))
+            self.collection = collection
+            self.pending[:] = range(len(collection))  # heaviest first: the workers sorted it
             weights = self.weights.read(first.gateway.id) if self.weights is not None else None
-            if weights is not None and len(weights) == len(self.collection):
+            if weights is not None and len(weights) == len(collection):
                 self.cost = [w + 1 for w in weights]  # its golden steps and the call that ends it
                 self.plan = self._plan()
         self.check_schedule()
@@ -148,7 +150,9 @@ class LongestFirstScheduling(WorkStealingScheduling):
         finished, the heaviest loads first: workers come up one after another, and one that
         comes up later ends later by as much, so it gets a lighter load."""
         assert self.cost is not None
-        pending, loads, plan = list(self.pending), [], []
+        pending = list(self.pending)
+        loads: list[int] = []
+        plan: list[tuple[list[int], bool]] = []
         for served in range(self.numnodes):
             if not pending:
                 break

@@ -106,9 +106,9 @@ def gesture(action: dict[str, Any], hierarchy: str | None, size: tuple[int, int]
         point = node.center if node is not None else _xy(action)
         return Gesture(point=point, bounds=bounds, long=kind == "long_press", label=describe(action))
     if kind == "swipe":
-        xy = [action.get(k) for k in ("x", "y", "x2", "y2")]
-        path = tuple(int(v) for v in xy) if all(isinstance(v, int | float) for v in xy) else None
-        return Gesture(path=path, label=describe(action))  # type: ignore[arg-type]
+        start, end = _xy(action), _xy(action, "x2", "y2")
+        path = (*start, *end) if start is not None and end is not None else None
+        return Gesture(path=path, label=describe(action))
     if kind == "scroll":
         return Gesture(path=_scroll_path(action, tree, size), bounds=bounds, label=describe(action))
     if kind == "type":
@@ -137,8 +137,8 @@ def describe(action: dict[str, Any]) -> str:
     return " ".join(str(p) for p in (kind.replace("_", " "), detail, target) if p)
 
 
-def _xy(action: dict[str, Any]) -> tuple[int, int] | None:
-    x, y = action.get("x"), action.get("y")
+def _xy(action: dict[str, Any], xkey: str = "x", ykey: str = "y") -> tuple[int, int] | None:
+    x, y = action.get(xkey), action.get(ykey)
     return (int(x), int(y)) if isinstance(x, int | float) and isinstance(y, int | float) else None
 
 
@@ -196,7 +196,7 @@ def annotate(
 def scaled(png: bytes, width: int) -> tuple[Image.Image, tuple[int, int]]:
     """Decode and shrink by a whole factor (box filter: several times faster than resize);
     returns the image and the screenshot's own size."""
-    image = Image.open(io.BytesIO(png))
+    image: Image.Image = Image.open(io.BytesIO(png))
     if image.mode != "RGB":
         image = image.convert("RGB")
     factor = image.width // width if width else 1

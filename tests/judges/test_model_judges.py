@@ -243,6 +243,13 @@ def test_model_judges_need_a_model():
         make("spa")
 
 
+def test_autoeval_takes_one_option(client):
+    from pytest_mobile_agent.judges import JudgeConfigError
+
+    with pytest.raises(JudgeConfigError, match="one option, its Capturer, not 'vlm:3'"):
+        make("autoeval:vlm:3", JudgeSettings(client=client))
+
+
 def test_a_cross_app_task_without_declared_subtasks_is_split_by_the_model_first(model_server, client):
     split = json.dumps(
         {

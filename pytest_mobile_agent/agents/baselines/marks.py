@@ -58,6 +58,6 @@ def label_stamp(label: str, size: int) -> Image.Image:
 
     f = font(size)
     tl, tt, tr, tb = ImageDraw.Draw(Image.new("RGB", (1, 1))).textbbox((0, 0), label, font=f)
-    stamp = Image.new("RGB", (tr - tl + 5, tb - tt + 5), LABEL_BG)
+    stamp = Image.new("RGB", (round(tr - tl) + 5, round(tb - tt) + 5), LABEL_BG)
     ImageDraw.Draw(stamp).text((2 - tl, 2 - tt), label, fill=LABEL_FG, font=f)
     return stamp

@@ -60,7 +60,9 @@ def connect(path: str) -> _socket.socket:
     return sock
 
 
-def request(path: str, kind: str, argv: list[str], fds: tuple[int, int, int], **extra: object) -> tuple:
+def request(
+    path: str, kind: str, argv: list[str], fds: tuple[int, int, int], **extra: object
+) -> tuple[_socket.socket, int]:
     """Ask the warm process for a child of `kind` adopting `fds` as its stdin, stdout, stderr;
     returns (the connection, the child's pid). The connection later brings {"exit": status}."""
     sock = connect(path)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import _socket
 import os
 import select
 import shlex
@@ -13,7 +14,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from pytest_mobile_agent.parallel.warmstart import launcher
 from pytest_mobile_agent.parallel.warmstart.launcher import receive, request
@@ -58,7 +59,7 @@ class WarmStart:
         warm = cls()
         cmd = [
             sys.executable,
-            *subprocess._args_from_interpreter_flags(),
+            *subprocess._args_from_interpreter_flags(),  # type: ignore[attr-defined]  # what multiprocessing uses
             "-m",
             "pytest_mobile_agent.parallel.warmstart.server",
         ]
@@ -135,18 +136,18 @@ class ForkedProcess:
     """A child of the warm process, driven as the subprocess.Popen it stands in for (pid,
     stdout, poll, wait, send_signal, terminate, kill, returncode)."""
 
-    def __init__(self, args: list[str], conn: object, pid: int, stdout: object) -> None:
+    def __init__(self, args: list[str], conn: _socket.socket, pid: int, stdout: TextIO) -> None:
         self.args, self.pid, self.stdout = args, pid, stdout
         self.returncode: int | None = None
-        self._conn = conn
+        self._conn: _socket.socket | None = conn
         self._lock = threading.Lock()
 
     def _collect(self, timeout: float | None) -> int | None:
         """The exit status, once the warm process has sent it (waiting up to `timeout`)."""
         with self._lock:
             if self.returncode is None and self._conn is not None and select.select([self._conn], [], [], timeout)[0]:
-                message = receive(self._conn)  # type: ignore[arg-type]
-                self._conn.close()  # type: ignore[attr-defined]
+                message = receive(self._conn)
+                self._conn.close()
                 self._conn = None
                 # None: the warm process ended first, the status is lost; the pid tells the rest.
                 self.returncode = message["exit"] if message else None

@@ -213,7 +213,8 @@ class WarmServer:
         while True:
             # While modules are left to import, only a request waits for the next.
             timeout = 0 if loading else None
-            readable, _, _ = select.select([self.listener, self.wake_r, self.lifeline, *self.owners], [], [], timeout)
+            watched: list[socket.socket | int] = [self.listener, self.wake_r, self.lifeline, *self.owners]
+            readable, _, _ = select.select(watched, [], [], timeout)
             if not readable and loading:
                 loading = self.preload.step()  # type: ignore[union-attr]
                 if not loading and self.announce:
@@ -352,7 +353,9 @@ def _refuse(conn: socket.socket, why: str) -> None:
 
 def _fresh_stdio(unbuffered: bool) -> None:
     """New sys.stdin/stdout/stderr on fds 0-2 (now the asker's), as a new interpreter has."""
-    sys.stdin = sys.__stdin__ = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding=sys.__stdin__.encoding)
+    stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding=(sys.__stdin__ or sys.stdin).encoding)
+    sys.stdin = stdin
+    setattr(sys, "__stdin__", stdin)  # noqa: B010  (typeshed declares it final; an interpreter sets it at start)
     for fd, name, errors in ((1, "stdout", "strict"), (2, "stderr", "backslashreplace")):
         raw = io.FileIO(fd, "w", closefd=False)
         stream = io.TextIOWrapper(
@@ -376,7 +379,7 @@ def _finish(status: object) -> None:
         print(status, file=sys.stderr)
         code = 1
     try:
-        threading._shutdown()  # type: ignore[attr-defined]  (what the interpreter does at exit)
+        threading._shutdown()  # type: ignore[attr-defined]  # what the interpreter does at exit
         atexit._run_exitfuncs()
         for stream in (sys.stdout, sys.stderr):
             stream.flush()
