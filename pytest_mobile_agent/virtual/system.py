@@ -15,10 +15,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pytest_mobile_agent.locales import DEFAULT_LOCALE, LocaleError, normalize
 from pytest_mobile_agent.virtual.accessibility import Accessibility
 from pytest_mobile_agent.virtual.fs import FileSystem
 from pytest_mobile_agent.virtual.packages import PackageManager
+from pytest_mobile_agent.virtual.resources.strings import DEFAULT_LOCALE, LocaleError, normalize
 from pytest_mobile_agent.virtual.reverse import ReverseTable
 from pytest_mobile_agent.virtual.shell import android as _android_commands  # noqa: F401  (registers the commands)
 from pytest_mobile_agent.virtual.shell.logcat import LogBuffer

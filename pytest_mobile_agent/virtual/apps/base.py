@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pytest_mobile_agent.locales import localize
+from pytest_mobile_agent.virtual.resources.strings import localize
 from pytest_mobile_agent.virtual.ui.view import View
 
 if TYPE_CHECKING:

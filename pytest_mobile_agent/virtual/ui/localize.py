@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from pytest_mobile_agent.locales import DEFAULT_LOCALE, is_default, translator
+from pytest_mobile_agent.virtual.resources.strings import DEFAULT_LOCALE, is_default, translator
 from pytest_mobile_agent.virtual.ui.view import EDIT, View
 
 # Views that show the user's data (file, folder, contact, note, track and event names, message

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from pytest_mobile_agent.locales import localize
+from pytest_mobile_agent.virtual.resources.strings import localize
 from pytest_mobile_agent.virtual.ui import keyboard
 from pytest_mobile_agent.virtual.ui.layout import _intrinsic, layout
 from pytest_mobile_agent.virtual.ui.localize import drawing, localize_tree
