@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from pytest_mobile_agent.virtual.system import Device, DeviceConfig
+from pytest_mobile_agent.virtual.system.device import Device, DeviceConfig
 
 APPS = (
     "com.simplemobiletools.calendar.pro",

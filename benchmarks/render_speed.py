@@ -9,7 +9,8 @@ import statistics
 import sys
 import time
 
-from pytest_mobile_agent.virtual.ui import layout, window
+from pytest_mobile_agent.virtual.system import window
+from pytest_mobile_agent.virtual.ui import layout
 from pytest_mobile_agent.virtual.ui.render import ScreenRenderer
 from pytest_mobile_agent.virtual.ui.view import EDIT, FRAME, LINEAR, View
 

@@ -4,7 +4,7 @@ Start devices with `start_devices(n)` / `virtual_devices(n)` or from a shell wit
 `python -m pytest_mobile_agent.virtual`; every adb client then sees them as ordinary devices.
 """
 
-from pytest_mobile_agent.virtual.pool import (
+from pytest_mobile_agent.virtual.process import (
     VirtualDevice,
     VirtualDeviceError,
     start_device,

@@ -18,7 +18,8 @@ import pytest
 from calc_tasks import calc_tasks
 from session_runs import run_session
 
-from pytest_mobile_agent.virtual import registration, start_device
+from pytest_mobile_agent.virtual import start_device
+from pytest_mobile_agent.virtual.adb import registration
 from pytest_mobile_agent.warmstart import launcher
 from pytest_mobile_agent.warmstart.process import ForkedProcess, WarmStart, warm_socket
 from pytest_mobile_agent.warmstart.server import ENV, LOADED

@@ -7,6 +7,7 @@ import io
 import pytest
 from PIL import Image
 
+from pytest_mobile_agent.virtual.system.window import Frame, Window
 from pytest_mobile_agent.virtual.ui import keyboard, layout, widgets
 from pytest_mobile_agent.virtual.ui.layout import _intrinsic
 from pytest_mobile_agent.virtual.ui.render import (
@@ -19,7 +20,6 @@ from pytest_mobile_agent.virtual.ui.render import (
     parse_color,
 )
 from pytest_mobile_agent.virtual.ui.view import EDIT, FRAME, LINEAR, View
-from pytest_mobile_agent.virtual.ui.window import Frame, Window
 
 W, H, SCALE = 360, 640, 1.0
 STATUS_H, NAV_H = round(24 * SCALE), round(48 * SCALE)

@@ -7,12 +7,12 @@ import re
 
 import pytest
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
-from pytest_mobile_agent.virtual.packages import PackageRecord
-from pytest_mobile_agent.virtual.system import Device, DeviceConfig
+from pytest_mobile_agent.virtual.system.device import Device, DeviceConfig
+from pytest_mobile_agent.virtual.system.packages import PackageRecord
+from pytest_mobile_agent.virtual.system.window import KEYCODES
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import BUTTON, LINEAR, TEXT, View
-from pytest_mobile_agent.virtual.ui.window import KEYCODES
 
 PKG = "test.windows"
 

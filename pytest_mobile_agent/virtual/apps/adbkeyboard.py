@@ -9,7 +9,7 @@ so. The broadcasts are handled by `am broadcast` (shell/android.py), as its rece
 
 from __future__ import annotations
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import FRAME, TEXT, View
 
 PACKAGE = "com.android.adbkeyboard"

@@ -15,7 +15,6 @@ from contextlib import closing
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.apps.commons import (
     java_date,
     keyboard_dialog,
@@ -23,6 +22,7 @@ from pytest_mobile_agent.virtual.apps.commons import (
 )
 from pytest_mobile_agent.virtual.resources import dates as locale_dates
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.localize import drawing_locale
 from pytest_mobile_agent.virtual.ui.view import CHECKBOX, LINEAR, RADIO, RADIO_GROUP, RELATIVE, View
 

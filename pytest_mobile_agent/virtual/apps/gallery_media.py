@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from pytest_mobile_agent.virtual.apps.commons import date_format, java_date
 
 if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
+    from pytest_mobile_agent.virtual.system.device import Device
 
 SHARED = "/storage/emulated/0"
 FAVORITES = "favorites"

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.apps.commons import (
     COMMONS_FAQ,
     CustomizationActivity,
@@ -32,6 +31,7 @@ from pytest_mobile_agent.virtual.apps.notes_screens import (
     sort_checklist_dialog,
 )
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import FRAME, IMAGE, LINEAR, RECYCLER, RELATIVE, VIEW_GROUP, View
 
 PKG = "com.simplemobiletools.notes.pro"

@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import LINEAR, TEXT, View
 
 if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.intents import Intent, Match
-    from pytest_mobile_agent.virtual.system import Device
+    from pytest_mobile_agent.virtual.system.device import Device
+    from pytest_mobile_agent.virtual.system.intents import Intent, Match
 
 PACKAGE = "android"
 TITLES = {
@@ -60,7 +60,7 @@ class ResolverActivity(Activity):
         self.chosen: Match | None = None
 
     def choose(self, always: bool) -> None:
-        from pytest_mobile_agent.virtual.manifests import deliver
+        from pytest_mobile_agent.virtual.system.manifests import deliver
 
         match, intent, device = self.chosen, self.intent, self.app.device
         if match is None or intent is None:

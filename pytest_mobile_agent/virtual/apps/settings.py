@@ -5,8 +5,8 @@ MobileAgentBench's setup taps its switch, "Allow access to manage all files", th
 
 from __future__ import annotations
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import SWITCH, TEXT, VIEW_GROUP, View
 
 MANAGE_STORAGE = "android.permission.MANAGE_EXTERNAL_STORAGE"

@@ -14,11 +14,11 @@ from contextlib import closing
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from pytest_mobile_agent.virtual import providers
 from pytest_mobile_agent.virtual.apps.commons import date_format, java_date, time_format
+from pytest_mobile_agent.virtual.system import providers
 
 if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
+    from pytest_mobile_agent.virtual.system.device import Device
 
 SENT = 2
 FONT_SIZES = ("Small", "Medium", "Large", "Extra large")

@@ -14,13 +14,19 @@ import time
 
 from pytest_mobile_agent.virtual.apps.adbkeyboard import IME_ID, INPUT_METHODS, LATIN_IME_ID, PACKAGE
 from pytest_mobile_agent.virtual.apps.resolver import preferred, show_resolver
-from pytest_mobile_agent.virtual.intents import FLAG_ACTIVITY_NEW_TASK, Intent, IntentError, parse_intent, resolve
-from pytest_mobile_agent.virtual.manifests import deliver
-from pytest_mobile_agent.virtual.packages import PackageError
 from pytest_mobile_agent.virtual.shell.api import CommandContext, command
 from pytest_mobile_agent.virtual.shell.logcat import log
 from pytest_mobile_agent.virtual.shell.package_service import package_verb
-from pytest_mobile_agent.virtual.ui.window import KEYCODES
+from pytest_mobile_agent.virtual.system.intents import (
+    FLAG_ACTIVITY_NEW_TASK,
+    Intent,
+    IntentError,
+    parse_intent,
+    resolve,
+)
+from pytest_mobile_agent.virtual.system.manifests import deliver
+from pytest_mobile_agent.virtual.system.packages import PackageError
+from pytest_mobile_agent.virtual.system.window import KEYCODES
 
 ADB_KEYBOARD = PACKAGE
 ADB_KEYBOARD_IME = IME_ID
@@ -591,7 +597,7 @@ def pm(ctx: CommandContext) -> int:
 
 @command("content")
 def content(ctx: CommandContext) -> int:
-    from pytest_mobile_agent.virtual.providers import ProviderError, run_content
+    from pytest_mobile_agent.virtual.system.providers import ProviderError, run_content
 
     try:
         with ctx.device.lock:
@@ -625,7 +631,7 @@ def pidof(ctx: CommandContext) -> int:
 @command("app_process")
 def app_process(ctx: CommandContext) -> int:
     """uiautomator2's server launch: serve JSON-RPC on the port until the client hangs up."""
-    from pytest_mobile_agent.virtual.u2server import serve_uiautomator
+    from pytest_mobile_agent.virtual.servers.uiautomator2 import serve_uiautomator
 
     args = ctx.argv[1:]
     jar = ctx.env.get("CLASSPATH", "")

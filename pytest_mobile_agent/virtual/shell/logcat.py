@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from pytest_mobile_agent.virtual.shell.api import CommandContext, command
 
 if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
+    from pytest_mobile_agent.virtual.system.device import Device
 
 BUFFERS = ("main", "radio", "events", "system", "crash", "stats", "security", "kernel")
 DEFAULT_BUFFERS = ("main", "system", "crash", "kernel")

@@ -17,7 +17,7 @@ LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
 
 @cmd("nc", "netcat")
 def netcat(ctx: CommandContext) -> int:
-    from pytest_mobile_agent.virtual.reverse import connect
+    from pytest_mobile_agent.virtual.adb.reverse import connect
 
     found, operands = opts(ctx.argv, "46nuvz", "qwWp")
     if len(operands) != 2 or not operands[1].isdigit():

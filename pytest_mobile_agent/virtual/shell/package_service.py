@@ -92,7 +92,7 @@ def _list(ctx: CommandContext, what: str) -> int:
 
 
 def _resolve(ctx: CommandContext, verb: str, args: list[str]) -> int:
-    from pytest_mobile_agent.virtual.intents import IntentError, parse_intent
+    from pytest_mobile_agent.virtual.system.intents import IntentError, parse_intent
 
     try:
         intent, options = parse_intent(args)
@@ -121,7 +121,7 @@ def _resolve(ctx: CommandContext, verb: str, args: list[str]) -> int:
 def _activities(ctx: CommandContext, intent) -> list[str]:  # noqa: ANN001
     """Components (package/.Class) the intent resolves to, by the apps' intent filters; the
     shell's query asks without MATCH_DEFAULT_ONLY, so launcher entries count."""
-    from pytest_mobile_agent.virtual.intents import resolve
+    from pytest_mobile_agent.virtual.system.intents import resolve
 
     packages = ctx.device.packages
     if intent.component:

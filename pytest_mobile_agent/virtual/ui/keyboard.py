@@ -9,7 +9,7 @@ from pytest_mobile_agent.virtual.apps.adbkeyboard import keyboard_bar
 from pytest_mobile_agent.virtual.ui.view import FRAME, LINEAR, View
 
 if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.ui.window import WindowManager
+    from pytest_mobile_agent.virtual.system.window import WindowManager
 
 PACKAGE = "com.android.inputmethod.latin"
 ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")

@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 if TYPE_CHECKING:
+    from pytest_mobile_agent.virtual.system.window import Frame, Window
     from pytest_mobile_agent.virtual.ui.view import View
-    from pytest_mobile_agent.virtual.ui.window import Frame, Window
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]

@@ -29,7 +29,7 @@ from pytest_mobile_agent.virtual.ui.view import (
 )
 
 if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.apps.base import Activity
+    from pytest_mobile_agent.virtual.ui.app import Activity
 
 Action = Callable[[], None]
 MenuItem = tuple[str, str, Action]  # (id name, title, action)
@@ -107,7 +107,7 @@ def toolbar(
 
 def popup_menu(activity: Activity, items: Sequence[MenuItem], *, title_id: str = ""):
     """`title_id`: the rows' title id; the framework's PopupMenu uses `android:id/title`."""
-    from pytest_mobile_agent.virtual.apps.base import Overlay
+    from pytest_mobile_agent.virtual.ui.app import Overlay
 
     def pick(action: Action) -> Action:
         def run() -> None:
@@ -148,7 +148,7 @@ def alert(
     cancelable: bool = True,
 ):
     """An AlertDialog; each button closes it, then runs its action."""
-    from pytest_mobile_agent.virtual.apps.base import Overlay
+    from pytest_mobile_agent.virtual.ui.app import Overlay
 
     pkg = activity.app
 

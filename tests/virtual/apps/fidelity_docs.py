@@ -38,7 +38,7 @@ def modules_source(*modules: str) -> str:
 def screen_ids(tmp_path: Path, package: str) -> set[str]:
     """The ids (names after ":id/") of the package's views on each of its activities' screens,
     as a fresh device builds them."""
-    from pytest_mobile_agent.virtual.system import Device, DeviceConfig
+    from pytest_mobile_agent.virtual.system.device import Device, DeviceConfig
 
     device = Device(Path(tempfile.mkdtemp(dir=tmp_path)), DeviceConfig(serial="doc"))
     app = device.packages.app(package)

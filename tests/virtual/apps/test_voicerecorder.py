@@ -307,7 +307,7 @@ def test_change_app_theme_to_dark_red(recorder, adbd):
 
 def test_tab_click_event_carries_the_tab_label():
     """A click on a TabView (a container) reports its descendants' texts, as Android does."""
-    from pytest_mobile_agent.virtual.system import Device, DeviceConfig
+    from pytest_mobile_agent.virtual.system.device import Device, DeviceConfig
 
     device = Device(Path(tempfile.mkdtemp()), DeviceConfig(serial="events"))
     app = device.packages.app(PKG)

@@ -19,8 +19,8 @@ from pytest_mobile_agent.virtual.ui.localize import drawing, localize_tree
 from pytest_mobile_agent.virtual.ui.view import EDIT, FRAME, IMAGE, IMAGE_BUTTON, LINEAR, Bounds, View
 
 if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.apps.base import Activity, App, Overlay
-    from pytest_mobile_agent.virtual.system import Device
+    from pytest_mobile_agent.virtual.system.device import Device
+    from pytest_mobile_agent.virtual.ui.app import Activity, App, Overlay
 
 # Android key codes the window system acts on.
 KEYCODES = {

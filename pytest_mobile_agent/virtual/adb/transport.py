@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Protocol
 
-from pytest_mobile_agent.virtual.packets import (
+from pytest_mobile_agent.virtual.adb.packets import (
     A_AUTH,
     A_CLSE,
     A_CNXN,

@@ -7,12 +7,12 @@ import struct
 import threading
 from typing import TYPE_CHECKING
 
+from pytest_mobile_agent.virtual.adb.sync import SyncSession
+from pytest_mobile_agent.virtual.adb.transport import Stream, StreamHandler
 from pytest_mobile_agent.virtual.shell.api import Input
-from pytest_mobile_agent.virtual.sync import SyncSession
-from pytest_mobile_agent.virtual.transport import Stream, StreamHandler
 
 if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
+    from pytest_mobile_agent.virtual.system.device import Device
 
 log = logging.getLogger(__name__)
 
@@ -199,7 +199,7 @@ def open_service(device: Device, stream: Stream, service: str) -> StreamHandler 
     if name == "framebuffer":
         return _framebuffer(device, stream)
     if name == "reverse":
-        from pytest_mobile_agent.virtual.reverse import reverse_service
+        from pytest_mobile_agent.virtual.adb.reverse import reverse_service
 
         return reverse_service(device, stream, arg)
     log.info("refusing unknown service %r", service)

@@ -12,7 +12,7 @@ from contextlib import closing
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
+    from pytest_mobile_agent.virtual.system.device import Device
 
 CONTACTS_DB = "/data/data/com.android.providers.contacts/databases/contacts2.db"
 SMS_DB = "/data/data/com.android.providers.telephony/databases/mmssms.db"

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
+    from pytest_mobile_agent.virtual.system.device import Device
 
 MAIN = "android.intent.action.MAIN"
 LAUNCHER = "android.intent.category.LAUNCHER"
@@ -416,7 +416,7 @@ def provider_type(uri: str) -> str | None:
 def resolve(device: Device, intent: Intent, default_only: bool = True) -> list[Match]:
     """The activities an implicit intent reaches, in the order the manifests list them.
     `default_only`: as startActivity resolves (MATCH_DEFAULT_ONLY); `pm resolve-activity` does not."""
-    from pytest_mobile_agent.virtual.manifests import manifest_filters
+    from pytest_mobile_agent.virtual.system.manifests import manifest_filters
 
     mime = intent.type or (provider_type(intent.data) if intent.data else None)
     packages = device.packages

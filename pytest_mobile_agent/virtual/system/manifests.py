@@ -15,12 +15,12 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
-from pytest_mobile_agent.virtual.intents import DEFAULT, HOME, LAUNCHER, MAIN, Intent, IntentFilter, Long, Match
 from pytest_mobile_agent.virtual.shell.logcat import log
+from pytest_mobile_agent.virtual.system.intents import DEFAULT, HOME, LAUNCHER, MAIN, Intent, IntentFilter, Long, Match
 
 if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.packages import PackageManager
-    from pytest_mobile_agent.virtual.system import Device
+    from pytest_mobile_agent.virtual.system.device import Device
+    from pytest_mobile_agent.virtual.system.packages import PackageManager
 
 A = "android.intent.action."
 VIEW, SEND, SENDTO, EDIT, INSERT = A + "VIEW", A + "SEND", A + "SENDTO", A + "EDIT", A + "INSERT"

@@ -29,7 +29,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
+    from pytest_mobile_agent.virtual.system.device import Device
 
 # Kernel file timestamps come from a coarse clock (one jiffy, up to 10 ms); twice that is safe.
 RACY_NS = 20_000_000
@@ -191,7 +191,7 @@ def _restore_files(root: str, snap: DeviceSnapshot, stats: RestoreStats) -> None
 
 
 def _restore_memory(device: Device, snap: DeviceSnapshot) -> None:
-    from pytest_mobile_agent.virtual.ui.window import WindowManager
+    from pytest_mobile_agent.virtual.system.window import WindowManager
 
     device.clock.set(snap.taken)
     device.settings.data = copy.deepcopy(snap.settings)

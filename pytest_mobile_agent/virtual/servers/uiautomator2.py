@@ -16,14 +16,14 @@ import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from pytest_mobile_agent.virtual.system.window import KEYCODES
 from pytest_mobile_agent.virtual.ui.hierarchy import dump
 from pytest_mobile_agent.virtual.ui.view import View
-from pytest_mobile_agent.virtual.ui.window import KEYCODES
 
 if TYPE_CHECKING:
+    from pytest_mobile_agent.virtual.adb.transport import Stream
     from pytest_mobile_agent.virtual.shell.api import CommandContext
-    from pytest_mobile_agent.virtual.system import Device
-    from pytest_mobile_agent.virtual.transport import Stream
+    from pytest_mobile_agent.virtual.system.device import Device
 
 log = logging.getLogger(__name__)
 MAX_REQUEST = 16 * 1024 * 1024

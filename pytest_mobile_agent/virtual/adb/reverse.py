@@ -16,10 +16,10 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pytest_mobile_agent.virtual.transport import Connection, Stream
+from pytest_mobile_agent.virtual.adb.transport import Connection, Stream
 
 if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
+    from pytest_mobile_agent.virtual.system.device import Device
 
 _transport_numbers = itertools.count(1)
 

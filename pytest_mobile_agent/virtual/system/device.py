@@ -15,18 +15,18 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pytest_mobile_agent.virtual.accessibility import Accessibility
-from pytest_mobile_agent.virtual.fs import FileSystem
-from pytest_mobile_agent.virtual.packages import PackageManager
+from pytest_mobile_agent.virtual.adb.reverse import ReverseTable
+from pytest_mobile_agent.virtual.core.fs import FileSystem
 from pytest_mobile_agent.virtual.resources.strings import DEFAULT_LOCALE, LocaleError, normalize
-from pytest_mobile_agent.virtual.reverse import ReverseTable
 from pytest_mobile_agent.virtual.shell import android as _android_commands  # noqa: F401  (registers the commands)
 from pytest_mobile_agent.virtual.shell.logcat import LogBuffer
-from pytest_mobile_agent.virtual.ui.window import WindowManager
+from pytest_mobile_agent.virtual.system.accessibility import Accessibility
+from pytest_mobile_agent.virtual.system.packages import PackageManager
+from pytest_mobile_agent.virtual.system.window import WindowManager
 
 if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.snapshot import DeviceSnapshot, RestoreStats
-    from pytest_mobile_agent.virtual.transport import Stream, StreamHandler
+    from pytest_mobile_agent.virtual.adb.transport import Stream, StreamHandler
+    from pytest_mobile_agent.virtual.system.snapshot import DeviceSnapshot, RestoreStats
 
 DEFAULT_TIME = datetime(2024, 5, 15, 9, 0, 0, tzinfo=UTC)
 SHELL_POOL = 64  # pooled worker threads for shell sessions and uiautomator2 requests
@@ -254,7 +254,7 @@ class Device:
 
     # -- snapshots (the emulator console's `avd snapshot ...`) ----------------------------------
     def save_snapshot(self, name: str) -> DeviceSnapshot:
-        from pytest_mobile_agent.virtual import snapshot
+        from pytest_mobile_agent.virtual.system import snapshot
 
         with self.lock:
             self.snapshots[name] = snapshot.take(self, name)
@@ -262,7 +262,7 @@ class Device:
 
     def load_snapshot(self, name: str) -> RestoreStats:
         """Restore snapshot `name`; KeyError when there is none of that name."""
-        from pytest_mobile_agent.virtual import snapshot
+        from pytest_mobile_agent.virtual.system import snapshot
 
         with self.lock:
             return snapshot.restore(self, self.snapshots[name])

@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.apps.base import App
-    from pytest_mobile_agent.virtual.system import Device
+    from pytest_mobile_agent.virtual.system.device import Device
+    from pytest_mobile_agent.virtual.ui.app import App
 
 
 @dataclass
@@ -103,7 +103,7 @@ class PackageManager:
         shutil.rmtree(self.device.fs.host(f"/data/data/{name}"), ignore_errors=True)
 
     def install(self, apk_path: str, *, replace: bool = True) -> PackageRecord:
-        from pytest_mobile_agent.virtual.apk import InvalidApk, read_manifest
+        from pytest_mobile_agent.virtual.system.apk import InvalidApk, read_manifest
 
         host = self.device.fs.host(apk_path)
         if not host.is_file():

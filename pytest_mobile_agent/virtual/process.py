@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pytest_mobile_agent.device.errors import InfrastructureFault
-from pytest_mobile_agent.virtual import registration
+from pytest_mobile_agent.virtual.adb import registration
 from pytest_mobile_agent.warmstart.process import ForkedProcess, spawn_device
 
 # The line a device prints once it is online (the device side prints it in __main__). Kept here

@@ -15,7 +15,7 @@ from pytest_mobile_agent.virtual.resources.strings import localize
 from pytest_mobile_agent.virtual.ui.view import View
 
 if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
+    from pytest_mobile_agent.virtual.system.device import Device
 
 
 class App:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
+    from pytest_mobile_agent.virtual.system.device import Device
 
 log = logging.getLogger(__name__)
 TOKEN_FILE = ".emulator_console_auth_token"

@@ -13,11 +13,11 @@ import sys
 import time
 from pathlib import Path
 
-from pytest_mobile_agent.virtual.console import ConsoleSession, auth_token
-from pytest_mobile_agent.virtual.registration import adb_request, adb_server_port, await_gone, disconnect
-from pytest_mobile_agent.virtual.services import open_service
-from pytest_mobile_agent.virtual.system import Device, DeviceConfig
-from pytest_mobile_agent.virtual.transport import Connection
+from pytest_mobile_agent.virtual.adb.console import ConsoleSession, auth_token
+from pytest_mobile_agent.virtual.adb.registration import adb_request, adb_server_port, await_gone, disconnect
+from pytest_mobile_agent.virtual.adb.services import open_service
+from pytest_mobile_agent.virtual.adb.transport import Connection
+from pytest_mobile_agent.virtual.system.device import Device, DeviceConfig
 
 log = logging.getLogger(__name__)
 

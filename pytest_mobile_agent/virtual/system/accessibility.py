@@ -24,8 +24,8 @@ from pytest_mobile_agent.events.schema import (
 )
 
 if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
-    from pytest_mobile_agent.virtual.transport import Stream
+    from pytest_mobile_agent.virtual.adb.transport import Stream
+    from pytest_mobile_agent.virtual.system.device import Device
     from pytest_mobile_agent.virtual.ui.view import View
 
 CLIENT_BACKLOG = 4096
