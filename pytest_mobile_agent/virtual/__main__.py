@@ -17,8 +17,8 @@ from pathlib import Path
 
 from pytest_mobile_agent.virtual.adb import registration
 from pytest_mobile_agent.virtual.adb.adbd import serve
+from pytest_mobile_agent.virtual.core.config import DEFAULT_TIME, DeviceConfig
 from pytest_mobile_agent.virtual.process import READY, new_root
-from pytest_mobile_agent.virtual.system.device import DEFAULT_TIME, DeviceConfig
 
 
 def _size(text: str) -> tuple[int, int]:

@@ -7,7 +7,6 @@ import io
 import pytest
 from PIL import Image
 
-from pytest_mobile_agent.virtual.system.window import Frame, Window
 from pytest_mobile_agent.virtual.ui import keyboard, layout, widgets
 from pytest_mobile_agent.virtual.ui.layout import _intrinsic
 from pytest_mobile_agent.virtual.ui.render import (
@@ -19,6 +18,7 @@ from pytest_mobile_agent.virtual.ui.render import (
     is_cjk,
     parse_color,
 )
+from pytest_mobile_agent.virtual.ui.screen import Frame, Window
 from pytest_mobile_agent.virtual.ui.view import EDIT, FRAME, LINEAR, View
 
 W, H, SCALE = 360, 640, 1.0

@@ -52,6 +52,11 @@ class Stream:
         self._closing = False
         self.closed = False
 
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The event loop of the stream's connection, which its calls but the *_threadsafe ones run on."""
+        return self.conn.loop
+
     # Called on the event loop thread.
     def send(self, data: bytes) -> None:
         if self.closed or not data:

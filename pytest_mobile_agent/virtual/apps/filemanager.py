@@ -78,8 +78,7 @@ class MainActivity(Activity):
         return bool(self.app.pref("show_hidden", False)) or self.temp_hidden
 
     def has_access(self) -> bool:
-        record = self.app.device.packages.records.get(PKG)
-        return record is not None and MANAGE_STORAGE in record.granted
+        return self.app.device.packages.granted(PKG, MANAGE_STORAGE)
 
     def on_resume(self) -> None:
         if not self.has_access() and not any(o.title == "access" for o in self.overlays):

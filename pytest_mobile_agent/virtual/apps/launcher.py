@@ -112,6 +112,7 @@ class Home(App):
     package = HOME_PACKAGE
     label = "Pixel Launcher"
     system = True
+    home = True
     main_activity = Launcher
 
     def show_recents(self, launcher: Activity) -> None:

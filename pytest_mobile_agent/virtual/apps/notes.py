@@ -23,6 +23,7 @@ from pytest_mobile_agent.virtual.apps.commons import (
 from pytest_mobile_agent.virtual.apps.notes_screens import (
     NOTES_ACTIVITIES,
     SettingsActivity,
+    add_to_note_dialog,
     delete_note_dialog,
     new_items_dialog,
     new_note_dialog,
@@ -60,6 +61,10 @@ class MainActivity(Activity):
     def on_resume(self) -> None:
         self.stale.clear()  # the fragment reloads its note in onResume
         self.keyboard_pending = True
+
+    def on_intent(self, extras: dict[str, str]) -> None:
+        if "shared_text" in extras:  # checkIntents: text shared to the app asks which note takes it
+            self.show(add_to_note_dialog(self, extras["shared_text"]))
 
     def on_back(self) -> bool:
         if self.search_open:

@@ -29,8 +29,7 @@ class AllFilesAccess(Activity):
     def content(self) -> View:
         packages = self.app.device.packages
         target = self.extras.get("package", "")
-        record = packages.records.get(target)
-        allowed = record is not None and MANAGE_STORAGE in record.granted
+        allowed = packages.granted(target, MANAGE_STORAGE)
 
         def toggle() -> None:
             packages.grant(target, MANAGE_STORAGE, not allowed)

@@ -9,7 +9,7 @@ their children up, as Android's compressed mode does.
 
 from __future__ import annotations
 
-from pytest_mobile_agent.virtual.system.window import Frame, Window
+from pytest_mobile_agent.virtual.ui.screen import Frame, Window
 from pytest_mobile_agent.virtual.ui.view import View
 
 HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
