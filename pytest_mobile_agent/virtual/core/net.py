@@ -34,7 +34,7 @@ class Handler(Protocol):
     def on_close(self) -> None: ...
 
 
-Listener = Callable[[Socket], "Handler | None"]  # None refuses the connection
+Listener = Callable[[Socket], Handler | None]  # None refuses the connection
 
 
 class Channel(Protocol):
@@ -48,7 +48,7 @@ class Channel(Protocol):
     def close(self) -> None: ...
 
 
-Dialer = Callable[[int, float], "Channel | None"]  # (port, timeout) -> the connection, None: refused
+Dialer = Callable[[int, float], Channel | None]  # (port, timeout) -> the connection, None: refused
 
 
 class Ports:

@@ -1,1 +1,1 @@
-"""Servers apps run on the device, reached through adb: the uiautomator2 server."""
+"""Servers the device runs for host clients, reached through adb: the uiautomator2 server."""
