@@ -13,7 +13,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from pytest_mobile_agent.virtual.system import Device, DeviceConfig
+from pytest_mobile_agent.virtual.boot import boot
+from pytest_mobile_agent.virtual.core.config import DeviceConfig
+from pytest_mobile_agent.virtual.system.device import Device
 
 APPS = (
     "com.simplemobiletools.calendar.pro",
@@ -44,7 +46,7 @@ def dump_ms(device: Device, rounds: int) -> list[float]:
 
 
 def main(rounds: int = 50) -> None:
-    device = Device(Path(tempfile.mkdtemp()), DeviceConfig(serial="bench"))
+    device = boot(Path(tempfile.mkdtemp()), DeviceConfig(serial="bench"))
     print(f"{'app':<40} {'en-US ms':>9} {'zh-CN ms':>9} {'ratio':>6}")
     ratios = []
     for package in APPS:

@@ -9,7 +9,7 @@ import statistics
 import sys
 import time
 
-from pytest_mobile_agent.virtual.ui import layout, window
+from pytest_mobile_agent.virtual.ui import layout, screen
 from pytest_mobile_agent.virtual.ui.render import ScreenRenderer
 from pytest_mobile_agent.virtual.ui.view import EDIT, FRAME, LINEAR, View
 
@@ -75,12 +75,12 @@ def busy_screen(seed: int = 0, ticked: int = 2) -> View:
     return View(FRAME, orientation="stack", children=[body, corner])
 
 
-def frame_of(root: View, version: int = 1) -> window.Frame:
+def frame_of(root: View, version: int = 1) -> screen.Frame:
     layout.layout(root, (0, round(24 * SCALE), W, H - round(48 * SCALE)), SCALE)
-    return window.Frame(version, [window.Window("activity", "com.example", ".Main", root)])
+    return screen.Frame(version, [screen.Window("activity", "com.example", ".Main", root)])
 
 
-def timed(renderer: ScreenRenderer, frames: list[window.Frame]) -> list[float]:
+def timed(renderer: ScreenRenderer, frames: list[screen.Frame]) -> list[float]:
     out = []
     for frame in frames:
         t = time.perf_counter()

@@ -31,7 +31,7 @@ import adbutils
 
 from pytest_mobile_agent.device import adb_server
 from pytest_mobile_agent.virtual import VirtualDevice, start_devices
-from pytest_mobile_agent.virtual.packets import (
+from pytest_mobile_agent.virtual.adb.packets import (
     A_CLSE,
     A_CNXN,
     A_OKAY,

@@ -4,7 +4,7 @@
 
 Each clone is a directory named like its GitHub repository (Simple-Calculator, Simple-Commons,
 ...) or a bare mirror `SimpleMobileTools+Simple-Calculator/repo` (read at HEAD with git). Writes
-`pytest_mobile_agent/locales/strings/<package>.json`: {"en": {name: text}, "zh-CN": {...}},
+`pytest_mobile_agent/virtual/resources/strings/<package>.json`: {"en": {name: text}, "zh-CN": {...}},
 plurals as `name#one` / `name#other`, with Android's escapes undone.
 """
 
@@ -17,7 +17,7 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parent.parent / "pytest_mobile_agent" / "locales" / "strings"
+OUT = Path(__file__).resolve().parent.parent / "pytest_mobile_agent" / "virtual" / "resources" / "strings"
 REPOS = {
     "Simple-Commons": ("commons", "commons/src/main/res"),
     "Simple-App-Launcher": ("com.simplemobiletools.applauncher", "app/src/main/res"),

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from pytest_mobile_agent.parallel.warmstart.process import spawn_device
 from pytest_mobile_agent.virtual import VirtualDevice, virtual_devices
 
 
@@ -36,8 +37,9 @@ def _fast_clients() -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def vdevice() -> Iterator[VirtualDevice]:
-    """One virtual device for the session (per xdist worker); tests reset what they touch."""
-    with virtual_devices(1) as devices:
+    """One virtual device for the session (per xdist worker); tests reset what they touch. A
+    worker of a warm start forks it from the warm process, as the plugin's own devices are."""
+    with virtual_devices(1, spawn=spawn_device) as devices:
         yield devices[0]
 
 

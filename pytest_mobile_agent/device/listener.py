@@ -89,7 +89,7 @@ def _shipped(apk_path: str | Path | None, installed: int | None) -> tuple[Path |
     Without an APK an installed listener at the version this code speaks to is good enough,
     so a phone that already has it needs no build on the host.
     """
-    from pytest_mobile_agent.virtual.apk import read_manifest
+    from pytest_mobile_agent.virtual.system.apk import read_manifest
 
     if apk_path is None:
         try:

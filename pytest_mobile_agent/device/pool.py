@@ -26,7 +26,7 @@ import adbutils
 
 from pytest_mobile_agent.device import adb_server
 from pytest_mobile_agent.device.android import AndroidDevice, HarnessAdbClient
-from pytest_mobile_agent.device.errors import DeviceLost
+from pytest_mobile_agent.device.errors import DeviceLost, InfrastructureFault
 from pytest_mobile_agent.device.lease import DeviceLease
 from pytest_mobile_agent.parallel.cpu_pinning import pin_worker
 
@@ -107,9 +107,14 @@ class DevicePool:
         return self.device
 
     def _start_virtual(self) -> AndroidDevice:
-        from pytest_mobile_agent.virtual import start_device
+        from pytest_mobile_agent.parallel.warmstart.process import spawn_device
+        from pytest_mobile_agent.virtual import VirtualDeviceError, start_device
 
-        self._virtual = start_device(args=self.virtual_args)
+        try:
+            # A worker of a warm start forks its device from the warm process (spawn_device).
+            self._virtual = start_device(args=self.virtual_args, spawn=spawn_device)
+        except VirtualDeviceError as exc:  # a device that does not boot is the infrastructure's fault
+            raise InfrastructureFault(str(exc)) from exc
         if self.pin_cpu:  # only now: the adb server, started above if it was not running, stays unpinned
             pin_worker(self._virtual.process.pid)
         return AndroidDevice(self._virtual.serial)

@@ -15,10 +15,10 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from pytest_mobile_agent.virtual import registration
-from pytest_mobile_agent.virtual.adbd import serve
-from pytest_mobile_agent.virtual.pool import READY, new_root
-from pytest_mobile_agent.virtual.system import DEFAULT_TIME, DeviceConfig
+from pytest_mobile_agent.virtual.adb import registration
+from pytest_mobile_agent.virtual.adb.adbd import serve
+from pytest_mobile_agent.virtual.core.config import DEFAULT_TIME, DeviceConfig
+from pytest_mobile_agent.virtual.process import READY, new_root
 
 
 def _size(text: str) -> tuple[int, int]:

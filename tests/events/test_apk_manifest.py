@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pytest_mobile_agent.virtual.apk import (
+from pytest_mobile_agent.virtual.system.apk import (
     ANDROID_NS,
     ApkInfo,
     InvalidApk,

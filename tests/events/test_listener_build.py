@@ -16,7 +16,7 @@ from pytest_mobile_agent.events.schema import (
     LISTENER_SERVICE,
     LISTENER_VERSION_CODE,
 )
-from pytest_mobile_agent.virtual.apk import read_manifest
+from pytest_mobile_agent.virtual.system.apk import read_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILT = ROOT / "listener_app/build/listener.apk"

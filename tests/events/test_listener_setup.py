@@ -25,8 +25,8 @@ from pytest_mobile_agent.events.schema import (
     Hello,
     encode_hello,
 )
-from pytest_mobile_agent.virtual import apk as apk_module
-from pytest_mobile_agent.virtual.apk import ApkInfo
+from pytest_mobile_agent.virtual.system import apk as apk_module
+from pytest_mobile_agent.virtual.system.apk import ApkInfo
 
 TALKBACK = "com.google.android.marvin.talkback/com.google.android.marvin.talkback.TalkBackService"
 

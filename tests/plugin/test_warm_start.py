@@ -19,9 +19,10 @@ from calc_tasks import calc_tasks
 from session_runs import run_session
 
 from pytest_mobile_agent.parallel.warmstart import launcher
-from pytest_mobile_agent.parallel.warmstart.process import ForkedProcess, WarmStart, warm_socket
+from pytest_mobile_agent.parallel.warmstart.process import ForkedProcess, WarmStart, spawn_device, warm_socket
 from pytest_mobile_agent.parallel.warmstart.server import ENV, LOADED
-from pytest_mobile_agent.virtual import registration, start_device
+from pytest_mobile_agent.virtual import start_device
+from pytest_mobile_agent.virtual.adb import registration
 
 
 def parent(pid: int) -> int:
@@ -147,7 +148,7 @@ def test_without_a_warm_process_the_launcher_runs_python_itself(tmp_path: Path) 
 def test_a_device_forked_from_the_warm_process(warm: WarmStart, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(ENV, warm.path)
     assert warm_socket() == warm.path
-    device = start_device()
+    device = start_device(spawn=spawn_device)
     try:
         assert isinstance(device.process, ForkedProcess)
         assert parent(device.process.pid) == warm.pid
@@ -169,7 +170,7 @@ def test_a_device_forked_from_the_warm_process(warm: WarmStart, monkeypatch: pyt
 
 def test_a_killed_forked_device_reports_its_signal(warm: WarmStart, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(ENV, warm.path)
-    device = start_device()
+    device = start_device(spawn=spawn_device)
     try:
         device.kill()
         assert device.process.wait(10) == -signal.SIGKILL

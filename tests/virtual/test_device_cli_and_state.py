@@ -13,7 +13,7 @@ from pathlib import Path
 import adbutils
 
 from pytest_mobile_agent.device.adb_server import adb_path
-from pytest_mobile_agent.virtual.pool import READY
+from pytest_mobile_agent.virtual.process import READY
 
 CALC = "com.simplemobiletools.calculator"
 

@@ -23,7 +23,7 @@ import adbutils
 import pytest
 
 from pytest_mobile_agent.virtual import VirtualDevice, virtual_devices
-from pytest_mobile_agent.virtual.packets import (
+from pytest_mobile_agent.virtual.adb.packets import (
     A_CLSE,
     A_CNXN,
     A_OKAY,

@@ -21,11 +21,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pytest_mobile_agent.virtual import packets, sync
-from pytest_mobile_agent.virtual.fs import FileSystem
-from pytest_mobile_agent.virtual.packets import HEADER, Packet, PacketReader, ProtocolError, encode
-from pytest_mobile_agent.virtual.services import V2Parser, v2_frame
-from pytest_mobile_agent.virtual.sync import MAX_CHUNK, SyncSession
+from pytest_mobile_agent.virtual.adb import packets, sync
+from pytest_mobile_agent.virtual.adb.packets import HEADER, Packet, PacketReader, ProtocolError, encode
+from pytest_mobile_agent.virtual.adb.services import V2Parser, v2_frame
+from pytest_mobile_agent.virtual.adb.sync import MAX_CHUNK, SyncSession
+from pytest_mobile_agent.virtual.core.fs import FileSystem
 
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

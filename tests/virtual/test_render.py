@@ -18,8 +18,8 @@ from pytest_mobile_agent.virtual.ui.render import (
     is_cjk,
     parse_color,
 )
+from pytest_mobile_agent.virtual.ui.screen import Frame, Window
 from pytest_mobile_agent.virtual.ui.view import EDIT, FRAME, LINEAR, View
-from pytest_mobile_agent.virtual.ui.window import Frame, Window
 
 W, H, SCALE = 360, 640, 1.0
 STATUS_H, NAV_H = round(24 * SCALE), round(48 * SCALE)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pytest_mobile_agent.virtual.fs import FileSystem
+from pytest_mobile_agent.virtual.core.fs import FileSystem
 from pytest_mobile_agent.virtual.shell import interactive, run_script
 from pytest_mobile_agent.virtual.shell.api import BufferOutput, Input
 from pytest_mobile_agent.virtual.shell.parser import ShellSyntaxError, parse

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_mobile_agent.virtual.fs import FileSystem
+from pytest_mobile_agent.virtual.core.fs import FileSystem
 from pytest_mobile_agent.virtual.shell import interactive, run_script
 from pytest_mobile_agent.virtual.shell.api import COMMANDS, BufferOutput, CommandContext, Input
 from pytest_mobile_agent.virtual.shell.parser import ShellSyntaxError, parse

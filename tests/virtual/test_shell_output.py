@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from pytest_mobile_agent.virtual.services import V2_STDERR, V2_STDOUT, V2Parser, _Output, _StreamOutput
+from pytest_mobile_agent.virtual.adb.services import V2_STDERR, V2_STDOUT, V2Parser, _Output, _StreamOutput
 
 
 class HandRunLoop:

@@ -86,10 +86,11 @@ def test_a_same_size_write_in_the_snapshots_own_timestamp_tick_is_undone(tmp_pat
     """A file written just before the snapshot and again just after with the same size. On a
     filesystem with coarse timestamps its signature would not move (the bytes are compared then);
     kernels with fine-grained timestamps (this machine's 6.x) show the change in the signature."""
-    from pytest_mobile_agent.virtual import snapshot
-    from pytest_mobile_agent.virtual.system import Device, DeviceConfig
+    from pytest_mobile_agent.virtual.boot import boot
+    from pytest_mobile_agent.virtual.core.config import DeviceConfig
+    from pytest_mobile_agent.virtual.system import snapshot
 
-    device = Device(tmp_path, DeviceConfig())
+    device = boot(tmp_path, DeviceConfig())
     try:
         path = tmp_path / "storage/emulated/0/Download/n.txt"
         path.write_bytes(b"aaaa")
@@ -141,10 +142,11 @@ def test_a_directory_made_by_the_task_goes_and_one_it_removed_comes_back(
 
 
 def test_a_folder_replaced_by_a_file_and_a_read_only_file_come_back(tmp_path: Path) -> None:
-    from pytest_mobile_agent.virtual import snapshot
-    from pytest_mobile_agent.virtual.system import Device, DeviceConfig
+    from pytest_mobile_agent.virtual.boot import boot
+    from pytest_mobile_agent.virtual.core.config import DeviceConfig
+    from pytest_mobile_agent.virtual.system import snapshot
 
-    device = Device(tmp_path, DeviceConfig())
+    device = boot(tmp_path, DeviceConfig())
     try:
         music = tmp_path / "storage/emulated/0/Music"
         (music / "a.mp3").write_bytes(b"song")

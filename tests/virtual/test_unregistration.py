@@ -15,7 +15,8 @@ import pytest
 from calc_tasks import SUMS, calc_tasks
 
 from pytest_mobile_agent.device import adb_server
-from pytest_mobile_agent.virtual import registration, start_device
+from pytest_mobile_agent.virtual import start_device
+from pytest_mobile_agent.virtual.adb import registration
 
 CALC_TASK = calc_tasks(SUMS[:1])
 
@@ -113,7 +114,7 @@ def test_devices_listen_below_the_ephemeral_ports() -> None:
     """The adb server keeps reconnecting to a killed emulator's port; in the ephemeral range
     its own outgoing socket can get that port and connect to itself, listing the serial as
     `host` for good. A device's console and adbd ports (N, N+1) stay below that range."""
-    from pytest_mobile_agent.virtual.adbd import _ephemeral_low, _free_pair
+    from pytest_mobile_agent.virtual.adb.adbd import _ephemeral_low, _free_pair
 
     low = _ephemeral_low()
     pairs = [_free_pair("127.0.0.1") for _ in range(20)]

@@ -7,12 +7,14 @@ import re
 
 import pytest
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
-from pytest_mobile_agent.virtual.packages import PackageRecord
-from pytest_mobile_agent.virtual.system import Device, DeviceConfig
+from pytest_mobile_agent.virtual.boot import boot
+from pytest_mobile_agent.virtual.core.config import DeviceConfig
+from pytest_mobile_agent.virtual.system.device import Device
+from pytest_mobile_agent.virtual.system.packages import PackageRecord
+from pytest_mobile_agent.virtual.system.window import KEYCODES
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import BUTTON, LINEAR, TEXT, View
-from pytest_mobile_agent.virtual.ui.window import KEYCODES
 
 PKG = "test.windows"
 
@@ -88,7 +90,7 @@ class WindowsApp(App):
 
 @pytest.fixture
 def device(tmp_path):
-    dev = Device(tmp_path, DeviceConfig(serial="inproc"))
+    dev = boot(tmp_path, DeviceConfig(serial="inproc"))
     dev.packages.models[PKG] = WindowsApp
     dev.packages.records[PKG] = PackageRecord(PKG)
     app = dev.packages.app(PKG)

@@ -61,14 +61,14 @@ MODULES = (
     "pytest_mobile_agent.device.listener",
     "pytest_mobile_agent.events.client",
     "pytest_mobile_agent.virtual.__main__",
-    "pytest_mobile_agent.virtual.adbd",
+    "pytest_mobile_agent.virtual.adb.adbd",
     # What a task session's worker and device import later on (found by diffing sys.modules).
     "pytest_mobile_agent.changes",
     "pytest_mobile_agent.device.durable_state",
     "pytest_mobile_agent.formats.mobilebench",
     "pytest_mobile_agent.formats.spabench",
-    "pytest_mobile_agent.virtual.apk",
-    "pytest_mobile_agent.virtual.snapshot",
+    "pytest_mobile_agent.virtual.system.apk",
+    "pytest_mobile_agent.virtual.system.snapshot",
     "pytest_mobile_agent.virtual.ui.hierarchy",
     "pytest_mobile_agent.virtual.ui.render",
 )

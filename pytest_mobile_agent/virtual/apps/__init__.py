@@ -10,7 +10,7 @@ import importlib
 import logging
 import pkgutil
 
-from pytest_mobile_agent.virtual.apps.base import App
+from pytest_mobile_agent.virtual.ui.app import App
 
 
 def _discover() -> tuple[type[App], ...]:

@@ -4,18 +4,15 @@ Agents (AppAgent, Mobile-Agent, SPA-Bench's) install it, `ime enable` and `ime s
 broadcast `ADB_INPUT_TEXT --es msg '你好'` (or base64 in `ADB_INPUT_B64`), which it commits to the
 focused field: `input text` cannot type what the virtual keyboard's key map lacks. It has no
 launcher activity; while it is the current input method its keyboard is a small bar that says
-so. The broadcasts are handled by `am broadcast` (shell/android.py), as its receiver does.
+so (ui/keyboard.py). The broadcasts are handled by `am broadcast` (shell/android.py), as its
+receiver does.
 """
 
 from __future__ import annotations
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
-from pytest_mobile_agent.virtual.ui.view import FRAME, TEXT, View
-
-PACKAGE = "com.android.adbkeyboard"
-IME_ID = f"{PACKAGE}/.AdbIME"
-LATIN_IME_ID = "com.android.inputmethod.latin/.LatinIME"
-INPUT_METHODS = (LATIN_IME_ID, IME_ID)  # every IME a fresh virtual device has
+from pytest_mobile_agent.virtual.ui.app import Activity, App
+from pytest_mobile_agent.virtual.ui.keyboard import ADB_KEYBOARD
+from pytest_mobile_agent.virtual.ui.view import FRAME, View
 
 
 class NoActivity(Activity):
@@ -28,16 +25,11 @@ class NoActivity(Activity):
 
 
 class AdbKeyboard(App):
-    package = PACKAGE
+    package = ADB_KEYBOARD
     label = ""  # no launcher entry
     version_code = 20
     version_name = "2.0"
     main_activity = NoActivity
-
-
-def keyboard_bar() -> View:
-    """What the ADB Keyboard IME draws while a field has focus."""
-    return View(FRAME, children=[View(TEXT, text="ADB Keyboard {ON}", text_size=16, padding=12)], kind="keyboard")
 
 
 APPS = (AdbKeyboard,)

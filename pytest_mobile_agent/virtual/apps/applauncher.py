@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.apps.commons import (
     SEARCH_KEY,
     SHARED_ACTIVITIES,
@@ -29,6 +28,7 @@ from pytest_mobile_agent.virtual.apps.commons import (
     settings_value,
 )
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import CHECKBOX, FRAME, IMAGE, LINEAR, RECYCLER, RELATIVE, VIEW_GROUP, View
 
 PKG = "com.simplemobiletools.applauncher"

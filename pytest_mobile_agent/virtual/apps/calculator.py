@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.apps.commons import (
     SHARED_ACTIVITIES,
     AboutActivity,
@@ -20,6 +19,7 @@ from pytest_mobile_agent.virtual.apps.commons import (
     language_name,
 )
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import CHECKBOX, IMAGE, LINEAR, TEXT, VIEW, View
 
 PKG = "com.simplemobiletools.calculator"

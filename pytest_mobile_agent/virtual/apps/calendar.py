@@ -13,7 +13,6 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.apps.calendar_screens import (
     FLAG_ALL_DAY,
     TYPE_TASK,
@@ -44,6 +43,7 @@ from pytest_mobile_agent.virtual.apps.commons import (
     split_menu,
 )
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import FRAME, IMAGE, LINEAR, RELATIVE, VIEW, VIEW_GROUP, View
 
 PKG = "com.simplemobiletools.calendar.pro"

@@ -15,14 +15,14 @@ from contextlib import closing
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from pytest_mobile_agent.locales import dates as locale_dates
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.apps.commons import (
     java_date,
     keyboard_dialog,
     split_menu,
 )
+from pytest_mobile_agent.virtual.resources import dates as locale_dates
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.localize import drawing_locale
 from pytest_mobile_agent.virtual.ui.view import CHECKBOX, LINEAR, RADIO, RADIO_GROUP, RELATIVE, View
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from pytest_mobile_agent.virtual.apps.base import Activity
 from pytest_mobile_agent.virtual.apps.calendar_screens import REMINDER_OFF, WEEKDAYS, minutes_text, seconds_dialog
 from pytest_mobile_agent.virtual.apps.commons import (
     color_customization_rows,
@@ -22,6 +21,7 @@ from pytest_mobile_agent.virtual.apps.commons import (
     settings_value,
 )
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity
 from pytest_mobile_agent.virtual.ui.view import RELATIVE, View
 
 START_WEEK = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from pytest_mobile_agent.locales import LANGUAGE_NAMES
-from pytest_mobile_agent.locales import dates as locale_dates
-from pytest_mobile_agent.virtual.apps.base import Activity
+from pytest_mobile_agent.virtual.resources import dates as locale_dates
+from pytest_mobile_agent.virtual.resources.strings import LANGUAGE_NAMES
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity
 from pytest_mobile_agent.virtual.ui.localize import drawing_locale
 from pytest_mobile_agent.virtual.ui.view import IMAGE, LINEAR, RELATIVE, TEXT, VIEW, VIEW_GROUP, View
 

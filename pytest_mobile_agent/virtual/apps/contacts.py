@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.apps.commons import (
     COMMONS_FAQ,
     PRO_SHARED_ACTIVITIES,
@@ -44,6 +43,7 @@ from pytest_mobile_agent.virtual.apps.contacts_store import (
     source_name,
 )
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import CHECKBOX, IMAGE, RELATIVE, VIEW, VIEW_GROUP, View
 
 PKG = "com.simplemobiletools.contacts.pro"

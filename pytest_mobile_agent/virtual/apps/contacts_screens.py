@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.apps.commons import (
     CustomizationActivity,
     language_name,
@@ -35,6 +34,7 @@ from pytest_mobile_agent.virtual.apps.contacts_store import (
     source_name,
 )
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import CHECKBOX, LINEAR, RELATIVE, View
 
 # -- shown contact fields (BaseConfig.showContactFields) --------------------------------------

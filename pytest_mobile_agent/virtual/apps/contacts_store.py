@@ -11,8 +11,8 @@ import sqlite3
 from contextlib import closing
 from typing import Any
 
-from pytest_mobile_agent.virtual import providers
-from pytest_mobile_agent.virtual.apps.base import App
+from pytest_mobile_agent.virtual.system import providers
+from pytest_mobile_agent.virtual.ui.app import App
 
 PHONE_STORAGE = "Phone storage"
 PRIVATE_STORAGE = "Phone storage (not visible by other apps)"

@@ -10,7 +10,6 @@ It reads and writes the real files under the device's shared storage (/sdcard).
 
 from __future__ import annotations
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.apps.commons import (
     COMMONS_FAQ,
     PRO_SHARED_ACTIVITIES,
@@ -45,6 +44,7 @@ from pytest_mobile_agent.virtual.apps.filemanager_screens import (
     view_type_dialog,
 )
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import FRAME, LINEAR, RELATIVE, VIEW_GROUP, View
 
 PKG = "com.simplemobiletools.filemanager.pro"
@@ -78,8 +78,7 @@ class MainActivity(Activity):
         return bool(self.app.pref("show_hidden", False)) or self.temp_hidden
 
     def has_access(self) -> bool:
-        record = self.app.device.packages.records.get(PKG)
-        return record is not None and MANAGE_STORAGE in record.granted
+        return self.app.device.packages.granted(PKG, MANAGE_STORAGE)
 
     def on_resume(self) -> None:
         if not self.has_access() and not any(o.title == "access" for o in self.overlays):

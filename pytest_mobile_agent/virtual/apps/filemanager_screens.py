@@ -19,9 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.apps.commons import (
     CustomizationActivity,
     date_format,
@@ -38,11 +36,10 @@ from pytest_mobile_agent.virtual.apps.commons import (
     split_menu,
     time_format,
 )
+from pytest_mobile_agent.virtual.core.fs import FileSystem
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import EDIT, IMAGE, LINEAR, RADIO_GROUP, RELATIVE, View
-
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.fs import FileSystem
 
 ROOT = "/storage/emulated/0"
 NO_APP = "No valid app found"

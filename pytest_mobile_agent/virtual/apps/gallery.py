@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.apps.commons import (
     PRO_SHARED_ACTIVITIES,
     SEARCH_KEY,
@@ -33,6 +32,7 @@ from pytest_mobile_agent.virtual.apps.gallery_media import (
 )
 from pytest_mobile_agent.virtual.apps.gallery_screens import SCREENS, ViewPagerActivity, format_size
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import IMAGE, LINEAR, RECYCLER, RELATIVE, View
 
 PKG = "com.simplemobiletools.gallery.pro"

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.apps.commons import end_selection_or_search
 from pytest_mobile_agent.virtual.apps.gallery_media import (
     DEFAULT_FILTER,
@@ -25,6 +24,7 @@ from pytest_mobile_agent.virtual.apps.gallery_media import (
 )
 from pytest_mobile_agent.virtual.apps.gallery_screens import SettingsActivity
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import LINEAR, RADIO_GROUP, SCROLL, View
 
 if TYPE_CHECKING:

@@ -16,12 +16,10 @@ import re
 import shutil
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pytest_mobile_agent.virtual.apps.commons import date_format, java_date
-
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
+from pytest_mobile_agent.virtual.ui.app import Context
 
 SHARED = "/storage/emulated/0"
 FAVORITES = "favorites"
@@ -66,7 +64,7 @@ def _natural(text: str) -> list[Any]:
 class GalleryMedia:
     """Media access for the Gallery app (mixed into the App)."""
 
-    device: Device
+    device: Context
     data_dir: str
     load: Any
     save: Any

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App, Overlay
 from pytest_mobile_agent.virtual.apps.commons import (
     CustomizationActivity,
     date_format,
@@ -31,6 +30,7 @@ from pytest_mobile_agent.virtual.apps.commons import (
 )
 from pytest_mobile_agent.virtual.apps.gallery_media import media_type
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App, Overlay
 from pytest_mobile_agent.virtual.ui.view import IMAGE, LINEAR, RELATIVE, SCROLL, VIEW_GROUP, View
 
 if TYPE_CHECKING:

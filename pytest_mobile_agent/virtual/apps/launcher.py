@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import FRAME, TEXT, View
 
 HOME_PACKAGE = "com.android.launcher3"
@@ -112,6 +112,7 @@ class Home(App):
     package = HOME_PACKAGE
     label = "Pixel Launcher"
     system = True
+    home = True
     main_activity = Launcher
 
     def show_recents(self, launcher: Activity) -> None:

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import Any
 
 from pytest_mobile_agent.virtual.apps import musicplayer_library as lib
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.apps.commons import (
     COMMONS_FAQ,
     SHARED_ACTIVITIES,
@@ -45,6 +44,7 @@ from pytest_mobile_agent.virtual.apps.musicplayer_screens import (
     track_rows,
 )
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import LINEAR, RELATIVE, VIEW_GROUP, View
 
 PKG = "com.simplemobiletools.musicplayer"

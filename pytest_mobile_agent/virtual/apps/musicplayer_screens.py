@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from pytest_mobile_agent.virtual.apps import musicplayer_library as lib
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.apps.commons import (
     SEARCH_KEY,
     color_customization_rows,
@@ -21,6 +20,7 @@ from pytest_mobile_agent.virtual.apps.commons import (
     settings_value,
 )
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import IMAGE, LINEAR, RADIO_GROUP, RECYCLER, RELATIVE, SCROLL, VIEW_GROUP, View
 
 if TYPE_CHECKING:

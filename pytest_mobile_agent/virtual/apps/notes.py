@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.apps.commons import (
     COMMONS_FAQ,
     CustomizationActivity,
@@ -24,6 +23,7 @@ from pytest_mobile_agent.virtual.apps.commons import (
 from pytest_mobile_agent.virtual.apps.notes_screens import (
     NOTES_ACTIVITIES,
     SettingsActivity,
+    add_to_note_dialog,
     delete_note_dialog,
     new_items_dialog,
     new_note_dialog,
@@ -32,6 +32,7 @@ from pytest_mobile_agent.virtual.apps.notes_screens import (
     sort_checklist_dialog,
 )
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import FRAME, IMAGE, LINEAR, RECYCLER, RELATIVE, VIEW_GROUP, View
 
 PKG = "com.simplemobiletools.notes.pro"
@@ -60,6 +61,10 @@ class MainActivity(Activity):
     def on_resume(self) -> None:
         self.stale.clear()  # the fragment reloads its note in onResume
         self.keyboard_pending = True
+
+    def on_intent(self, extras: dict[str, str]) -> None:
+        if "shared_text" in extras:  # checkIntents: text shared to the app asks which note takes it
+            self.show(add_to_note_dialog(self, extras["shared_text"]))
 
     def on_back(self) -> bool:
         if self.search_open:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pytest_mobile_agent.virtual.apps.base import Activity
 from pytest_mobile_agent.virtual.apps.commons import (
     ContributorsActivity,
     FAQActivity,
@@ -21,6 +20,7 @@ from pytest_mobile_agent.virtual.apps.commons import (
     settings_value,
 )
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity
 from pytest_mobile_agent.virtual.ui.view import (
     CHECKBOX,
     IMAGE,

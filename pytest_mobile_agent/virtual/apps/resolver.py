@@ -8,15 +8,12 @@ intents of that action and type (until the next reset: it lives in /data/system)
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
+from pytest_mobile_agent.virtual.system.intents import Intent, Match
+from pytest_mobile_agent.virtual.system.manifests import deliver
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App, Context
 from pytest_mobile_agent.virtual.ui.view import LINEAR, TEXT, View
-
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.intents import Intent, Match
-    from pytest_mobile_agent.virtual.system import Device
 
 PACKAGE = "android"
 TITLES = {
@@ -33,13 +30,13 @@ def preference_key(intent: Intent) -> str:
     return f"{intent.action}|{intent.type or intent.scheme or ''}"
 
 
-def preferred(device: Device, intent: Intent) -> str | None:
+def preferred(device: Context, intent: Intent) -> str | None:
     """The component chosen with "Always" for intents like this one."""
     host = device.fs.host(PREFERRED)
     return json.loads(host.read_text()).get(preference_key(intent)) if host.exists() else None
 
 
-def show_resolver(device: Device, intent: Intent, matches: list[Match]) -> None:
+def show_resolver(device: Context, intent: Intent, matches: list[Match]) -> None:
     """Start the resolver over the current task for `intent` and the apps that can take it."""
     labels = device.packages.models
     ordered = sorted(matches, key=lambda m: labels[m.package].label.lower())  # no usage stats: by label
@@ -60,8 +57,6 @@ class ResolverActivity(Activity):
         self.chosen: Match | None = None
 
     def choose(self, always: bool) -> None:
-        from pytest_mobile_agent.virtual.manifests import deliver
-
         match, intent, device = self.chosen, self.intent, self.app.device
         if match is None or intent is None:
             return

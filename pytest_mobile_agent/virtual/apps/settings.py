@@ -5,8 +5,8 @@ MobileAgentBench's setup taps its switch, "Allow access to manage all files", th
 
 from __future__ import annotations
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import SWITCH, TEXT, VIEW_GROUP, View
 
 MANAGE_STORAGE = "android.permission.MANAGE_EXTERNAL_STORAGE"
@@ -29,8 +29,7 @@ class AllFilesAccess(Activity):
     def content(self) -> View:
         packages = self.app.device.packages
         target = self.extras.get("package", "")
-        record = packages.records.get(target)
-        allowed = record is not None and MANAGE_STORAGE in record.granted
+        allowed = packages.granted(target, MANAGE_STORAGE)
 
         def toggle() -> None:
             packages.grant(target, MANAGE_STORAGE, not allowed)

@@ -15,8 +15,6 @@ from __future__ import annotations
 from contextlib import closing
 from typing import Any
 
-from pytest_mobile_agent.virtual import providers
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.apps.commons import (
     SEARCH_KEY,
     SHARED_ACTIVITIES,
@@ -37,7 +35,9 @@ from pytest_mobile_agent.virtual.apps.smsmessenger_settings import (
     SettingsActivity,
 )
 from pytest_mobile_agent.virtual.apps.smsmessenger_store import SENT, SmsStore, digits, plural
+from pytest_mobile_agent.virtual.system import providers
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import FRAME, IMAGE, RECYCLER, RELATIVE, TEXT, VIEW_GROUP, View
 
 PKG = "com.simplemobiletools.smsmessenger"

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App, Overlay
 from pytest_mobile_agent.virtual.apps.commons import (
     COMMONS,
     CustomizationActivity,
@@ -28,6 +27,7 @@ from pytest_mobile_agent.virtual.apps.commons import (
 )
 from pytest_mobile_agent.virtual.apps.smsmessenger_store import FONT_SIZES
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App, Overlay
 from pytest_mobile_agent.virtual.ui.view import (
     BUTTON,
     CHECKBOX,

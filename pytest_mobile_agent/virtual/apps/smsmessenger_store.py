@@ -12,13 +12,11 @@ import re
 import sqlite3
 from contextlib import closing
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pytest_mobile_agent.virtual import providers
 from pytest_mobile_agent.virtual.apps.commons import date_format, java_date, time_format
-
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
+from pytest_mobile_agent.virtual.system import providers
+from pytest_mobile_agent.virtual.ui.app import Context
 
 SENT = 2
 FONT_SIZES = ("Small", "Medium", "Large", "Extra large")
@@ -47,7 +45,7 @@ def is_blocked(number: str, blocked: list[str]) -> bool:
 class SmsStore:
     """Provider access for the Messenger app (mixed into the App)."""
 
-    device: Device
+    device: Context
     load: Any
     save: Any
     pref: Any

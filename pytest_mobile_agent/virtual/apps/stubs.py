@@ -7,8 +7,8 @@ absent on purpose: tasks that need them skip.
 
 from __future__ import annotations
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import FRAME, View
 
 

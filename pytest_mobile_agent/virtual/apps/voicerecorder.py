@@ -19,7 +19,6 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.base import Activity, App
 from pytest_mobile_agent.virtual.apps.commons import (
     COMMONS_FAQ,
     SEARCH_KEY,
@@ -44,6 +43,7 @@ from pytest_mobile_agent.virtual.apps.voicerecorder_screens import (
     system_dialog,
 )
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import IMAGE, RECYCLER, RELATIVE, VIEW, VIEW_GROUP, View
 
 PKG = "com.simplemobiletools.voicerecorder"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pytest_mobile_agent.virtual.apps.base import Activity
 from pytest_mobile_agent.virtual.apps.commons import (
     color_customization_rows,
     date_time_format_dialog,
@@ -20,6 +19,7 @@ from pytest_mobile_agent.virtual.apps.commons import (
     settings_value,
 )
 from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity
 from pytest_mobile_agent.virtual.ui.view import LINEAR, RELATIVE, View
 
 if TYPE_CHECKING:

@@ -9,21 +9,19 @@ Output formats follow what the real commands print, since clients parse them wit
 from __future__ import annotations
 
 import base64
-import hashlib
 import time
 
-from pytest_mobile_agent.virtual.apps.adbkeyboard import IME_ID, INPUT_METHODS, LATIN_IME_ID, PACKAGE
 from pytest_mobile_agent.virtual.apps.resolver import preferred, show_resolver
-from pytest_mobile_agent.virtual.intents import FLAG_ACTIVITY_NEW_TASK, Intent, IntentError, parse_intent, resolve
-from pytest_mobile_agent.virtual.manifests import deliver
-from pytest_mobile_agent.virtual.packages import PackageError
-from pytest_mobile_agent.virtual.shell.api import CommandContext, command
-from pytest_mobile_agent.virtual.shell.logcat import log
+from pytest_mobile_agent.virtual.servers.uiautomator2 import U2Server
+from pytest_mobile_agent.virtual.shell.api import CommandContext, app_pid, command
 from pytest_mobile_agent.virtual.shell.package_service import package_verb
-from pytest_mobile_agent.virtual.ui.window import KEYCODES
-
-ADB_KEYBOARD = PACKAGE
-ADB_KEYBOARD_IME = IME_ID
+from pytest_mobile_agent.virtual.system.device import Device
+from pytest_mobile_agent.virtual.system.intents import FLAG_ACTIVITY_NEW_TASK, Intent, IntentError, parse_intent
+from pytest_mobile_agent.virtual.system.manifests import deliver, resolve
+from pytest_mobile_agent.virtual.system.packages import PackageError
+from pytest_mobile_agent.virtual.system.providers import ProviderError, run_content
+from pytest_mobile_agent.virtual.system.window import KEYCODES
+from pytest_mobile_agent.virtual.ui.keyboard import ADB_KEYBOARD, ADB_KEYBOARD_IME_ID, INPUT_METHODS, LATIN_IME_ID
 
 
 def _usage(ctx: CommandContext, text: str, status: int = 1) -> int:
@@ -152,7 +150,7 @@ def dumpsys(ctx: CommandContext) -> int:
             if args[1] == "top":
                 ctx.out(
                     f"TASK {top.app.package} id={_task_id(ctx, top)}\n"
-                    f"  ACTIVITY {top.component} 4a1b2c3 pid={_pid(top.app.package)}\n"
+                    f"  ACTIVITY {top.component} 4a1b2c3 pid={app_pid(top.app.package)}\n"
                 )
             else:
                 ctx.out("ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\n")
@@ -174,7 +172,8 @@ def dumpsys(ctx: CommandContext) -> int:
             else:
                 flags = "SYSTEM HAS_CODE" if record.system else "HAS_CODE ALLOW_CLEAR_USER_DATA"
                 ctx.out(
-                    f"Packages:\n  Package [{record.name}] (3c4d5e6):\n    userId={10000 + _pid(record.name) % 900}\n"
+                    f"Packages:\n  Package [{record.name}] (3c4d5e6):\n"
+                    f"    userId={10000 + app_pid(record.name) % 900}\n"
                     f"    codePath={record.apk.rsplit('/', 1)[0]}\n    versionCode={record.version_code} minSdk=21 "
                     f"targetSdk=33\n    versionName={record.version_name}\n    pkgFlags=[ {flags} ]\n"
                     "    firstInstallTime=2024-05-15 09:00:00\n    lastUpdateTime=2024-05-15 09:00:00\n"
@@ -217,7 +216,7 @@ def _dumpsys_meminfo(ctx: CommandContext, args: list[str]) -> None:
     ctx.out("Applications Memory Usage (in Kilobytes):\nUptime: 3600000 Realtime: 3600000\n")
     for pkg in wanted or running:
         ctx.out(
-            f"\n** MEMINFO in pid {_pid(pkg)} [{pkg}] **\n"
+            f"\n** MEMINFO in pid {app_pid(pkg)} [{pkg}] **\n"
             "                   Pss  Private  Private  SwapPss      Rss     Heap     Heap     Heap\n"
             "                 Total    Dirty    Clean    Dirty    Total     Size    Alloc     Free\n"
             "        TOTAL    42310    35120     4200        0   112340    24576    18432     6144\n"
@@ -243,10 +242,6 @@ def _dumpsys_activity(ctx: CommandContext, section: str) -> None:
                 f"    baseActivity=ComponentInfo{{{root.component}}}\n"
                 f"    topActivity=ComponentInfo{{{top.component}}}\n"
             )
-
-
-def _pid(package: str) -> int:
-    return 1000 + int(hashlib.md5(package.encode()).hexdigest()[:4], 16) % 30000
 
 
 @command("input")
@@ -394,15 +389,15 @@ def _start(ctx: CommandContext, args: list[str]) -> int:
         if activity is None:
             ctx.err(f"Error type 3\nError: Activity class {{{pkg}/{cls}}} does not exist.\n")
             return 0
-        log(d, "I", "ActivityTaskManager", f"START u0 {intent.describe()[7:]} from uid 2000")
+        d.logd.log("I", "ActivityTaskManager", f"START u0 {intent.describe()[7:]} from uid 2000")
         d.wm.start_activity(app, activity, launcher=activity is app.main_activity)
         shown = f"{pkg}/{activity.name}"
     else:
-        matches = resolve(d, intent)
+        matches = resolve(d.packages, intent)
         if not matches:
             ctx.err(f"Error: Activity not started, unable to resolve {intent.describe()}\n")
             return 0
-        log(d, "I", "ActivityTaskManager", f"START u0 {intent.describe()[7:]} from uid 2000")
+        d.logd.log("I", "ActivityTaskManager", f"START u0 {intent.describe()[7:]} from uid 2000")
         chosen = [m for m in matches if m.component == preferred(d, intent)] if len(matches) > 1 else matches
         if chosen:
             deliver(d, chosen[0], intent)
@@ -415,8 +410,8 @@ def _start(ctx: CommandContext, args: list[str]) -> int:
     return 0
 
 
-def _single_package(device, intent: Intent) -> str | None:  # noqa: ANN001
-    packages = {m.package for m in resolve(device, intent)}
+def _single_package(device: Device, intent: Intent) -> str | None:
+    packages = {m.package for m in resolve(device.packages, intent)}
     return packages.pop() if len(packages) == 1 else None
 
 
@@ -473,7 +468,8 @@ def am(ctx: CommandContext) -> int:
 def _adb_keyboard_active(ctx: CommandContext) -> bool:
     d = ctx.device
     return (
-        d.packages.is_installed(ADB_KEYBOARD) and d.settings.get("secure", "default_input_method") == ADB_KEYBOARD_IME
+        d.packages.is_installed(ADB_KEYBOARD)
+        and d.settings.get("secure", "default_input_method") == ADB_KEYBOARD_IME_ID
     )
 
 
@@ -591,8 +587,6 @@ def pm(ctx: CommandContext) -> int:
 
 @command("content")
 def content(ctx: CommandContext) -> int:
-    from pytest_mobile_agent.virtual.providers import ProviderError, run_content
-
     try:
         with ctx.device.lock:
             ctx.out(run_content(ctx.device, ctx.argv[1:]))
@@ -607,7 +601,7 @@ def ps(ctx: CommandContext) -> int:
     with ctx.device.lock:
         for task in ctx.device.wm.tasks:
             pkg = task[0].app.package
-            ctx.out(f"u0_a100      {_pid(pkg):5d}   300 1000000  90000 0                   0 S {pkg}\n")
+            ctx.out(f"u0_a100      {app_pid(pkg):5d}   300 1000000  90000 0                   0 S {pkg}\n")
     return 0
 
 
@@ -615,7 +609,7 @@ def ps(ctx: CommandContext) -> int:
 def pidof(ctx: CommandContext) -> int:
     with ctx.device.lock:
         running = {t[0].app.package for t in ctx.device.wm.tasks}
-    pids = [str(_pid(p)) for p in ctx.argv[1:] if p in running]
+    pids = [str(app_pid(p)) for p in ctx.argv[1:] if p in running]
     if not pids:
         return 1
     ctx.out(" ".join(pids) + "\n")
@@ -624,12 +618,21 @@ def pidof(ctx: CommandContext) -> int:
 
 @command("app_process")
 def app_process(ctx: CommandContext) -> int:
-    """uiautomator2's server launch: serve JSON-RPC on the port until the client hangs up."""
-    from pytest_mobile_agent.virtual.u2server import serve_uiautomator
-
+    """uiautomator2's server launch: serve JSON-RPC on the port until the client hangs up
+    (the launching shell stream closes)."""
     args = ctx.argv[1:]
     jar = ctx.env.get("CLASSPATH", "")
     if "com.wetest.uia2.Main" not in args or not ctx.device.fs.exists(jar):
         return _usage(ctx, f"Error: Could not find class '{' '.join(args[1:2])}'")
     port = int(args[args.index("-p") + 1]) if "-p" in args else 9008
-    return serve_uiautomator(ctx, port)
+    device = ctx.device
+    if port in device.ports.listeners:
+        ctx.err("java.lang.IllegalStateException: UiAutomationService already registered!\n")
+        return 1
+    device.ports.listeners[port] = U2Server(device).connect
+    ctx.out("[server] INFO: [UiAutomator2Server] Starting Server\n")
+    try:
+        ctx.stdin.hangup.wait()
+    finally:
+        device.ports.listeners.pop(port, None)
+    return 0

@@ -7,13 +7,13 @@ shell runs each session on a thread of its own.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
+from pytest_mobile_agent.virtual.system.device import Device
 
 
 class Output(Protocol):
@@ -96,3 +96,8 @@ def command(*names: str) -> Callable[[CommandFn], CommandFn]:
         return fn
 
     return register
+
+
+def app_pid(package: str) -> int:
+    """The pid an app's process shows (ps, pidof, dumpsys): the same for a package every time."""
+    return 1000 + int(hashlib.md5(package.encode()).hexdigest()[:4], 16) % 30000

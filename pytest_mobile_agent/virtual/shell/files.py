@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from pytest_mobile_agent.virtual.fs import DEV_NULL, SHARED_STORAGE
+from pytest_mobile_agent.virtual.core.fs import DEV_NULL, SHARED_STORAGE
 from pytest_mobile_agent.virtual.shell.api import COMMANDS, CommandContext, command
 
 # --- helpers -------------------------------------------------------------------------------

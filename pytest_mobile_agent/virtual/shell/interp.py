@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import IO, Any
 
-from pytest_mobile_agent.virtual.fs import DEV_NULL, DEV_TTY
+from pytest_mobile_agent.virtual.core.fs import DEV_NULL, DEV_TTY
 from pytest_mobile_agent.virtual.shell import files  # noqa: F401  (registers the file and text commands)
 from pytest_mobile_agent.virtual.shell.api import COMMANDS, BufferOutput, CommandContext, Input, Output, command
 from pytest_mobile_agent.virtual.shell.files import enc, strerror

@@ -1,68 +1,22 @@
-"""The device log: `logcat` (Android 13's options, filters and formats) and `log` to write to it.
+"""The device log's commands: `logcat` (Android 13's options, filters and formats) and `log`.
 
 The system writes a line where Android's would (an activity start: `ActivityTaskManager: START
-u0 {...}`); `log -t TAG message` adds any line, as on a phone. Entries carry the device clock's
-time, which moves only when set, so timestamps repeat; their order is what is kept.
+u0 {...}`); `log -t TAG message` adds any line, as on a phone. The log itself is logd
+(core/logs.py).
 """
 
 from __future__ import annotations
 
 import re
-import threading
-from dataclasses import dataclass
-from datetime import datetime
-from typing import TYPE_CHECKING
 
+from pytest_mobile_agent.virtual.core.logs import Entry
 from pytest_mobile_agent.virtual.shell.api import CommandContext, command
-
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
 
 BUFFERS = ("main", "radio", "events", "system", "crash", "stats", "security", "kernel")
 DEFAULT_BUFFERS = ("main", "system", "crash", "kernel")
 PRIORITIES = "VDIWEFS"  # verbose ... fatal, silent
 FORMATS = ("brief", "process", "tag", "thread", "raw", "time", "threadtime", "long")
-CAPACITY = 5000  # entries kept per device, oldest dropped first (logd's ring buffer)
 SHELL_PID = 4321
-
-
-@dataclass(frozen=True)
-class Entry:
-    when: datetime
-    pid: int
-    tid: int
-    priority: str  # one of VDIWEF
-    tag: str
-    message: str
-    buffer: str = "main"
-
-
-class LogBuffer:
-    """logd for one device: a ring of entries and a condition for readers that follow it."""
-
-    def __init__(self) -> None:
-        self.entries: list[Entry] = []
-        self.dropped = 0  # entries ever dropped or cleared: positions stay valid for followers
-        self.cond = threading.Condition()
-
-    def write(self, entry: Entry) -> None:
-        with self.cond:
-            self.entries.append(entry)
-            if len(self.entries) > CAPACITY:
-                del self.entries[0]
-                self.dropped += 1
-            self.cond.notify_all()
-
-    def clear(self, buffers: set[str]) -> None:
-        with self.cond:
-            kept = [e for e in self.entries if e.buffer not in buffers]
-            self.dropped += len(self.entries) - len(kept)
-            self.entries = kept
-
-
-def log(device: Device, priority: str, tag: str, message: str, pid: int = 1000, buffer: str = "main") -> None:
-    """Write one line to the device's log, as a system service or an app would."""
-    device.logd.write(Entry(device.clock.now(), pid, pid, priority, tag, message, buffer))
 
 
 # -- filters: "TAG:P" rules, "*" the default; the first rule naming the tag wins -------------------
@@ -320,5 +274,5 @@ def log_command(ctx: CommandContext) -> int:
     if not args:
         ctx.err("usage: log [-p PRIORITY] [-t TAG] MESSAGE\n")
         return 1
-    log(ctx.device, prio, tag, " ".join(args), pid=SHELL_PID)
+    ctx.device.logd.log(prio, tag, " ".join(args), pid=SHELL_PID)
     return 0

@@ -17,8 +17,6 @@ LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
 
 @cmd("nc", "netcat")
 def netcat(ctx: CommandContext) -> int:
-    from pytest_mobile_agent.virtual.reverse import connect
-
     found, operands = opts(ctx.argv, "46nuvz", "qwWp")
     if len(operands) != 2 or not operands[1].isdigit():
         raise _Usage("Need 2 arguments (HOST PORT)")
@@ -26,7 +24,7 @@ def netcat(ctx: CommandContext) -> int:
     if host not in LOCAL_HOSTS:
         err(ctx, f"nc: bad address '{host}'")  # no DNS and no network on the virtual device
         return 1
-    channel = connect(ctx.device, port)
+    channel = ctx.device.ports.connect(port)
     if channel is None:
         err(ctx, "nc: connect: Connection refused")
         return 1

@@ -8,6 +8,8 @@ AndroidViewClient's `startActivity(package=)` reads the second line of
 from __future__ import annotations
 
 from pytest_mobile_agent.virtual.shell.api import COMMANDS, CommandContext, command
+from pytest_mobile_agent.virtual.system.intents import Intent, IntentError, parse_intent
+from pytest_mobile_agent.virtual.system.manifests import resolve
 
 # Services `cmd -l` lists and the shell command each one is the back end of.
 SERVICES = {
@@ -92,8 +94,6 @@ def _list(ctx: CommandContext, what: str) -> int:
 
 
 def _resolve(ctx: CommandContext, verb: str, args: list[str]) -> int:
-    from pytest_mobile_agent.virtual.intents import IntentError, parse_intent
-
     try:
         intent, options = parse_intent(args)
     except IntentError as exc:
@@ -118,11 +118,9 @@ def _resolve(ctx: CommandContext, verb: str, args: list[str]) -> int:
     return 0
 
 
-def _activities(ctx: CommandContext, intent) -> list[str]:  # noqa: ANN001
+def _activities(ctx: CommandContext, intent: Intent) -> list[str]:
     """Components (package/.Class) the intent resolves to, by the apps' intent filters; the
     shell's query asks without MATCH_DEFAULT_ONLY, so launcher entries count."""
-    from pytest_mobile_agent.virtual.intents import resolve
-
     packages = ctx.device.packages
     if intent.component:
         pkg, cls = intent.component
@@ -130,7 +128,7 @@ def _activities(ctx: CommandContext, intent) -> list[str]:  # noqa: ANN001
             activity = packages.app(pkg).activity_class(cls.removeprefix(pkg) if cls.startswith(pkg + ".") else cls)
             return [f"{pkg}/{activity.name}"] if activity else []
         return []
-    return [m.component for m in resolve(ctx.device, intent, default_only=False)]
+    return [m.component for m in resolve(packages, intent, default_only=False)]
 
 
 def _print_resolved(ctx: CommandContext, component: str, prefix: str, brief: bool, components: bool) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from pytest_mobile_agent.virtual.shell.api import CommandContext, command
+from pytest_mobile_agent.virtual.shell.api import CommandContext, app_pid, command
 from pytest_mobile_agent.virtual.shell.files import _Usage, cmd, opts, out
 
 KERNEL_RELEASE = "5.15.41-android13-8-00055-g4f5025129fe8-ab8949913"
@@ -43,15 +43,13 @@ def _matching(ctx: CommandContext, pattern: str) -> list[str]:
 @cmd("pkill", "pgrep")
 def pkill(ctx: CommandContext) -> int:
     """Signals end an app process as a force-stop would; nothing matching is status 1, silently."""
-    from pytest_mobile_agent.virtual.shell.android import _pid
-
     args = [a for a in ctx.argv[1:] if not (a.startswith("-") and (a[1:].isdigit() or a[1:].isupper()))]
     found, names = opts([ctx.argv[0], *args], "fxlnoc")
     if not names:
         raise _Usage("Need 1 argument")
     hits = _matching(ctx, names[0])
     if ctx.argv[0] == "pgrep":
-        out(ctx, "".join(f"{_pid(p)}{' ' + p if 'l' in found else ''}\n" for p in hits))
+        out(ctx, "".join(f"{app_pid(p)}{' ' + p if 'l' in found else ''}\n" for p in hits))
     else:
         with ctx.device.lock:
             for package in hits:

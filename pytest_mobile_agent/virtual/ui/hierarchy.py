@@ -9,8 +9,8 @@ their children up, as Android's compressed mode does.
 
 from __future__ import annotations
 
+from pytest_mobile_agent.virtual.ui.screen import Frame, Window
 from pytest_mobile_agent.virtual.ui.view import View
-from pytest_mobile_agent.virtual.ui.window import Frame, Window
 
 HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
 _ESCAPES = str.maketrans(

@@ -1,33 +1,49 @@
-"""The on-screen keyboard shown while a text field has focus (its own window, never dumped)."""
+"""The device's input methods and the keyboard each shows while a text field has focus (its own
+window, never dumped): LatinIME's keys, and ADB Keyboard's bar (agents type any Unicode text
+through its broadcasts, see apps/adbkeyboard.py)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from pytest_mobile_agent.virtual.apps.adbkeyboard import PACKAGE as ADB_KEYBOARD
-from pytest_mobile_agent.virtual.apps.adbkeyboard import keyboard_bar
-from pytest_mobile_agent.virtual.ui.view import FRAME, LINEAR, View
-
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.ui.window import WindowManager
+from pytest_mobile_agent.virtual.ui.view import FRAME, LINEAR, TEXT, View
 
 PACKAGE = "com.android.inputmethod.latin"
+LATIN_IME_ID = f"{PACKAGE}/.LatinIME"
+ADB_KEYBOARD = "com.android.adbkeyboard"
+ADB_KEYBOARD_IME_ID = f"{ADB_KEYBOARD}/.AdbIME"
+INPUT_METHODS = (LATIN_IME_ID, ADB_KEYBOARD_IME_ID)  # every IME a fresh virtual device has
 ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 DIGITS = ("1234567890", "@#$_&-+()/", "*\"':;!?")
 KEY_HEIGHT = 52  # dp
 
 
-def current(wm: WindowManager) -> str:
-    """The package of the current input method (`ime set` changes it)."""
-    ime = wm.device.settings.get("secure", "default_input_method") or ""
+class Typist(Protocol):
+    """What a keyboard's keys drive: the window manager's text input."""
+
+    ime_symbols: bool  # the symbols page is shown
+
+    def type_text(self, text: str) -> bool: ...
+    def key(self, code: int) -> None: ...
+    def changed(self) -> None: ...
+
+
+def current(default_input_method: str | None) -> str:
+    """The package of the current input method, from the `default_input_method` setting (`ime set`)."""
+    ime = default_input_method or ""
     return ime.split("/")[0] if ime.startswith(ADB_KEYBOARD) else PACKAGE
 
 
-def build(wm: WindowManager, ime: str = PACKAGE) -> View:
+def keyboard_bar() -> View:
+    """What the ADB Keyboard IME draws while a field has focus."""
+    return View(FRAME, children=[View(TEXT, text="ADB Keyboard {ON}", text_size=16, padding=12)], kind="keyboard")
+
+
+def build(wm: Typist, ime: str = PACKAGE) -> View:
     """The keyboard of the input method `ime` (a package, see current())."""
     if ime == ADB_KEYBOARD:
         return keyboard_bar()
-    symbols = getattr(wm, "ime_symbols", False)
+    symbols = wm.ime_symbols
     rows = DIGITS if symbols else ROWS
 
     def typer(ch: str):

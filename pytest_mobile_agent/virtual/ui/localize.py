@@ -1,7 +1,7 @@
 """The apps' texts in the device's locale.
 
 The app models are written with the English texts of the real apps' `values/strings.xml`; each
-tree they build is drawn through the string tables of `pytest_mobile_agent.locales` before
+tree they build is drawn through the string tables (resources/strings.py) before
 layout, so a zh-CN device shows the real apps' `values-zh-rCN` strings (texts, content
 descriptions and hints). What is no app string (names, numbers, typed text) stays as it is.
 Dates and times are formatted while the tree is built, in the locale `drawing()` sets.
@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from pytest_mobile_agent.locales import DEFAULT_LOCALE, is_default, translator
+from pytest_mobile_agent.virtual.resources.strings import DEFAULT_LOCALE, is_default, translator
 from pytest_mobile_agent.virtual.ui.view import EDIT, View
 
 # Views that show the user's data (file, folder, contact, note, track and event names, message

@@ -22,13 +22,12 @@ from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.ui.view import View
-    from pytest_mobile_agent.virtual.ui.window import Frame, Window
+from pytest_mobile_agent.virtual.ui.screen import Frame, Window
+from pytest_mobile_agent.virtual.ui.view import View
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]

@@ -9,8 +9,8 @@ radio-group dialogs, settings rows and text fields bound to an activity's state.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
+from pytest_mobile_agent.virtual.ui.app import Activity, Overlay
 from pytest_mobile_agent.virtual.ui.view import (
     BUTTON,
     CHECKBOX,
@@ -27,9 +27,6 @@ from pytest_mobile_agent.virtual.ui.view import (
     VIEW_GROUP,
     View,
 )
-
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.apps.base import Activity
 
 Action = Callable[[], None]
 MenuItem = tuple[str, str, Action]  # (id name, title, action)
@@ -107,7 +104,6 @@ def toolbar(
 
 def popup_menu(activity: Activity, items: Sequence[MenuItem], *, title_id: str = ""):
     """`title_id`: the rows' title id; the framework's PopupMenu uses `android:id/title`."""
-    from pytest_mobile_agent.virtual.apps.base import Overlay
 
     def pick(action: Action) -> Action:
         def run() -> None:
@@ -148,8 +144,6 @@ def alert(
     cancelable: bool = True,
 ):
     """An AlertDialog; each button closes it, then runs its action."""
-    from pytest_mobile_agent.virtual.apps.base import Overlay
-
     pkg = activity.app
 
     def closing(action: Action) -> Action:

@@ -38,9 +38,10 @@ def modules_source(*modules: str) -> str:
 def screen_ids(tmp_path: Path, package: str) -> set[str]:
     """The ids (names after ":id/") of the package's views on each of its activities' screens,
     as a fresh device builds them."""
-    from pytest_mobile_agent.virtual.system import Device, DeviceConfig
+    from pytest_mobile_agent.virtual.boot import boot
+    from pytest_mobile_agent.virtual.core.config import DeviceConfig
 
-    device = Device(Path(tempfile.mkdtemp(dir=tmp_path)), DeviceConfig(serial="doc"))
+    device = boot(Path(tempfile.mkdtemp(dir=tmp_path)), DeviceConfig(serial="doc"))
     app = device.packages.app(package)
     names: set[str] = set()
     for cls in (app.main_activity, *app.activities):

@@ -307,9 +307,10 @@ def test_change_app_theme_to_dark_red(recorder, adbd):
 
 def test_tab_click_event_carries_the_tab_label():
     """A click on a TabView (a container) reports its descendants' texts, as Android does."""
-    from pytest_mobile_agent.virtual.system import Device, DeviceConfig
+    from pytest_mobile_agent.virtual.boot import boot
+    from pytest_mobile_agent.virtual.core.config import DeviceConfig
 
-    device = Device(Path(tempfile.mkdtemp()), DeviceConfig(serial="events"))
+    device = boot(Path(tempfile.mkdtemp()), DeviceConfig(serial="events"))
     app = device.packages.app(PKG)
     device.wm.start_activity(app, app.main_activity, launcher=True)
     label = next(v for w in device.wm.frame().windows for v in w.root.walk() if v.text == "Recycle Bin")

@@ -4,23 +4,31 @@ The filters are the real apps' AndroidManifest.xml (Simple Mobile Tools, the ver
 models follow: docs/fidelity/), with the activities the models have; filters of activities that
 are not modelled are left out and listed in docs/adb-commands.md (Gallery's EditActivity,
 File Manager's PDFViewerActivity and DecompressActivity, Contacts' InsertOrEditContactActivity,
-widgets). `deliver` starts the activity the way the real one reads its intent: which extras it
-takes, with which type (`getLongExtra("beginTime")` ignores a string), and where it goes next
-(SMS Messenger's NewConversationActivity hands a `smsto:` number straight to the thread).
+widgets). `resolve` matches an intent against them with the activity starter's
+MATCH_DEFAULT_ONLY (an implicit intent reaches only filters with CATEGORY_DEFAULT). `deliver`
+starts the activity the way the real one reads its intent: which extras it takes, with which
+type (`getLongExtra("beginTime")` ignores a string), and where it goes next (SMS Messenger's
+NewConversationActivity hands a `smsto:` number straight to the thread).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
-from pytest_mobile_agent.virtual.intents import DEFAULT, HOME, LAUNCHER, MAIN, Intent, IntentFilter, Long, Match
-from pytest_mobile_agent.virtual.shell.logcat import log
-
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.packages import PackageManager
-    from pytest_mobile_agent.virtual.system import Device
+from pytest_mobile_agent.virtual.system.intents import (
+    DEFAULT,
+    HOME,
+    LAUNCHER,
+    MAIN,
+    Intent,
+    IntentFilter,
+    Long,
+    Match,
+    provider_type,
+)
+from pytest_mobile_agent.virtual.system.packages import PackageManager
+from pytest_mobile_agent.virtual.ui.app import Context
 
 A = "android.intent.action."
 VIEW, SEND, SENDTO, EDIT, INSERT = A + "VIEW", A + "SEND", A + "SENDTO", A + "EDIT", A + "INSERT"
@@ -179,6 +187,23 @@ def manifest_filters(packages: PackageManager) -> Iterator[tuple[str, str, Inten
                 yield package, activity, intent_filter
 
 
+def resolve(packages: PackageManager, intent: Intent, default_only: bool = True) -> list[Match]:
+    """The activities an implicit intent reaches, in the order the manifests list them.
+    `default_only`: as startActivity resolves (MATCH_DEFAULT_ONLY); `pm resolve-activity` does not."""
+    mime = intent.type or (provider_type(intent.data) if intent.data else None)
+    found = []
+    for package, activity, intent_filter in manifest_filters(packages):
+        if intent.package and package != intent.package:
+            continue
+        if default_only and DEFAULT not in intent_filter.categories:
+            continue
+        if intent_filter.matches(intent, mime):
+            match = Match(package, activity)
+            if match not in found:
+                found.append(match)
+    return found
+
+
 def file_path(uri: str | None) -> str:
     """The path of a file: URI (`file:///sdcard/x` -> `/sdcard/x`)."""
     if not uri or not uri.startswith("file:"):
@@ -209,7 +234,7 @@ def _view_contact(intent: Intent) -> dict[str, str]:
     return {"contact_id": last} if last.isdigit() else {}
 
 
-def _event(device: Device, intent: Intent) -> dict[str, str]:
+def _event(device: Context, intent: Intent) -> dict[str, str]:
     """EventActivity.setupNewEvent: beginTime/endTime are longs (ms, default now), allDay a
     boolean, title/eventLocation/description strings."""
     if intent.action not in (EDIT, INSERT):
@@ -240,7 +265,7 @@ def _sms_number(uri: str) -> str:
     return unquote(number.replace("+", "%2b").strip())
 
 
-def deliver(device: Device, match: Match, intent: Intent) -> None:
+def deliver(device: Context, match: Match, intent: Intent) -> None:
     """Start `match` (a resolved activity) for `intent`, as the real activity reads it."""
     wm, packages = device.wm, device.packages
     app = packages.app(match.package)
@@ -279,10 +304,7 @@ def deliver(device: Device, match: Match, intent: Intent) -> None:
             extras = {"shared_text": text}
     cls = app.activity_class(target)
     if cls is None:  # declared, not modelled (SaveAsActivity with a stream): say so in the log
-        log(device, "W", "VirtualDevice", f"{match.package}/{target} is not modelled; the intent is dropped")
+        device.logd.log("W", "VirtualDevice", f"{match.package}/{target} is not modelled; the intent is dropped")
         return
     started = wm.start_activity(app, cls, extras, launcher=not extras and cls is app.main_activity)
-    if "shared_text" in extras:  # Notes' checkIntents: the "Add to note" dialog
-        from pytest_mobile_agent.virtual.apps.notes_screens import add_to_note_dialog
-
-        started.show(add_to_note_dialog(started, extras["shared_text"]))  # type: ignore[arg-type]
+    started.on_intent(extras)

@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Protocol
 
-from pytest_mobile_agent.virtual.packets import (
+from pytest_mobile_agent.virtual.adb.packets import (
     A_AUTH,
     A_CLSE,
     A_CNXN,
@@ -51,6 +51,11 @@ class Stream:
         self._in_flight = False
         self._closing = False
         self.closed = False
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The event loop of the stream's connection, which its calls but the *_threadsafe ones run on."""
+        return self.conn.loop
 
     # Called on the event loop thread.
     def send(self, data: bytes) -> None:

@@ -1,21 +1,76 @@
-"""Apps and activities as the window system sees them.
+"""The app framework: apps and activities as the window system drives them, and the device
+as an app sees it.
 
 An app is a package with activities, a launcher label and icon, and state kept in its data dir
 (`/data/data/PKG`), so a restart keeps it and `pm clear` wipes it. An activity turns the app's
 state into a view tree on demand; overlays (dialogs, menus) sit on top of it as windows.
+
+An app reaches its device through a `Context`: the files, clock, settings and log of the model
+core, and the window and package managers as the `Navigator` and `Packages` it calls. The
+system model (system/) implements them; apps and the toolkit depend on these alone.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
-from pytest_mobile_agent.locales import localize
+from pytest_mobile_agent.virtual.core.clock import Clock
+from pytest_mobile_agent.virtual.core.fs import FileSystem
+from pytest_mobile_agent.virtual.core.logs import LogBuffer
+from pytest_mobile_agent.virtual.core.settings import Settings
+from pytest_mobile_agent.virtual.resources.strings import localize
 from pytest_mobile_agent.virtual.ui.view import View
 
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
+
+class Navigator(Protocol):
+    """The window manager, as apps drive it: activities started and finished, dialogs, toasts."""
+
+    tasks: list[list[Activity]]  # least recent first, each a back stack
+    ime_shown: bool
+
+    def start_activity(
+        self, app: App, cls: type[Activity], extras: dict[str, str] | None = None, *, launcher: bool = False
+    ) -> Activity: ...
+    def finish(self, activity: Activity) -> None: ...
+    def home(self) -> None: ...
+    def overlay_opened(self, activity: Activity, overlay: Overlay) -> None: ...
+    def overlay_closed(self, activity: Activity) -> None: ...
+    def toast(self, text: str, package: str) -> None: ...
+    def changed(self) -> None: ...
+
+
+class Packages(Protocol):
+    """The package manager, as apps ask it: which apps are there, their grants, stopping one."""
+
+    models: dict[str, type[App]]  # the modelled apps by package
+
+    def is_installed(self, name: str) -> bool: ...
+    def app(self, name: str) -> App: ...
+    def launchable(self) -> list[App]: ...
+    def home_app(self) -> App: ...
+    def stop(self, name: str) -> None: ...
+    def granted(self, name: str, permission: str) -> bool: ...
+    def grant(self, name: str, permission: str, granted: bool = True) -> None: ...
+
+
+class Context(Protocol):
+    """The device, as an app sees it."""
+
+    fs: FileSystem
+    clock: Clock
+    settings: Settings
+    logd: LogBuffer
+
+    @property
+    def locale(self) -> str: ...  # the locale the apps draw in
+    @property
+    def wm(self) -> Navigator: ...
+    @property
+    def packages(self) -> Packages: ...
+
+    def changed(self) -> None: ...  # something may have changed what is on screen
 
 
 class App:
@@ -26,10 +81,11 @@ class App:
     main_activity: ClassVar[type[Activity]]
     activities: ClassVar[tuple[type[Activity], ...]] = ()
     system: ClassVar[bool] = False  # preinstalled, not removable
+    home: ClassVar[bool] = False  # the home screen's app (a HOME activity): what HOME brings up
     version_code: ClassVar[int] = 1
     version_name: ClassVar[str] = "1.0"
 
-    def __init__(self, device: Device) -> None:
+    def __init__(self, device: Context) -> None:
         self.device = device
         self.data_dir = f"/data/data/{self.package}"
         self.prefs: dict[str, Any] = self.load("prefs", {})
@@ -84,7 +140,7 @@ class Activity:
         self.focus: str | None = None  # key of the focused EditText
 
     @property
-    def wm(self):  # noqa: ANN201 - avoids an import cycle
+    def wm(self) -> Navigator:
         return self.app.device.wm
 
     @property
@@ -100,6 +156,10 @@ class Activity:
 
     def on_resume(self) -> None:
         """Called when the activity comes back to the top (re-read state written elsewhere)."""
+
+    def on_intent(self, extras: dict[str, str]) -> None:
+        """Called once the activity is on screen for an intent another app sent, with what the
+        intent carried: what it does beyond showing itself (Notes asks which note shared text goes to)."""
 
     # Navigation and windows.
     def start(self, cls: type[Activity], **extras: str) -> None:

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.apps.base import App
-    from pytest_mobile_agent.virtual.system import Device
+from pytest_mobile_agent.virtual.system.apk import InvalidApk, read_manifest
+from pytest_mobile_agent.virtual.system.window import WindowManager
+from pytest_mobile_agent.virtual.ui.app import App, Context
 
 
 @dataclass
@@ -38,25 +39,32 @@ class PackageError(Exception):
     pass
 
 
+class Host(Context, Protocol):
+    """What the package manager needs of its device: the context it gives the apps, whose
+    window manager ends a stopped app's tasks."""
+
+    @property
+    def wm(self) -> WindowManager: ...
+
+
 class PackageManager:
-    def __init__(self, device: Device) -> None:
+    def __init__(self, device: Host) -> None:
         self.device = device
         self._db = device.fs.host("/data/system/packages.json")
         self.records: dict[str, PackageRecord] = {}
         self.models: dict[str, type[App]] = {}
         self._live: dict[str, App] = {}
 
-    def install_builtin(self) -> None:
-        from pytest_mobile_agent.virtual.apps import BUILTIN_APPS
-
-        for cls in BUILTIN_APPS:
+    def install_builtin(self, apps: Sequence[type[App]]) -> None:
+        """The system image's apps: their models, and their records unless /data has them."""
+        for cls in apps:
             self.models[cls.package] = cls
         if self._db.exists():
             for raw in json.loads(self._db.read_text()):
                 record = PackageRecord(**raw)
                 self.records[record.name] = record
             return
-        for cls in BUILTIN_APPS:
+        for cls in apps:
             apk = f"/{'system' if cls.system else 'data'}/app/{cls.package}/base.apk"
             self.records[cls.package] = PackageRecord(cls.package, cls.version_code, cls.version_name, cls.system, apk)
         # The providers' own packages own their databases: `pm clear` of one empties its data.
@@ -86,9 +94,12 @@ class PackageManager:
         ]
 
     def home_app(self) -> App:
-        from pytest_mobile_agent.virtual.apps.launcher import HOME_PACKAGE
+        """The app whose activity HOME shows (the launcher)."""
+        return self.app(next(name for name, model in self.models.items() if model.home))
 
-        return self.app(HOME_PACKAGE)
+    def granted(self, name: str, permission: str) -> bool:
+        record = self.records.get(name)
+        return record is not None and permission in record.granted
 
     # -- changes -----------------------------------------------------------------------------
     def stop(self, name: str) -> None:
@@ -103,8 +114,6 @@ class PackageManager:
         shutil.rmtree(self.device.fs.host(f"/data/data/{name}"), ignore_errors=True)
 
     def install(self, apk_path: str, *, replace: bool = True) -> PackageRecord:
-        from pytest_mobile_agent.virtual.apk import InvalidApk, read_manifest
-
         host = self.device.fs.host(apk_path)
         if not host.is_file():
             raise PackageError(f"Failure [INSTALL_FAILED_INVALID_URI: {apk_path}]")

@@ -2,7 +2,9 @@
 
 Each device is its own process with its own temporary root; `stop()` ends the process,
 takes the device off the adb server and removes the root, so nothing is left running or
-written elsewhere. Devices start in parallel.
+written elsewhere. Devices start in parallel. A caller that can start processes faster (the
+harness's warm start forks them from a process that has imported the device already) hands in
+a `spawn` function; without one, or where it declines, each device is a new Python.
 """
 
 from __future__ import annotations
@@ -14,14 +16,13 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO, Protocol
 
-from pytest_mobile_agent.device.errors import InfrastructureFault
-from pytest_mobile_agent.parallel.warmstart.process import ForkedProcess, spawn_device
-from pytest_mobile_agent.virtual import registration
+from pytest_mobile_agent.virtual.adb import registration
 
 # The line a device prints once it is online (the device side prints it in __main__). Kept here
 # so starting devices does not import the device model into the caller's process.
@@ -39,8 +40,26 @@ def new_root() -> Path:
     return Path(tempfile.mkdtemp(prefix="pma-vdev-", dir=parent))
 
 
-class VirtualDeviceError(InfrastructureFault):
+class VirtualDeviceError(RuntimeError):
     """A virtual device that did not come up: infrastructure, like a phone that does not boot."""
+
+
+class Process(Protocol):
+    """A device process, as subprocess.Popen drives one: its output (stdout and stderr on one
+    text pipe), its exit status, and signals."""
+
+    pid: int
+    stdout: IO[str] | None
+    returncode: int | None
+
+    def poll(self) -> int | None: ...
+    def wait(self, timeout: float | None = None) -> int: ...
+    def send_signal(self, sig: int) -> None: ...
+    def kill(self) -> None: ...
+
+
+# Starts `python -m pytest_mobile_agent.virtual ARGV` some faster way; None: it cannot here.
+Spawn = Callable[[list[str]], Process | None]
 
 
 @dataclass
@@ -50,7 +69,7 @@ class VirtualDevice:
     serial: str
     port: int
     root: Path
-    process: subprocess.Popen | ForkedProcess = field(repr=False)
+    process: Process = field(repr=False)
     _log: list[str] = field(default_factory=list, repr=False)
 
     @property
@@ -76,13 +95,13 @@ class VirtualDevice:
             self.process.wait()
 
 
-def _spawn(args: Sequence[str], root: Path) -> subprocess.Popen | ForkedProcess:
+def _spawn(args: Sequence[str], root: Path, spawn: Spawn | None) -> Process:
     # --watch-parent: the device ends itself when this process dies, so a crashed worker leaves
     # no device behind (PR_SET_PDEATHSIG would follow the spawning thread, not the process).
     argv = ["--root", str(root), *args, "--watch-parent", str(os.getpid())]
-    forked = spawn_device(argv)  # an xdist worker of a warm start: forked, its imports done
-    if forked is not None:
-        return forked
+    spawned = spawn(argv) if spawn is not None else None
+    if spawned is not None:
+        return spawned
     return subprocess.Popen(
         [sys.executable, "-m", "pytest_mobile_agent.virtual", *argv],
         stdout=subprocess.PIPE,
@@ -93,7 +112,7 @@ def _spawn(args: Sequence[str], root: Path) -> subprocess.Popen | ForkedProcess:
     )
 
 
-def _await_ready(proc: subprocess.Popen | ForkedProcess, root: Path, timeout: float) -> VirtualDevice:
+def _await_ready(proc: Process, root: Path, timeout: float) -> VirtualDevice:
     lines: list[str] = []
     result: list[VirtualDevice] = []
     ready = threading.Event()
@@ -121,16 +140,17 @@ def _await_ready(proc: subprocess.Popen | ForkedProcess, root: Path, timeout: fl
     return result[0]
 
 
-def start_devices(count: int = 1, *, args: Sequence[str] = (), timeout: float = START_TIMEOUT) -> list[VirtualDevice]:
-    """Start `count` devices in parallel; extra CLI `args` go to each (e.g. ["--size", "720x1600"])."""
-    from pytest_mobile_agent.device import adb_server
-
-    adb_server.ensure_server()
+def start_devices(
+    count: int = 1, *, args: Sequence[str] = (), timeout: float = START_TIMEOUT, spawn: Spawn | None = None
+) -> list[VirtualDevice]:
+    """Start `count` devices in parallel; extra CLI `args` go to each (e.g. ["--size", "720x1600"]);
+    `spawn` starts their processes where it can."""
+    registration.ensure_server()
     registration.sweep()  # devices of earlier runs that were killed before they could unregister
     started = []
     for _ in range(count):
         root = new_root()
-        started.append((_spawn(args, root), root))
+        started.append((_spawn(args, root, spawn), root))
     devices: list[VirtualDevice] = []
     try:
         for proc, root in started:
@@ -145,13 +165,17 @@ def start_devices(count: int = 1, *, args: Sequence[str] = (), timeout: float = 
     return devices
 
 
-def start_device(*, args: Sequence[str] = (), timeout: float = START_TIMEOUT) -> VirtualDevice:
-    return start_devices(1, args=args, timeout=timeout)[0]
+def start_device(
+    *, args: Sequence[str] = (), timeout: float = START_TIMEOUT, spawn: Spawn | None = None
+) -> VirtualDevice:
+    return start_devices(1, args=args, timeout=timeout, spawn=spawn)[0]
 
 
 @contextmanager
-def virtual_devices(count: int = 1, *, args: Sequence[str] = ()) -> Iterator[list[VirtualDevice]]:
-    devices = start_devices(count, args=args)
+def virtual_devices(
+    count: int = 1, *, args: Sequence[str] = (), spawn: Spawn | None = None
+) -> Iterator[list[VirtualDevice]]:
+    devices = start_devices(count, args=args, spawn=spawn)
     try:
         yield devices
     finally:

@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from pytest_mobile_agent.locales import localize
+from pytest_mobile_agent.virtual.resources.strings import localize
+from pytest_mobile_agent.virtual.system.accessibility import Accessibility
 from pytest_mobile_agent.virtual.ui import keyboard
+from pytest_mobile_agent.virtual.ui.app import Activity, App, Context, Overlay
 from pytest_mobile_agent.virtual.ui.layout import _intrinsic, layout
 from pytest_mobile_agent.virtual.ui.localize import drawing, localize_tree
+from pytest_mobile_agent.virtual.ui.screen import Frame, Window
 from pytest_mobile_agent.virtual.ui.view import EDIT, FRAME, IMAGE, IMAGE_BUTTON, LINEAR, Bounds, View
-
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.apps.base import Activity, App, Overlay
-    from pytest_mobile_agent.virtual.system import Device
 
 # Android key codes the window system acts on.
 KEYCODES = {
@@ -64,31 +62,14 @@ LONG_PRESS_MS = 500
 TOAST_SECONDS = 2.0
 
 
-@dataclass
-class Window:
-    kind: str  # activity, dialog, menu, keyboard, toast, statusbar, navbar
-    package: str
-    title: str
-    root: View
-    owner: Activity | None = None
-    overlay: Overlay | None = None
+class Host(Context, Protocol):
+    """What the window manager needs of its device: what apps see, and where events go."""
 
-
-@dataclass
-class Frame:
-    version: int
-    windows: list[Window] = field(default_factory=list)  # bottom to top
-
-    def active(self) -> Window:
-        """The window uiautomator dumps: the topmost app window (dialog, menu or activity)."""
-        return next(w for w in reversed(self.windows) if w.kind in ("activity", "dialog", "menu"))
-
-    def app_windows(self) -> list[Window]:
-        return [w for w in self.windows if w.kind in ("activity", "dialog", "menu")]
+    accessibility: Accessibility
 
 
 class WindowManager:
-    def __init__(self, device: Device, width: int, height: int, density: int) -> None:
+    def __init__(self, device: Host, width: int, height: int, density: int) -> None:
         self.device = device
         self.width, self.height, self.density = width, height, density
         self.scale = density / 160
@@ -96,6 +77,7 @@ class WindowManager:
         self.nav_h = round(48 * self.scale)
         self.tasks: list[list[Activity]] = []  # least recent first
         self.ime_shown = False
+        self.ime_symbols = False  # the keyboard shows its symbols page
         self._toast: tuple[str, str, float] | None = None
         self.version = 0
         self._frame: Frame | None = None
@@ -341,7 +323,7 @@ class WindowManager:
             self._adjust_resize(win.root, keyboard_top)
 
     def _keyboard_window(self) -> Window:
-        ime = keyboard.current(self)
+        ime = keyboard.current(self.device.settings.get("secure", "default_input_method"))
         root = keyboard.build(self, ime)
         h = round(_intrinsic(root, "v", self.scale))
         layout(root, (0, self.height - self.nav_h - h, self.width, self.height - self.nav_h), self.scale)

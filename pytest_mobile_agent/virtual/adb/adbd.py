@@ -13,11 +13,21 @@ import sys
 import time
 from pathlib import Path
 
-from pytest_mobile_agent.virtual.console import ConsoleSession, auth_token
-from pytest_mobile_agent.virtual.registration import adb_request, adb_server_port, await_gone, disconnect
-from pytest_mobile_agent.virtual.services import open_service
-from pytest_mobile_agent.virtual.system import Device, DeviceConfig
-from pytest_mobile_agent.virtual.transport import Connection
+from pytest_mobile_agent.virtual.adb.console import ConsoleSession, auth_token
+from pytest_mobile_agent.virtual.adb.registration import (
+    adb_request,
+    adb_server_port,
+    await_gone,
+    disconnect,
+    ensure_server,
+)
+from pytest_mobile_agent.virtual.adb.reverse import ReverseTable
+from pytest_mobile_agent.virtual.adb.services import open_service
+from pytest_mobile_agent.virtual.adb.transport import Connection
+from pytest_mobile_agent.virtual.boot import boot
+from pytest_mobile_agent.virtual.core.config import DeviceConfig
+from pytest_mobile_agent.virtual.system.device import Device
+from pytest_mobile_agent.virtual.system.snapshot import Snapshots
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +79,18 @@ class MemoryTrimmer:
         self._timer = None
         assert self.libc is not None
         self.libc.malloc_trim(0)
+
+
+def banner(device: Device) -> bytes:
+    """What adbd says of the device in its CNXN: product, model, device, and the features it speaks."""
+    p = device.props
+    # No abb/cmd: `adb install` then falls back to push + `pm install`. No sendrecv_v2 or
+    # delayed_ack: push/pull stay on SEND/RECV with simple flow control.
+    features = "shell_v2,stat_v2,ls_v2,fixed_push_mkdir,fixed_push_symlink_timestamp"
+    return (
+        f"device::ro.product.name={p['ro.product.name']};ro.product.model={p['ro.product.model']};"
+        f"ro.product.device={p['ro.product.device']};features={features}"
+    ).encode()
 
 
 def _adb(request: str) -> str:
@@ -132,14 +154,9 @@ def adb_register_emulator(adb_port: int, timeout: float = 10.0) -> str:
 
     Spoken straight to the server so the device process need not import adbutils (and
     requests, urllib3, ...): about 9 MB less per device. Only when no server answers is one
-    started, through adbutils, which knows where the adb binary is.
+    started (registration.ensure_server).
     """
-    try:
-        _adb("host:version")
-    except OSError:
-        from pytest_mobile_agent.device import adb_server
-
-        adb_server.ensure_server()
+    ensure_server()
     serial = f"emulator-{adb_port - 1}"
     port = adb_server_port()
     deadline = time.monotonic() + timeout
@@ -179,8 +196,16 @@ async def serve(
 ) -> None:
     loop = asyncio.get_running_loop()
     connections: set[Connection] = set()
-    holder: list[Device] = []
     trimmer = MemoryTrimmer(loop)
+    # An emulator's ports: the console on N, adbd on N+1; the adb server names it emulator-N.
+    console_sock, adbd_sock = (_bound(host, port - 1), _bound(host, port)) if port else _free_pair(host)
+    adbd_port = adbd_sock.getsockname()[1]
+    serial = f"emulator-{adbd_port - 1}"
+    config.serial = config.serial or serial
+    device = boot(root, config)
+    reverses = ReverseTable()  # adbd's `adb reverse` rules: where the device's local clients reach the host
+    device.ports.dialer = reverses.connect
+    snapshots = Snapshots(device)  # the console's `avd snapshot ...`: in memory, they end with the device
 
     class _Connection(Connection):
         def data_received(self, data: bytes) -> None:
@@ -188,21 +213,15 @@ async def serve(
             super().data_received(data)
 
     def factory() -> Connection:
-        conn = _Connection(holder[0].banner(), lambda s, name: open_service(holder[0], s, name), connections.discard)
+        conn = _Connection(banner(device), lambda s, name: open_service(device, reverses, s, name), connections.discard)
         connections.add(conn)
         return conn
 
-    # An emulator's ports: the console on N, adbd on N+1; the adb server names it emulator-N.
-    console_sock, adbd_sock = (_bound(host, port - 1), _bound(host, port)) if port else _free_pair(host)
-    adbd_port = adbd_sock.getsockname()[1]
-    serial = f"emulator-{adbd_port - 1}"
-    config.serial = config.serial or serial
-    holder.append(Device(root, config))
     stop = asyncio.Event()
     token = auth_token()
     server = await loop.create_server(factory, sock=adbd_sock)
     console = await loop.create_server(
-        lambda: ConsoleSession(holder[0], token, config.model.replace(" ", "_"), stop.set), sock=console_sock
+        lambda: ConsoleSession(device, snapshots, token, config.model.replace(" ", "_"), stop.set), sock=console_sock
     )
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
@@ -226,4 +245,4 @@ async def serve(
                 conn.transport.close()
         if register:
             await loop.run_in_executor(None, await_gone, serial)
-        holder[0].shutdown()
+        device.shutdown()

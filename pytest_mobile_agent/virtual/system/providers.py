@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import sqlite3
 from contextlib import closing
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
+from pytest_mobile_agent.virtual.ui.app import Context
 
 CONTACTS_DB = "/data/data/com.android.providers.contacts/databases/contacts2.db"
 SMS_DB = "/data/data/com.android.providers.telephony/databases/mmssms.db"
@@ -61,7 +59,7 @@ class ProviderError(Exception):
     pass
 
 
-def open_db(device: Device, path: str) -> sqlite3.Connection:
+def open_db(device: Context, path: str) -> sqlite3.Connection:
     host = device.fs.host(path)
     host.parent.mkdir(parents=True, exist_ok=True)
     fresh = not host.exists() or host.stat().st_size == 0  # the schema once, not on every query
@@ -114,7 +112,7 @@ def _rows(cursor: sqlite3.Cursor) -> str:
     )
 
 
-def run_content(device: Device, args: list[str]) -> str:
+def run_content(device: Context, args: list[str]) -> str:
     verb, opts = _parse(args)
     uri = opts["uri"][0]
     if not uri.startswith("content://"):
@@ -174,7 +172,7 @@ def run_content(device: Device, args: list[str]) -> str:
     raise ProviderError(f" unknown command {verb}")
 
 
-def _sms_defaults(db: sqlite3.Connection, values: dict[str, object], device: Device) -> None:
+def _sms_defaults(db: sqlite3.Connection, values: dict[str, object], device: Context) -> None:
     """An SMS joins (or opens) the thread of its address, as the telephony provider does."""
     values.setdefault("date", device.clock.millis())
     values.setdefault("type", 1)
@@ -198,7 +196,7 @@ def _sync_display_name(db: sqlite3.Connection, values: dict[str, object]) -> Non
     db.execute("UPDATE raw_contacts SET display_name = ? WHERE _id = ?", (name, values.get("raw_contact_id")))
 
 
-def _settings(device: Device, verb: str, namespace: str, opts: dict[str, list[str]]) -> str:
+def _settings(device: Context, verb: str, namespace: str, opts: dict[str, list[str]]) -> str:
     if namespace not in ("system", "secure", "global"):
         raise ProviderError(f" Unknown URI content://settings/{namespace}")
     s = device.settings

@@ -5,14 +5,13 @@ from __future__ import annotations
 import logging
 import struct
 import threading
-from typing import TYPE_CHECKING
 
+from pytest_mobile_agent.virtual.adb.reverse import ReverseTable, reverse_service
+from pytest_mobile_agent.virtual.adb.sync import SyncSession
+from pytest_mobile_agent.virtual.adb.transport import Stream, StreamHandler
+from pytest_mobile_agent.virtual.shell import interactive, run_script
 from pytest_mobile_agent.virtual.shell.api import Input
-from pytest_mobile_agent.virtual.sync import SyncSession
-from pytest_mobile_agent.virtual.transport import Stream, StreamHandler
-
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
+from pytest_mobile_agent.virtual.system.device import Device
 
 log = logging.getLogger(__name__)
 
@@ -132,8 +131,6 @@ class ShellSession:
         self.stdin.close()
 
     def _run(self) -> None:
-        from pytest_mobile_agent.virtual.shell import interactive, run_script
-
         status = 1
         try:
             if self.command.strip():
@@ -183,7 +180,7 @@ def _framebuffer(device: Device, stream: Stream) -> StreamHandler:
     return _Sink()
 
 
-def open_service(device: Device, stream: Stream, service: str) -> StreamHandler | None:
+def open_service(device: Device, reverses: ReverseTable, stream: Stream, service: str) -> StreamHandler | None:
     name, _, arg = service.partition(":")
     if name == "shell" or name.startswith("shell,"):
         options = name.split(",")[1:]
@@ -194,13 +191,11 @@ def open_service(device: Device, stream: Stream, service: str) -> StreamHandler 
         return _SyncHandler(device, stream)
     if name == "tcp":
         port = arg.split(":")[0]
-        factory = device.tcp_servers.get(int(port)) if port.isdigit() else None
-        return factory(stream) if factory else None
+        listener = device.ports.listeners.get(int(port)) if port.isdigit() else None
+        return listener(stream) if listener else None
     if name == "framebuffer":
         return _framebuffer(device, stream)
     if name == "reverse":
-        from pytest_mobile_agent.virtual.reverse import reverse_service
-
-        return reverse_service(device, stream, arg)
+        return reverse_service(reverses, stream, arg)
     log.info("refusing unknown service %r", service)
     return None

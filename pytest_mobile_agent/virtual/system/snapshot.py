@@ -26,10 +26,9 @@ import stat
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
+from pytest_mobile_agent.virtual.system.device import Device
+from pytest_mobile_agent.virtual.system.window import WindowManager
 
 # Kernel file timestamps come from a coarse clock (one jiffy, up to 10 ms); twice that is safe.
 RACY_NS = 20_000_000
@@ -102,6 +101,25 @@ def _walk(root: str) -> tuple[dict[str, os.stat_result], dict[str, str], set[str
                 else:
                     files[path] = entry.stat(follow_symlinks=False)
     return files, links, dirs
+
+
+class Snapshots:
+    """A device's snapshots by name (the emulator console's `avd snapshot ...`), kept in memory:
+    they end with the device."""
+
+    def __init__(self, device: Device) -> None:
+        self.device = device
+        self.saved: dict[str, DeviceSnapshot] = {}
+
+    def save(self, name: str) -> DeviceSnapshot:
+        with self.device.lock:
+            self.saved[name] = take(self.device, name)
+            return self.saved[name]
+
+    def load(self, name: str) -> RestoreStats:
+        """Restore snapshot `name`; KeyError when there is none of that name."""
+        with self.device.lock:
+            return restore(self.device, self.saved[name])
 
 
 def take(device: Device, name: str) -> DeviceSnapshot:
@@ -191,8 +209,6 @@ def _restore_files(root: str, snap: DeviceSnapshot, stats: RestoreStats) -> None
 
 
 def _restore_memory(device: Device, snap: DeviceSnapshot) -> None:
-    from pytest_mobile_agent.virtual.ui.window import WindowManager
-
     device.clock.set(snap.taken)
     device.settings.data = copy.deepcopy(snap.settings)
     device.props.clear()

@@ -21,10 +21,9 @@ import logging
 import secrets
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
+from pytest_mobile_agent.virtual.system.device import Device
+from pytest_mobile_agent.virtual.system.snapshot import Snapshots
 
 log = logging.getLogger(__name__)
 TOKEN_FILE = ".emulator_console_auth_token"
@@ -60,8 +59,10 @@ def auth_token(home: Path | None = None) -> str:
 
 
 class ConsoleSession(asyncio.Protocol):
-    def __init__(self, device: Device, token: str, avd_name: str, kill: Callable[[], None]) -> None:
-        self.device, self.token, self.avd_name, self.kill = device, token, avd_name, kill
+    def __init__(
+        self, device: Device, snapshots: Snapshots, token: str, avd_name: str, kill: Callable[[], None]
+    ) -> None:
+        self.device, self.snapshots, self.token, self.avd_name, self.kill = device, snapshots, token, avd_name, kill
         self.authenticated = not token
         self.transport: asyncio.Transport | None = None
         self._buffer = b""
@@ -156,7 +157,7 @@ class ConsoleSession(asyncio.Protocol):
 
     def _snapshot(self, args: list[str]) -> list[str]:
         verb = args[0] if args else ""
-        snapshots = self.device.snapshots
+        snapshots = self.snapshots.saved
         if verb == "list":
             if not snapshots:
                 return ["There is no snapshot available.", "OK"]
@@ -172,7 +173,7 @@ class ConsoleSession(asyncio.Protocol):
             return [f"KO: argument missing, try 'avd snapshot {verb} <name>'"]
         name = args[1]
         if verb == "save":
-            self.device.save_snapshot(name)
+            self.snapshots.save(name)
             return ["OK"]
         if name not in snapshots:
             return [f"KO: snapshot '{name}' does not exist"]
@@ -180,7 +181,7 @@ class ConsoleSession(asyncio.Protocol):
             del snapshots[name]
             return ["OK"]
         try:
-            self.device.load_snapshot(name)
+            self.snapshots.load(name)
         except OSError as exc:  # the root could not be put back: the device is not in a known state
             log.exception("snapshot %s did not load", name)
             return [f"KO: snapshot '{name}' failed to load: {exc}"]

@@ -8,7 +8,8 @@ starts devices, so by the next session at the latest) takes every such dead devi
 server and removes its temporary root. Both serial styles need it: an `emulator-N` whose process
 was killed also stays listed as offline.
 
-Only the standard library here: the device process imports this module.
+It also speaks to the adb server itself (smart-socket requests, starting a server where none
+answers). Only the standard library at import: the device process imports this module.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import os
 import re
 import shutil
 import socket
+import subprocess
 import sys
 import tempfile
 import time
@@ -160,3 +162,18 @@ def adb_request(request: str, port: int) -> str:
     if status != b"OKAY":
         raise ConnectionError(f"adb server: {request}: {text or status!r}")
     return text
+
+
+def ensure_server() -> None:
+    """Start the adb server unless one answers already."""
+    try:
+        adb_request("host:version", adb_server_port())
+        return
+    except (OSError, ValueError):  # ConnectionError too: a server that answers FAIL is no server to use
+        pass
+    # Only now: adbutils (and requests, urllib3, ...) weighs about 9 MB in a device process.
+    import adbutils
+
+    result = subprocess.run([adbutils.adb_path(), "start-server"], capture_output=True, text=True, timeout=60)
+    if result.returncode != 0:
+        raise ConnectionError(f"`adb start-server` failed: {result.stderr.strip() or result.stdout.strip()}")

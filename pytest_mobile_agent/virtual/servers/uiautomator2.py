@@ -14,16 +14,13 @@ import logging
 import re
 import time
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from pytest_mobile_agent.virtual.core.net import Socket
+from pytest_mobile_agent.virtual.system.device import Device
+from pytest_mobile_agent.virtual.system.window import KEYCODES
 from pytest_mobile_agent.virtual.ui.hierarchy import dump
 from pytest_mobile_agent.virtual.ui.view import View
-from pytest_mobile_agent.virtual.ui.window import KEYCODES
-
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.shell.api import CommandContext
-    from pytest_mobile_agent.virtual.system import Device
-    from pytest_mobile_agent.virtual.transport import Stream
 
 log = logging.getLogger(__name__)
 MAX_REQUEST = 16 * 1024 * 1024
@@ -55,24 +52,8 @@ class RpcError(Exception):
         self.code = code
 
 
-def serve_uiautomator(ctx: CommandContext, port: int) -> int:
-    """Runs as the `app_process` command: serve until the launching shell stream closes."""
-    device = ctx.device
-    if port in device.tcp_servers:
-        ctx.err("java.lang.IllegalStateException: UiAutomationService already registered!\n")
-        return 1
-    server = U2Server(device)
-    device.tcp_servers[port] = server.connect
-    ctx.out("[server] INFO: [UiAutomator2Server] Starting Server\n")
-    try:
-        ctx.stdin.hangup.wait()
-    finally:
-        device.tcp_servers.pop(port, None)
-    return 0
-
-
 class _HttpConnection:
-    def __init__(self, server: U2Server, stream: Stream) -> None:
+    def __init__(self, server: U2Server, stream: Socket) -> None:
         self.server = server
         self.stream = stream
         self.buf = bytearray()
@@ -129,7 +110,7 @@ class U2Server:
         self.device = device
         self._down: tuple[int, int, float] | None = None
 
-    def connect(self, stream: Stream) -> _HttpConnection:
+    def connect(self, stream: Socket) -> _HttpConnection:
         return _HttpConnection(self, stream)
 
     def rpc(self, body: bytes) -> bytes:

@@ -13,10 +13,9 @@ import stat
 import struct
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import BinaryIO
 
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.fs import FileSystem
+from pytest_mobile_agent.virtual.core.fs import FileSystem
 
 MAX_CHUNK = 64 * 1024
 MAX_PATH = 1024

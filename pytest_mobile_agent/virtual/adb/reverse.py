@@ -6,7 +6,8 @@ then on a device-side connection to DEVICE opens a stream *to the host*, `OPEN(i
 which the adb server connects to HOST. `reverse:list-forward`, `reverse:killforward:tcp:DEVICE`
 and `reverse:killforward-all` manage the rules. Rules die with the transport that made them.
 
-On the device, `nc localhost DEVICE` (shell/netcat) is the client that reaches them.
+On the device, `nc localhost DEVICE` (shell/netcat) is the client that reaches them: adbd makes
+its table the dialer of the device's ports (core/net.py).
 """
 
 from __future__ import annotations
@@ -14,12 +15,8 @@ from __future__ import annotations
 import itertools
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from pytest_mobile_agent.virtual.transport import Connection, Stream
-
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
+from pytest_mobile_agent.virtual.adb.transport import Connection, Stream
 
 _transport_numbers = itertools.count(1)
 
@@ -48,6 +45,18 @@ class ReverseTable:
                     del self.rules[spec]
             return list(self.rules.values())
 
+    def connect(self, port: int, timeout: float = 5.0) -> Channel | None:
+        """Connect to a device port that a rule carries to the host; None: refused."""
+        rule = next((r for r in self.live() if r.device_spec == f"tcp:{port}"), None)
+        if rule is None:
+            return None
+        channel = Channel(rule.conn)
+        channel.start(rule.host_spec)
+        if not channel.answered.wait(timeout) or not channel.accepted:
+            channel.close()
+            return None
+        return channel
+
 
 def _fail(message: str) -> bytes:
     data = message.encode()
@@ -67,9 +76,8 @@ class _Ignore:
         pass
 
 
-def reverse_service(device: Device, stream: Stream, command: str) -> _Ignore:
+def reverse_service(table: ReverseTable, stream: Stream, command: str) -> _Ignore:
     """Answer one `reverse:` request on its stream, then close it."""
-    table = device.reverses
     stream.send(_answer(table, stream.conn, command))
     stream.close()
     return _Ignore()
@@ -149,16 +157,3 @@ class Channel:
     def close(self) -> None:
         if self._stream is not None:
             self._stream.close_threadsafe()
-
-
-def connect(device: Device, port: int, timeout: float = 5.0) -> Channel | None:
-    """Connect to a device port that a reverse rule carries to the host; None: refused."""
-    rule = next((r for r in device.reverses.live() if r.device_spec == f"tcp:{port}"), None)
-    if rule is None:
-        return None
-    channel = Channel(rule.conn)
-    channel.start(rule.host_spec)
-    if not channel.answered.wait(timeout) or not channel.accepted:
-        channel.close()
-        return None
-    return channel

@@ -1,4 +1,4 @@
-"""Intents as `am` builds them from its arguments, and their resolution by intent filters.
+"""Intents as `am` builds them from its arguments, and the intent filters that match them.
 
 `parse_intent` follows Intent.parseCommandArgs (Android 13): `-a -d -t -c -n -p -f -i`, the typed
 extras (`--es`/`-e`, `--esn`, `--ei`, `--el`, `--ef`, `--ed`, `--ez`, `--eu`, `--ecn`, the
@@ -7,20 +7,16 @@ the flag options (`--activity-*`, `--grant-*`, ...) and a bare URI, component or
 end. A malformed argument raises `IntentError` with the message of the Java exception `am`
 would print. `Intent.describe()` is Intent.toString() as `am` prints it (secure: `smsto:xxx`).
 
-`resolve` matches an intent against the filters the installed apps declare (`manifests.py`),
-with IntentFilter.match's rules (action, categories, scheme, MIME type with wildcards, a filter
-with types but no scheme taking `content:` and `file:` URIs) and the activity starter's
-MATCH_DEFAULT_ONLY: an implicit intent reaches only filters with CATEGORY_DEFAULT.
+`IntentFilter.matches` has IntentFilter.match's rules (action, categories, scheme, MIME type
+with wildcards, a filter with types but no scheme taking `content:` and `file:` URIs);
+manifests.py resolves an intent against the filters the installed apps declare.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
+from typing import Any
 
 MAIN = "android.intent.action.MAIN"
 LAUNCHER = "android.intent.category.LAUNCHER"
@@ -411,23 +407,3 @@ def provider_type(uri: str) -> str | None:
     if authority == "media" and len(parts) >= 3 and parts[2] == "media":
         return None if item else f"vnd.android.cursor.dir/{parts[1].removesuffix('s')}"
     return None
-
-
-def resolve(device: Device, intent: Intent, default_only: bool = True) -> list[Match]:
-    """The activities an implicit intent reaches, in the order the manifests list them.
-    `default_only`: as startActivity resolves (MATCH_DEFAULT_ONLY); `pm resolve-activity` does not."""
-    from pytest_mobile_agent.virtual.manifests import manifest_filters
-
-    mime = intent.type or (provider_type(intent.data) if intent.data else None)
-    packages = device.packages
-    found = []
-    for package, activity, intent_filter in manifest_filters(packages):
-        if intent.package and package != intent.package:
-            continue
-        if default_only and DEFAULT not in intent_filter.categories:
-            continue
-        if intent_filter.matches(intent, mime):
-            match = Match(package, activity)
-            if match not in found:
-                found.append(match)
-    return found

@@ -1,9 +1,9 @@
 """Accessibility events of the window system, served as the listener app serves them.
 
 While the listener APK is installed and its service enabled in `settings secure`, device port
-7333 answers with the event stream of `pytest_mobile_agent/events/event_schema.json`: a hello
-line, then one JSON line per event. Each client has a bounded backlog; a slow client loses the
-oldest lines (the sequence numbers show the gap) rather than slowing the device down.
+7333 answers with the event stream (event_lines.py): a hello line, then one JSON line per event.
+Each client has a bounded backlog; a slow client loses the oldest lines (the sequence numbers
+show the gap) rather than slowing the device down.
 """
 
 from __future__ import annotations
@@ -12,28 +12,33 @@ import itertools
 import threading
 import time
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from pytest_mobile_agent.events.schema import (
+from pytest_mobile_agent.virtual.core.net import Ports, Socket
+from pytest_mobile_agent.virtual.system.event_lines import (
     EVENT_STREAM_PORT,
     LISTENER_PACKAGE,
     LISTENER_SERVICE,
-    AccessibilityEvent,
-    encode_event,
-    encode_hello,
+    Event,
+    event_line,
+    hello_line,
 )
-
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.system import Device
-    from pytest_mobile_agent.virtual.transport import Stream
-    from pytest_mobile_agent.virtual.ui.view import View
+from pytest_mobile_agent.virtual.ui.app import Context
+from pytest_mobile_agent.virtual.ui.view import View
 
 CLIENT_BACKLOG = 4096
 HISTORY = 2048
 
 
+class Host(Context, Protocol):
+    """What the event service needs of its device: the apps' view of it, its ports and its lock."""
+
+    ports: Ports
+    lock: threading.RLock
+
+
 class _Client:
-    def __init__(self, stream: Stream) -> None:
+    def __init__(self, stream: Socket) -> None:
         self.stream = stream
         self.pending: deque[bytes] = deque(maxlen=CLIENT_BACKLOG)
         self.scheduled = False
@@ -45,7 +50,7 @@ class _Client:
             if self.scheduled:
                 return
             self.scheduled = True
-        self.stream.conn.loop.call_soon_threadsafe(self._flush)
+        self.stream.loop.call_soon_threadsafe(self._flush)
 
     def _flush(self) -> None:
         with self._lock:
@@ -62,14 +67,14 @@ class _Client:
 
 
 class Accessibility:
-    def __init__(self, device: Device) -> None:
+    def __init__(self, device: Host) -> None:
         self.device = device
         self._seq = itertools.count(1)
         self.next_seq = 1
-        self.history: deque[AccessibilityEvent] = deque(maxlen=HISTORY)
+        self.history: deque[Event] = deque(maxlen=HISTORY)
         self.clients: list[_Client] = []
         self._boot = time.monotonic()
-        device.tcp_servers[EVENT_STREAM_PORT] = self._connect
+        device.ports.listeners[EVENT_STREAM_PORT] = self._connect
         device.settings.on_change.append(self._settings_changed)
 
     def _settings_changed(self, namespace: str, key: str) -> None:
@@ -95,13 +100,13 @@ class Accessibility:
             )
         )
 
-    def _connect(self, stream: Stream) -> _Client | None:
+    def _connect(self, stream: Socket) -> _Client | None:
         with self.device.lock:
             if not self.service_enabled():
                 return None  # nothing listens on the port: the open is refused
             client = _Client(stream)
             self.clients = [c for c in self.clients if not c.stream.closed] + [client]
-            stream.send(encode_hello(self.next_seq))
+            stream.send(hello_line(self.next_seq))
             return client
 
     def emit(
@@ -122,7 +127,7 @@ class Accessibility:
             cls = package + cls
         if window_title and window_title.startswith("."):
             window_title = package + window_title
-        event = AccessibilityEvent(
+        event = Event(
             seq=seq,
             type=type_,
             time=self.uptime_ms(),
@@ -137,7 +142,7 @@ class Accessibility:
         )
         self.history.append(event)
         if self.clients:
-            line = encode_event(event)
+            line = event_line(event)
             self.clients = [c for c in self.clients if not c.stream.closed]
             for client in self.clients:
                 client.push(line)

@@ -1,0 +1,1 @@
+"""The adb side: adbd, its transport, packets and services, sync, reverse, console, registration."""

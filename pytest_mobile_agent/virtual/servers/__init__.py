@@ -1,0 +1,1 @@
+"""Servers the device runs for host clients, reached through adb: the uiautomator2 server."""

@@ -1,0 +1,1 @@
+"""The Android system model: windows, packages, intents, providers, accessibility, snapshots."""

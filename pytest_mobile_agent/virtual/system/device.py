@@ -1,0 +1,119 @@
+"""The device model: one device's services, wired together, and what clients ask of it whole.
+
+It holds the model core (files, clock, settings, properties, log, ports), the system services
+(packages, windows, accessibility events) and the screen's renderer; the apps it runs are handed
+in (boot.py installs the built-in ones). All model state is touched under `device.lock`: shell
+commands run on worker threads while the protocol runs on the event loop.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from pytest_mobile_agent.virtual.core.clock import Clock
+from pytest_mobile_agent.virtual.core.config import DeviceConfig, properties
+from pytest_mobile_agent.virtual.core.fs import FileSystem
+from pytest_mobile_agent.virtual.core.logs import LogBuffer
+from pytest_mobile_agent.virtual.core.net import Ports
+from pytest_mobile_agent.virtual.core.settings import Settings
+from pytest_mobile_agent.virtual.resources.strings import DEFAULT_LOCALE, LocaleError, normalize
+from pytest_mobile_agent.virtual.system.accessibility import Accessibility
+from pytest_mobile_agent.virtual.system.packages import PackageManager
+from pytest_mobile_agent.virtual.system.window import WindowManager
+from pytest_mobile_agent.virtual.ui import hierarchy
+from pytest_mobile_agent.virtual.ui.app import App
+from pytest_mobile_agent.virtual.ui.render import ScreenRenderer
+
+SHELL_POOL = 64  # pooled worker threads for shell sessions and uiautomator2 requests
+
+
+class Device:
+    def __init__(self, root: Path, config: DeviceConfig, apps: Sequence[type[App]]) -> None:
+        """A device booted from `root` (its files), made as `config`, with `apps` in its system image."""
+        self.root = root
+        self.config = config
+        self.lock = threading.RLock()
+        self.executor = ThreadPoolExecutor(max_workers=SHELL_POOL, thread_name_prefix="vdev-shell")
+        self._sessions = 0  # shell sessions running on the pool
+        self._sessions_lock = threading.Lock()
+        self.fs = FileSystem(root)
+        self.clock = Clock(config.time)
+        self.settings = Settings(self.fs)
+        self.props = properties(config)
+        self.ports = Ports()
+        self.logd = LogBuffer(self.clock)  # what `logcat` reads
+        self.accessibility = Accessibility(self)
+        self.packages = PackageManager(self)
+        self.wm = WindowManager(self, config.width, config.height, config.density)
+        # One cached screen, not four: an unchanged screen is still drawn only once, and each
+        # cached screen holds a 10 MB picture (an idle device went from 90 to 70 MB).
+        self.renderer = ScreenRenderer(config.width, config.height, self.wm.scale, cache_size=1)
+        self.packages.install_builtin(apps)
+
+    @property
+    def locale(self) -> str:
+        """The locale the apps draw in, as Android resolves it: the `system_locales` setting,
+        else `persist.sys.locale`, else `ro.product.locale`. One the apps have no strings for
+        shows English, as an app without that values-XX folder does."""
+        raw = (self.settings.get("system", "system_locales") or "").split(",")[0]
+        raw = raw or self.props.get("persist.sys.locale") or self.props.get("ro.product.locale", "")
+        try:
+            return normalize(raw) if raw else DEFAULT_LOCALE
+        except LocaleError:
+            return DEFAULT_LOCALE
+
+    def changed(self) -> None:
+        """Something may have changed what is on screen."""
+        with self.lock:
+            self.wm.changed()
+
+    # -- screen ------------------------------------------------------------------------------
+    def status_time(self) -> str:
+        return self.clock.now().strftime("%-H:%M")
+
+    def screen_png(self) -> bytes:
+        with self.lock:
+            return self.renderer.png(self.wm.frame(), self.status_time())
+
+    def screen_rgba(self) -> bytes:
+        with self.lock:
+            return self.renderer.rgba(self.wm.frame(), self.status_time())
+
+    def screen_jpeg(self, quality: int = 80) -> bytes:
+        with self.lock:
+            return self.renderer.jpeg(self.wm.frame(), self.status_time(), quality)
+
+    def dump(self, compressed: bool = False, all_windows: bool = False) -> str:
+        with self.lock:
+            return hierarchy.dump(self.wm.frame(), compressed, all_windows)
+
+    def run_session(self, fn: Callable[[], None]) -> None:
+        """Run a shell session on a worker thread.
+
+        Most commands are short and reuse pooled threads. A session can also last for ever (an
+        interactive shell, `cat` waiting on stdin, uiautomator2's server); once half the pool is
+        taken by sessions, new ones get threads of their own, so long sessions never starve short
+        ones or the uiautomator2 server's requests, which share the pool.
+        """
+        with self._sessions_lock:
+            pooled = self._sessions < SHELL_POOL // 2
+            if pooled:
+                self._sessions += 1
+        if not pooled:
+            threading.Thread(target=fn, name="vdev-shell-extra", daemon=True).start()
+            return
+
+        def run() -> None:
+            try:
+                fn()
+            finally:
+                with self._sessions_lock:
+                    self._sessions -= 1
+
+        self.executor.submit(run)
+
+    def shutdown(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,1 @@
+"""The UI toolkit and app framework: views, layout, widgets, activities, windows, drawing."""
