@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pytest_mobile_agent.virtual.core.fs import FileSystem
 from pytest_mobile_agent.virtual.shell import interactive, run_script
 from pytest_mobile_agent.virtual.shell.api import BufferOutput, Input
-from pytest_mobile_agent.virtual.shell.parser import ShellSyntaxError, parse
+from pytest_mobile_agent.virtual.shell.language.parser import ShellSyntaxError, parse
 
 
 class FakeDevice:

@@ -11,7 +11,7 @@ import pytest
 from pytest_mobile_agent.virtual.core.fs import FileSystem
 from pytest_mobile_agent.virtual.shell import interactive, run_script
 from pytest_mobile_agent.virtual.shell.api import COMMANDS, BufferOutput, CommandContext, Input
-from pytest_mobile_agent.virtual.shell.parser import ShellSyntaxError, parse
+from pytest_mobile_agent.virtual.shell.language.parser import ShellSyntaxError, parse
 
 
 class FakeDevice:

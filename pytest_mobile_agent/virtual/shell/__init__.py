@@ -1,22 +1,13 @@
 """The device's shell: `run_script` for `adb shell CMD`, `interactive` for a bare `adb shell`.
 
-Importing this package registers every command, family by family: the shell's own (files,
-text, builtins, sed, netcat, system info) and Android's (android.py, package_service.py,
-logcat.py).
+language/ is mksh's language (parser, expansion, interpreter, builtins); commands/ holds the
+commands, one module a family; api.py is what they meet on: the command registry and what a
+command sees. Importing this package registers every builtin and command.
 """
 
-# Importing a module registers its commands.
-from pytest_mobile_agent.virtual.shell import (  # noqa: F401
-    android,
-    files,
-    interp,
-    logcat,
-    netcat,
-    package_service,
-    parser,
-    sed,
-    system_info,
-)
-from pytest_mobile_agent.virtual.shell.interp import interactive, run_script
+# Importing these registers the builtins and every command family.
+from pytest_mobile_agent.virtual.shell import commands  # noqa: F401
+from pytest_mobile_agent.virtual.shell.language import builtins  # noqa: F401
+from pytest_mobile_agent.virtual.shell.language.interp import interactive, run_script
 
 __all__ = ["interactive", "run_script"]

@@ -1,13 +1,13 @@
 """What a shell command sees: its arguments, three byte streams and the device.
 
-Commands are plain functions registered with `@command("name", ...)`; they return the exit
-status. A command that reads stdin blocks until the client sends data or closes stdin, so the
-shell runs each session on a thread of its own.
+Commands are plain functions registered with `@command("name", ...)` in `COMMANDS`, the one
+registry the shell looks commands up in; they return the exit status. A command that reads
+stdin blocks until the client sends data or closes stdin, so the shell runs each session on a
+thread of its own. The language (language/) and every command family (commands/) build on this.
 """
 
 from __future__ import annotations
 
-import hashlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -98,6 +98,21 @@ def command(*names: str) -> Callable[[CommandFn], CommandFn]:
     return register
 
 
-def app_pid(package: str) -> int:
-    """The pid an app's process shows (ps, pidof, dumpsys): the same for a package every time."""
-    return 1000 + int(hashlib.md5(package.encode()).hexdigest()[:4], 16) % 30000
+def enc(text: str) -> bytes:
+    """Text to bytes, keeping undecodable bytes that came in through surrogateescape."""
+    try:
+        return text.encode()
+    except UnicodeEncodeError:
+        try:
+            return text.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:
+            return text.encode("utf-8", "replace")
+
+
+def dec(data: bytes) -> str:
+    return data.decode("utf-8", "surrogateescape")
+
+
+def strerror(e: OSError) -> str:
+    """An OSError's message without its file name (a host path, which the device never shows)."""
+    return e.strerror or str(e)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 from pytest_mobile_agent.virtual.shell.api import CommandContext
-from pytest_mobile_agent.virtual.shell.files import _Usage, cmd, err, opts
+from pytest_mobile_agent.virtual.shell.commands.common import UsageError, cmd, err, opts
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
 
@@ -19,7 +19,7 @@ LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
 def netcat(ctx: CommandContext) -> int:
     found, operands = opts(ctx.argv, "46nuvz", "qwWp")
     if len(operands) != 2 or not operands[1].isdigit():
-        raise _Usage("Need 2 arguments (HOST PORT)")
+        raise UsageError("Need 2 arguments (HOST PORT)")
     host, port = operands[0], int(operands[1])
     if host not in LOCAL_HOSTS:
         err(ctx, f"nc: bad address '{host}'")  # no DNS and no network on the virtual device

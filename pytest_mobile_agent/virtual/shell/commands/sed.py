@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pytest_mobile_agent.virtual.shell.api import CommandContext
-from pytest_mobile_agent.virtual.shell.files import _Usage, cmd, dec, enc, inputs, lines
+from pytest_mobile_agent.virtual.shell.api import CommandContext, dec, enc
+from pytest_mobile_agent.virtual.shell.commands.common import UsageError, cmd, inputs, lines
 
 _BRE_SPECIAL = {"(": "(", ")": ")", "{": "{", "}": "}", "|": "|", "+": "+", "?": "?"}
 
@@ -69,7 +69,7 @@ def _split(text: str, start: int, delim: str) -> tuple[str, int]:
         else:
             out.append(text[i])
             i += 1
-    raise _Usage(f"unmatched '{delim}'")
+    raise UsageError(f"unmatched '{delim}'")
 
 
 def _parse(script: str, extended: bool) -> list[_Command]:
@@ -92,7 +92,7 @@ def _parse(script: str, extended: bool) -> list[_Command]:
         if verb == "s":
             delim = script[i + 1] if i + 1 < len(script) else ""
             if not delim or delim in "\\\n":
-                raise _Usage("bad s/// delimiter")
+                raise UsageError("bad s/// delimiter")
             body, i = _split(script, i + 2, delim)
             repl, i = _split(script, i, delim)
             command = _Command("s", address, template=_to_template(repl))
@@ -106,18 +106,18 @@ def _parse(script: str, extended: bool) -> list[_Command]:
                 elif f in "iI":
                     flags |= re.IGNORECASE
                 elif f != " ":
-                    raise _Usage(f"bad option '{f}' in s///")
+                    raise UsageError(f"bad option '{f}' in s///")
                 i += 1
             try:
                 command.pattern = re.compile(_to_python(body, extended), flags)
             except re.error as exc:
-                raise _Usage(f"bad regex '{body}': {exc}") from exc
+                raise UsageError(f"bad regex '{body}': {exc}") from exc
             commands.append(command)
         elif verb in ("p", "d", "q"):
             commands.append(_Command(verb, address))
             i += 1
         else:
-            raise _Usage(f"unknown command '{verb or script[i:]}'")
+            raise UsageError(f"unknown command '{verb or script[i:]}'")
     return commands
 
 
@@ -145,14 +145,14 @@ def sed(ctx: CommandContext) -> int:
         elif a.startswith("-") and len(a) > 1 and set(a[1:]) <= set("nEr"):
             quiet, extended = quiet or "n" in a, extended or bool(set(a[1:]) & set("Er"))
         elif a.startswith("-") and a != "-":
-            raise _Usage(f"Unknown option '{a}'")
+            raise UsageError(f"Unknown option '{a}'")
         elif not scripts:
             scripts.append(a)
         else:
             files.append(a)
         i += 1
     if not scripts:
-        raise _Usage("Need 1 argument")
+        raise UsageError("Need 1 argument")
     commands = _parse("\n".join(scripts), extended)
     number, out = 0, []
     for _name, data in inputs(ctx, files or ["-"]):

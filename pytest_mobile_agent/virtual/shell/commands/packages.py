@@ -1,15 +1,18 @@
-"""`cmd SERVICE ...` (the binder shell commands `pm`, `am`, `wm`... are front ends of) and the
-package manager's verbs beyond install/list/clear: `resolve-activity`, `query-activities`,
-`enable`, `disable`, `disable-user`. Output follows PackageManagerShellCommand (Android 13):
-AndroidViewClient's `startActivity(package=)` reads the second line of
-`cmd package resolve-activity --brief PKG`.
+"""Android's package manager from the shell: `pm` (list, path, install, uninstall, clear, grant,
+revoke, resolve-activity, query-activities, enable/disable, list users|features...) and
+`cmd SERVICE ...`, the binder shell commands that `pm`, `am`, `wm`... are front ends of.
+
+Output follows PackageManagerShellCommand (Android 13): AndroidViewClient's
+`startActivity(package=)` reads the second line of `cmd package resolve-activity --brief PKG`.
 """
 
 from __future__ import annotations
 
 from pytest_mobile_agent.virtual.shell.api import COMMANDS, CommandContext, command
+from pytest_mobile_agent.virtual.shell.commands.common import exception, usage
 from pytest_mobile_agent.virtual.system.intents import Intent, IntentError, parse_intent
 from pytest_mobile_agent.virtual.system.manifests import resolve
+from pytest_mobile_agent.virtual.system.packages import PackageError
 
 # Services `cmd -l` lists and the shell command each one is the back end of.
 SERVICES = {
@@ -25,7 +28,7 @@ RESOLVER = "android/com.android.internal.app.ResolverActivity"
 
 
 @command("cmd")
-def cmd(ctx: CommandContext) -> int:
+def cmd_command(ctx: CommandContext) -> int:
     args = ctx.argv[1:]
     if args[:1] == ["-l"]:
         ctx.out("Currently running services:\n" + "".join(f"  {name}\n" for name in sorted(SERVICES)))
@@ -43,14 +46,61 @@ def cmd(ctx: CommandContext) -> int:
     return COMMANDS[front_end](ctx)
 
 
-def _exception(ctx: CommandContext, verb: str, message: str) -> int:
-    """An exception thrown by the service: Android's shell prints it and exits 255."""
-    ctx.err(f"Exception occurred while executing '{verb}':\n{message}\n")
-    return 255
+@command("pm")
+def pm(ctx: CommandContext) -> int:
+    args = ctx.argv[1:]
+    verb = args[0] if args else ""
+    d = ctx.device
+    packages = d.packages
+    try:
+        with d.lock:
+            if verb == "list" and args[1:2] == ["packages"]:
+                opts = [a for a in args[2:] if a.startswith("-")]
+                needle = next((a for a in args[2:] if not a.startswith("-")), "")
+                for name, rec in sorted(packages.records.items()):
+                    if ("-3" in opts and rec.system) or ("-s" in opts and not rec.system) or needle not in name:
+                        continue
+                    prefix = f"package:{rec.apk}=" if "-f" in opts else "package:"
+                    ctx.out(f"{prefix}{name}\n")
+                return 0
+            if verb == "clear" and len(args) > 1:
+                packages.clear(args[-1])
+                ctx.out("Success\n")
+                return 0
+            if verb == "install" and len(args) > 1:
+                path = args[-1]
+                record = packages.install(path, replace=True)
+                if "-g" in args:
+                    record.granted.append("*")
+                ctx.out("Success\n")
+                return 0
+            if verb == "uninstall" and len(args) > 1:
+                packages.uninstall(args[-1])
+                ctx.out("Success\n")
+                return 0
+            if verb in ("grant", "revoke") and len(args) > 2:
+                packages.grant(args[1], args[2], verb == "grant")
+                return 0
+            if verb == "path" and len(args) > 1:
+                rec = packages.records.get(args[1])
+                if rec is None:
+                    return 1
+                ctx.out(f"package:{rec.apk}\n")
+                return 0
+    except PackageError as exc:
+        return usage(ctx, str(exc))
+    with d.lock:
+        status = _package_verb(ctx, verb, args[1:])
+    if status is not None:
+        return status
+    return usage(
+        ctx,
+        f"Unknown command: {verb}" if verb else "usage: pm [list|path|install|uninstall|clear|grant|revoke]",
+    )
 
 
-def package_verb(ctx: CommandContext, verb: str, args: list[str]) -> int | None:
-    """The `pm` verbs this module adds; None for a verb it does not know."""
+def _package_verb(ctx: CommandContext, verb: str, args: list[str]) -> int | None:
+    """`pm`'s resolving, listing and enabling verbs; None for a verb that is none of them."""
     if verb in ("resolve-activity", "query-activities"):
         return _resolve(ctx, verb, args)
     if verb == "list" and args:
@@ -58,10 +108,10 @@ def package_verb(ctx: CommandContext, verb: str, args: list[str]) -> int | None:
     if verb in ("enable", "disable", "disable-user", "default-state"):
         names = [a for i, a in enumerate(args) if not a.startswith("-") and (i == 0 or args[i - 1] != "--user")]
         if not names:
-            return _exception(ctx, verb, "java.lang.IllegalArgumentException: Unknown package: null")
+            return exception(ctx, verb, "java.lang.IllegalArgumentException: Unknown package: null")
         name = names[0].split("/")[0]
         if not ctx.device.packages.is_installed(name):
-            return _exception(ctx, verb, f"java.lang.IllegalArgumentException: Unknown package: {name}")
+            return exception(ctx, verb, f"java.lang.IllegalArgumentException: Unknown package: {name}")
         state = {"enable": "enabled", "disable": "disabled", "disable-user": "disabled-user"}.get(verb, "default")
         ctx.out(f"Package {name} new state: {state}\n")
         return 0
@@ -97,7 +147,7 @@ def _resolve(ctx: CommandContext, verb: str, args: list[str]) -> int:
     try:
         intent, options = parse_intent(args)
     except IntentError as exc:
-        return _exception(ctx, verb, str(exc))
+        return exception(ctx, verb, str(exc))
     brief, components = bool(options.get("--brief")), bool(options.get("--components"))
     found = _activities(ctx, intent)
     if verb == "resolve-activity":

@@ -1,28 +1,41 @@
 """Tokenizer and parser for the device's `sh`: a POSIX-ish subset of Android's mksh.
 
-`parse(text)` turns a script into an immutable tree (cached on the text, since clients send
-the same few command lines over and over). Words keep their parts unexpanded, because `$?`
-and friends are only known when the command runs. Errors raise `ShellSyntaxError` with
-mksh's wording; `incomplete` tells an interactive shell to read another line.
+`parse(text)` turns a script into the tree of syntax.py (cached on the text, since clients send
+the same few command lines over and over). Errors raise `ShellSyntaxError` with mksh's wording;
+`incomplete` tells an interactive shell to read another line. The tokenizer parses the body of
+a `$(...)` as it reads it, so the two stay together here.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
-# Word parts are small tuples: (LIT, text, quoted), (VAR, name, quoted, op, arg),
-# (CMD, script, quoted), (ARITH, Word). Quoted text is exempt from splitting and globbing.
-LIT, VAR, CMD, ARITH = 0, 1, 2, 3
-Part = tuple
+from pytest_mobile_agent.virtual.shell.language.syntax import (
+    ARITH,
+    CMD,
+    LIT,
+    VAR,
+    AndOr,
+    Command,
+    For,
+    Group,
+    If,
+    Loop,
+    Part,
+    Pipeline,
+    Redir,
+    Seq,
+    Simple,
+    Word,
+    make_word,
+)
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _ASSIGN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=")
 _BRACED = re.compile(r"(#?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[?$#!@*-])(?:(:?[-+=?])(.*))?", re.DOTALL)
 _SPECIAL = frozenset("?$#!@*-0123456789")
 _WORD_END = frozenset(" \t\n;&|()<>")
-_GLOB = frozenset("*?[")
 _DIGITS = frozenset("0123456789")
 KEYWORDS = frozenset(("if", "then", "elif", "else", "fi", "while", "until", "do", "done"))
 KEYWORDS |= {"for", "{", "}", "!"}
@@ -33,94 +46,6 @@ class ShellSyntaxError(Exception):
     def __init__(self, message: str, incomplete: bool = False) -> None:
         super().__init__(message)
         self.incomplete = incomplete
-
-
-@dataclass(frozen=True, slots=True)
-class Word:
-    parts: tuple[Part, ...]
-    # The argument itself when nothing needs expanding (the common case).
-    literal: str | None
-    # Unquoted plain text, for keyword and assignment detection.
-    raw: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class Redir:
-    fd: int  # -1 for `&>` (stdout and stderr)
-    op: str  # > >> < >& <& <> << (here-doc: target is its body)
-    target: Word
-
-
-@dataclass(frozen=True, slots=True)
-class Simple:
-    assigns: tuple[tuple[str, Word], ...]
-    words: tuple[Word, ...]
-    redirs: tuple[Redir, ...]
-    argv: tuple[str, ...] | None  # precomputed when every word is literal
-
-
-@dataclass(frozen=True, slots=True)
-class Pipeline:
-    commands: tuple[object, ...]
-    negate: bool
-
-
-@dataclass(frozen=True, slots=True)
-class AndOr:
-    first: Pipeline
-    rest: tuple[tuple[str, Pipeline], ...]
-    background: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Seq:
-    items: tuple[AndOr, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Group:
-    body: Seq
-    subshell: bool
-    redirs: tuple[Redir, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class If:
-    clauses: tuple[tuple[Seq, Seq], ...]
-    orelse: Seq | None
-    redirs: tuple[Redir, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Loop:
-    cond: Seq
-    body: Seq
-    until: bool
-    redirs: tuple[Redir, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class For:
-    name: str
-    words: tuple[Word, ...] | None  # None: iterate over "$@"
-    body: Seq
-    redirs: tuple[Redir, ...]
-
-
-def make_word(parts: list[Part]) -> Word:
-    merged: list[Part] = []
-    for p in parts:  # join neighbouring literals of the same quoting
-        if merged and p[0] == LIT and merged[-1][0] == LIT and merged[-1][2] == p[2]:
-            merged[-1] = (LIT, merged[-1][1] + p[1], p[2])
-        else:
-            merged.append(p)
-    literal = raw = None
-    if all(p[0] == LIT for p in merged):
-        if not any(not p[2] and _GLOB.intersection(p[1]) for p in merged):
-            literal = "".join(p[1] for p in merged)
-        if len(merged) == 1 and not merged[0][2]:
-            raw = merged[0][1]
-    return Word(tuple(merged), literal, raw)
 
 
 # --- tokenizer ---------------------------------------------------------------------------
@@ -477,7 +402,7 @@ class _Parser:
             commands.append(self.command())
         return Pipeline(tuple(commands), negate)
 
-    def command(self) -> object:
+    def command(self) -> Command:
         tok = self.peek()
         if tok == ("op", "("):
             self.i += 1
@@ -582,9 +507,8 @@ class _Parser:
                 break
         if not (assigns or words or redirs):
             raise self.fail()
-        argv = None
-        if all(w.literal is not None for w in words):
-            argv = tuple(w.literal for w in words)  # type: ignore[misc]
+        literals = [w.literal for w in words if w.literal is not None]
+        argv = tuple(literals) if len(literals) == len(words) else None
         return Simple(tuple(assigns), tuple(words), tuple(redirs), argv)
 
 

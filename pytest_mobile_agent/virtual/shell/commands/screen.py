@@ -1,0 +1,42 @@
+"""The display from the shell: `wm size` / `wm density` (adbutils reads `Physical size:`) and
+`screencap` (PNG with -p or a .png file, else the raw RGBA frame with its header)."""
+
+from __future__ import annotations
+
+from pytest_mobile_agent.virtual.shell.api import CommandContext, command
+from pytest_mobile_agent.virtual.shell.commands.common import usage
+
+
+@command("wm")
+def wm_command(ctx: CommandContext) -> int:
+    wm = ctx.device.wm
+    sub = ctx.argv[1] if len(ctx.argv) > 1 else ""
+    if sub == "size":
+        ctx.out(f"Physical size: {wm.width}x{wm.height}\n")
+    elif sub == "density":
+        ctx.out(f"Physical density: {wm.density}\n")
+    else:
+        return usage(ctx, "usage: wm [size|density]")
+    return 0
+
+
+@command("screencap")
+def screencap(ctx: CommandContext) -> int:
+    args = [a for a in ctx.argv[1:] if a not in ("-d",)]
+    png = "-p" in args
+    files = [a for a in args if not a.startswith("-") and not a.isdigit()]
+    if files and files[0].endswith(".png"):
+        png = True
+    dev = ctx.device
+    if png:
+        data = dev.screen_png()
+    else:
+        # Raw: width, height, format (1 = RGBA_8888), dataspace, then the pixels.
+        w, h = dev.wm.width, dev.wm.height
+        data = w.to_bytes(4, "little") + h.to_bytes(4, "little") + (1).to_bytes(4, "little") + bytes(4)
+        data += dev.screen_rgba()
+    if files:
+        dev.fs.write(files[0], data)
+    else:
+        ctx.stdout.write(data)
+    return 0

@@ -1,0 +1,51 @@
+"""UI Automator from the shell: `uiautomator dump` (the view tree as XML, to a file or /dev/tty)
+and `app_process`, as uiautomator2 launches its server: JSON-RPC on a device port until the
+launching shell stream closes."""
+
+from __future__ import annotations
+
+from pytest_mobile_agent.virtual.servers.uiautomator2 import U2Server
+from pytest_mobile_agent.virtual.shell.api import CommandContext, command
+from pytest_mobile_agent.virtual.shell.commands.common import usage
+
+
+@command("uiautomator")
+def uiautomator(ctx: CommandContext) -> int:
+    args = ctx.argv[1:]
+    if not args or args[0] != "dump":
+        return usage(
+            ctx,
+            "UsageError: uiautomator <subcommand> [options]\n  dump [--compressed] [file]",
+        )
+    compressed = "--compressed" in args
+    files = [a for a in args[1:] if not a.startswith("--")]
+    target = files[0] if files else "/sdcard/window_dump.xml"
+    xml = ctx.device.dump(compressed=compressed)
+    if target == "/dev/tty":
+        ctx.out(xml)
+    else:
+        ctx.device.fs.write(target, xml.encode())
+    ctx.out(f"UI hierchary dumped to: {target}\n")
+    return 0
+
+
+@command("app_process")
+def app_process(ctx: CommandContext) -> int:
+    """uiautomator2's server launch: serve JSON-RPC on the port until the client hangs up
+    (the launching shell stream closes)."""
+    args = ctx.argv[1:]
+    jar = ctx.env.get("CLASSPATH", "")
+    if "com.wetest.uia2.Main" not in args or not ctx.device.fs.exists(jar):
+        return usage(ctx, f"Error: Could not find class '{' '.join(args[1:2])}'")
+    port = int(args[args.index("-p") + 1]) if "-p" in args else 9008
+    device = ctx.device
+    if port in device.ports.listeners:
+        ctx.err("java.lang.IllegalStateException: UiAutomationService already registered!\n")
+        return 1
+    device.ports.listeners[port] = U2Server(device).connect
+    ctx.out("[server] INFO: [UiAutomator2Server] Starting Server\n")
+    try:
+        ctx.stdin.hangup.wait()
+    finally:
+        device.ports.listeners.pop(port, None)
+    return 0
