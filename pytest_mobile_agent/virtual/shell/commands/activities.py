@@ -40,7 +40,7 @@ def _start(ctx: CommandContext, args: list[str]) -> int:
         pkg, cls = intent.component
         app = d.packages.app(pkg) if d.packages.is_installed(pkg) and pkg in d.packages.models else None
         activity = app.activity_class(cls.removeprefix(pkg) if cls.startswith(pkg + ".") else cls) if app else None
-        if activity is None:
+        if app is None or activity is None:
             ctx.err(f"Error type 3\nError: Activity class {{{pkg}/{cls}}} does not exist.\n")
             return 0
         d.logd.log("I", "ActivityTaskManager", f"START u0 {intent.describe()[7:]} from uid 2000")

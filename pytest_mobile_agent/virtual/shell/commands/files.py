@@ -180,7 +180,7 @@ def touch(ctx: CommandContext) -> int:
         err(ctx, f"touch: {o['r'][-1]}: {strerror(e)}")
         return 1
     except ValueError:
-        err(ctx, f"touch: bad date '{(o.get('d') or o.get('t'))[-1]}'")
+        err(ctx, f"touch: bad date '{o['d'][-1] if 'd' in o else o['t'][-1]}'")
         return 1
     status = 0
     for path in ops:

@@ -248,7 +248,11 @@ def logcat(ctx: CommandContext) -> int:
     # Follow the log until the client hangs up, as logcat without -d does.
     while not ctx.stdin.hangup.is_set():
         with logd.cond:
-            logd.cond.wait_for(lambda n=seen: logd.dropped + len(logd.entries) > n, timeout=0.2)
+
+            def grown(n: int = seen) -> bool:
+                return logd.dropped + len(logd.entries) > n
+
+            logd.cond.wait_for(grown, timeout=0.2)
             start = max(0, seen - logd.dropped)
             fresh = logd.entries[start:]
             seen = logd.dropped + len(logd.entries)

@@ -37,7 +37,11 @@ def netcat(ctx: CommandContext) -> int:
     sent = 0
     while True:
         with channel.cond:
-            channel.cond.wait_for(lambda n=sent: channel.closed or len(channel.received) > n, timeout=0.1)
+
+            def arrived(n: int = sent) -> bool:
+                return channel.closed or len(channel.received) > n
+
+            channel.cond.wait_for(arrived, timeout=0.1)
             data, closed = bytes(channel.received[sent:]), channel.closed
         sent += len(data)
         if data:

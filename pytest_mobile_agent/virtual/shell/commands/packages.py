@@ -82,10 +82,10 @@ def pm(ctx: CommandContext) -> int:
                 packages.grant(args[1], args[2], verb == "grant")
                 return 0
             if verb == "path" and len(args) > 1:
-                rec = packages.records.get(args[1])
-                if rec is None:
+                found = packages.records.get(args[1])
+                if found is None:
                     return 1
-                ctx.out(f"package:{rec.apk}\n")
+                ctx.out(f"package:{found.apk}\n")
                 return 0
     except PackageError as exc:
         return usage(ctx, str(exc))

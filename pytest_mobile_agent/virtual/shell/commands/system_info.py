@@ -44,7 +44,7 @@ def date(ctx: CommandContext) -> int:
     to set its clock (tests do; a phone's shell user gets "Operation not permitted")."""
     clock = getattr(ctx.device, "clock", None)
     args = ctx.argv[1:]
-    if args and (args[0] == "-s" or args[0].startswith("@")) and hasattr(clock, "set"):
+    if args and (args[0] == "-s" or args[0].startswith("@")) and clock is not None:
         raw = args[0][1:] if args[0].startswith("@") else " ".join(args[1:])
         try:
             epoch = raw.replace(".", "").isdigit()

@@ -91,14 +91,15 @@ def base64_(ctx: CommandContext) -> int:
 @cmd("sort")
 def sort(ctx: CommandContext) -> int:
     o, ops = opts(ctx.argv, "rnufb")
-    status, collected = 0, []
+    status = 0
+    collected: list[bytes] = []
     for _, data in inputs(ctx, ops):
         if data is None:
             status = 2
         else:
             collected.extend(line.rstrip(b"\n") for line in lines(data))
 
-    def key(line: bytes) -> object:
+    def key(line: bytes) -> tuple[float, bytes] | bytes:
         if "n" in o:
             m = re.match(rb"\s*(-?\d+(?:\.\d*)?)", line)
             return (float(m.group(1)) if m else 0.0, line)
