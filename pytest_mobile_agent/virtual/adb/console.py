@@ -21,6 +21,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 from pytest_mobile_agent.virtual.system.device import Device
 from pytest_mobile_agent.virtual.system.snapshot import Snapshots
@@ -69,7 +70,8 @@ class ConsoleSession(asyncio.Protocol):
         self._lines: asyncio.Queue[str | None] = asyncio.Queue()
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.transport = transport  # type: ignore[assignment]
+        # create_server's protocols get a socket transport; typeshed types the argument as its base.
+        self.transport = cast(asyncio.Transport, transport)
         if self.authenticated:
             self._write("Android Console: type 'help' for a list of commands", "OK")
         else:

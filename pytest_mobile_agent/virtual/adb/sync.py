@@ -52,7 +52,7 @@ class SyncSession:
         # Paced: a pull sends a window at a time and waits for `on_drained` before the next.
         self.paced = paced
         self._buf = bytearray()
-        self._push: tuple[str, int, Path, object] | None = None  # path, mode, temp path, file
+        self._push: tuple[str, int, Path, BinaryIO] | None = None  # path, mode, temp path, file
         self._pull: BinaryIO | None = None
         self.done = False
 
@@ -87,7 +87,7 @@ class SyncSession:
                         raise SyncError(f"data chunk of {length} bytes is larger than 64 KiB")
                     if len(self._buf) < 8 + length:
                         return
-                    self._push[3].write(self._buf[8 : 8 + length])  # type: ignore[attr-defined]
+                    self._push[3].write(self._buf[8 : 8 + length])
                     del self._buf[: 8 + length]
                 elif ident == b"DONE":
                     del self._buf[:8]
@@ -230,7 +230,7 @@ class SyncSession:
         assert self._push is not None
         path, mode, temp, fobj = self._push
         self._push = None
-        fobj.close()  # type: ignore[attr-defined]
+        fobj.close()
         target = self.fs.host(path)
         os.replace(temp, target)
         os.chmod(target, stat.S_IMODE(mode) or 0o644)
@@ -243,7 +243,7 @@ class SyncSession:
         if self._push is not None:
             _, _, temp, fobj = self._push
             self._push = None
-            fobj.close()  # type: ignore[attr-defined]
+            fobj.close()
             temp.unlink(missing_ok=True)
 
     def _fail(self, message: str) -> None:

@@ -13,7 +13,7 @@ import itertools
 import logging
 from collections import deque
 from collections.abc import Callable
-from typing import Protocol
+from typing import Protocol, cast
 
 from pytest_mobile_agent.virtual.adb.packets import (
     A_AUTH,
@@ -134,7 +134,8 @@ class Connection(asyncio.Protocol):
         self.online = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.transport = transport  # type: ignore[assignment]
+        # create_server's protocols get a socket transport; typeshed types the argument as its base.
+        self.transport = cast(asyncio.Transport, transport)
         sock = transport.get_extra_info("socket")
         if sock is not None:
             import socket
