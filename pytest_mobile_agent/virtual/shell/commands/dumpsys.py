@@ -133,7 +133,7 @@ def _dumpsys_meminfo(ctx: CommandContext, args: list[str]) -> None:
     if wanted and wanted[0] not in running:
         ctx.out(f"No process found for: {wanted[0]}\n")
         return
-    ctx.out("Applications Memory UsageError (in Kilobytes):\nUptime: 3600000 Realtime: 3600000\n")
+    ctx.out("Applications Memory Usage (in Kilobytes):\nUptime: 3600000 Realtime: 3600000\n")
     for pkg in wanted or running:
         ctx.out(
             f"\n** MEMINFO in pid {app_pid(pkg)} [{pkg}] **\n"

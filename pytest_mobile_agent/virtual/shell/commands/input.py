@@ -25,7 +25,7 @@ def input_command(ctx: CommandContext) -> int:
     if args and args[0] == "-d":
         args = args[2:]
     if not args:
-        return usage(ctx, "UsageError: input [<source>] <command> [<arg>...]")
+        return usage(ctx, "Usage: input [<source>] <command> [<arg>...]")
     verb, rest = args[0], args[1:]
     wm = ctx.device.wm
     try:

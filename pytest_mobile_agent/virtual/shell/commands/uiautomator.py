@@ -15,7 +15,7 @@ def uiautomator(ctx: CommandContext) -> int:
     if not args or args[0] != "dump":
         return usage(
             ctx,
-            "UsageError: uiautomator <subcommand> [options]\n  dump [--compressed] [file]",
+            "Usage: uiautomator <subcommand> [options]\n  dump [--compressed] [file]",
         )
     compressed = "--compressed" in args
     files = [a for a in args[1:] if not a.startswith("--")]
