@@ -110,7 +110,7 @@ class Shell(Expander):
         self.args = args or [SH]
         self.status = 0
         self.last_bg = 0
-        self.subst: int | None = None  # status of the last $(...) in this command
+        self.subst = None
 
     def sub(self, stdin: Input | None = None, stdout: Output | None = None) -> Shell:
         fds = self.fds
