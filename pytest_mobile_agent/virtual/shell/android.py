@@ -11,7 +11,7 @@ from __future__ import annotations
 import base64
 import time
 
-from pytest_mobile_agent.virtual.apps.resolver import preferred, show_resolver
+from pytest_mobile_agent.virtual.apps.system.resolver import preferred, show_resolver
 from pytest_mobile_agent.virtual.servers.uiautomator2 import U2Server
 from pytest_mobile_agent.virtual.shell.api import CommandContext, app_pid, command
 from pytest_mobile_agent.virtual.shell.package_service import package_verb
