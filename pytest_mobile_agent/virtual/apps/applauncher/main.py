@@ -11,16 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.commons.menus import (
-    SEARCH_KEY,
-    SHARED_ACTIVITIES,
-    AboutActivity,
-    CustomizationActivity,
-    action_mode_bar,
-    close_search,
+from pytest_mobile_agent.virtual.apps.commons.about import SHARED_ACTIVITIES, AboutActivity
+from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar
+from pytest_mobile_agent.virtual.apps.commons.customization import CustomizationActivity
+from pytest_mobile_agent.virtual.apps.commons.menus import SEARCH_KEY, close_search, search_is_open, search_menu
+from pytest_mobile_agent.virtual.apps.commons.settings import (
     language_name,
-    search_is_open,
-    search_menu,
     settings_check,
     settings_link,
     settings_screen,

@@ -11,13 +11,13 @@ from __future__ import annotations
 import math
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 
-from pytest_mobile_agent.virtual.apps.commons.menus import (
+from pytest_mobile_agent.virtual.apps.commons.about import (
     SHARED_ACTIVITIES,
     AboutActivity,
     compose_row,
     compose_top_bar,
-    language_name,
 )
+from pytest_mobile_agent.virtual.apps.commons.settings import language_name
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import CHECKBOX, IMAGE, LINEAR, TEXT, VIEW, View

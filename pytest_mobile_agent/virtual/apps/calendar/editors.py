@@ -15,7 +15,9 @@ from contextlib import closing
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from pytest_mobile_agent.virtual.apps.commons.menus import java_date, keyboard_dialog, split_menu
+from pytest_mobile_agent.virtual.apps.commons.dates import java_date
+from pytest_mobile_agent.virtual.apps.commons.dialogs import keyboard_dialog
+from pytest_mobile_agent.virtual.apps.commons.menus import split_menu
 from pytest_mobile_agent.virtual.resources import dates as locale_dates
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App

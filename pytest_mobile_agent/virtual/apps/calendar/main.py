@@ -31,17 +31,10 @@ from pytest_mobile_agent.virtual.apps.calendar.editors import (
     weekday_name,
 )
 from pytest_mobile_agent.virtual.apps.calendar.settings import SettingsActivity
-from pytest_mobile_agent.virtual.apps.commons.menus import (
-    COMMONS_FAQ,
-    PRO_SHARED_ACTIVITIES,
-    CustomizationActivity,
-    ProAboutActivity,
-    action_mode_bar,
-    close_search,
-    search_is_open,
-    search_menu,
-    split_menu,
-)
+from pytest_mobile_agent.virtual.apps.commons.about import COMMONS_FAQ, PRO_SHARED_ACTIVITIES, ProAboutActivity
+from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar
+from pytest_mobile_agent.virtual.apps.commons.customization import CustomizationActivity
+from pytest_mobile_agent.virtual.apps.commons.menus import close_search, search_is_open, search_menu, split_menu
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import FRAME, IMAGE, LINEAR, RELATIVE, VIEW, VIEW_GROUP, View

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from datetime import datetime
 
 from pytest_mobile_agent.virtual.apps.calendar.editors import REMINDER_OFF, WEEKDAYS, minutes_text, seconds_dialog
-from pytest_mobile_agent.virtual.apps.commons.menus import (
-    color_customization_rows,
-    java_date,
+from pytest_mobile_agent.virtual.apps.commons.customization import color_customization_rows
+from pytest_mobile_agent.virtual.apps.commons.dates import java_date
+from pytest_mobile_agent.virtual.apps.commons.settings import (
     language_name,
     settings_check,
     settings_link,

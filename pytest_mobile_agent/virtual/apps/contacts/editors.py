@@ -12,15 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.commons.menus import (
-    CustomizationActivity,
+from pytest_mobile_agent.virtual.apps.commons.customization import CustomizationActivity
+from pytest_mobile_agent.virtual.apps.commons.menus import split_menu
+from pytest_mobile_agent.virtual.apps.commons.settings import (
     language_name,
     settings_check,
     settings_link,
     settings_screen,
     settings_section,
     settings_value,
-    split_menu,
 )
 from pytest_mobile_agent.virtual.apps.contacts.store import (
     ADDRESS_TYPES,

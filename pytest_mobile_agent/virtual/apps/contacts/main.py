@@ -13,18 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.commons.menus import (
-    COMMONS_FAQ,
-    PRO_SHARED_ACTIVITIES,
-    ProAboutActivity,
-    bottom_tabs,
-    close_search,
-    keyboard_dialog,
-    search_is_open,
-    search_menu,
-    selection_mode_bar,
-    split_menu,
-)
+from pytest_mobile_agent.virtual.apps.commons.about import COMMONS_FAQ, PRO_SHARED_ACTIVITIES, ProAboutActivity
+from pytest_mobile_agent.virtual.apps.commons.action_mode import selection_mode_bar
+from pytest_mobile_agent.virtual.apps.commons.dialogs import keyboard_dialog
+from pytest_mobile_agent.virtual.apps.commons.menus import close_search, search_is_open, search_menu, split_menu
+from pytest_mobile_agent.virtual.apps.commons.tabs import bottom_tabs
 from pytest_mobile_agent.virtual.apps.contacts.editors import (
     ACTIVITIES,
     EditContactActivity,

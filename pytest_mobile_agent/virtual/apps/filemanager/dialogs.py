@@ -20,21 +20,18 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from pytest_mobile_agent.virtual.apps.commons.menus import (
-    CustomizationActivity,
-    date_format,
-    date_time_format_dialog,
-    java_date,
-    keyboard_dialog,
+from pytest_mobile_agent.virtual.apps.commons.customization import CustomizationActivity
+from pytest_mobile_agent.virtual.apps.commons.dates import date_format, date_time_format_dialog, java_date, time_format
+from pytest_mobile_agent.virtual.apps.commons.dialogs import keyboard_dialog
+from pytest_mobile_agent.virtual.apps.commons.menus import split_menu
+from pytest_mobile_agent.virtual.apps.commons.security import security_dialog
+from pytest_mobile_agent.virtual.apps.commons.settings import (
     language_name,
-    security_dialog,
     settings_check,
     settings_link,
     settings_screen,
     settings_section,
     settings_value,
-    split_menu,
-    time_format,
 )
 from pytest_mobile_agent.virtual.core.fs import FileSystem
 from pytest_mobile_agent.virtual.ui import widgets as w

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from pytest_mobile_agent.virtual.apps.commons.menus import end_selection_or_search
+from pytest_mobile_agent.virtual.apps.commons.action_mode import end_selection_or_search
 from pytest_mobile_agent.virtual.apps.gallery.store import (
     DEFAULT_FILTER,
     FAVORITES,

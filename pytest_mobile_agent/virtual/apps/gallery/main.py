@@ -14,15 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.commons.menus import (
-    PRO_SHARED_ACTIVITIES,
-    SEARCH_KEY,
-    ProAboutActivity,
-    action_mode_bar,
-    properties_dialog,
-    search_is_open,
-    search_menu,
-)
+from pytest_mobile_agent.virtual.apps.commons.about import PRO_SHARED_ACTIVITIES, ProAboutActivity
+from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar
+from pytest_mobile_agent.virtual.apps.commons.dialogs import properties_dialog
+from pytest_mobile_agent.virtual.apps.commons.menus import SEARCH_KEY, search_is_open, search_menu
 from pytest_mobile_agent.virtual.apps.gallery.dialogs import GalleryScreen
 from pytest_mobile_agent.virtual.apps.gallery.store import DEFAULT_FILTER, FAVORITES, RECYCLE_BIN, GalleryMedia
 from pytest_mobile_agent.virtual.apps.gallery.viewer import SCREENS, ViewPagerActivity, format_size

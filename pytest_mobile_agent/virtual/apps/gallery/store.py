@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.commons.menus import date_format, java_date
+from pytest_mobile_agent.virtual.apps.commons.dates import date_format, java_date
 from pytest_mobile_agent.virtual.ui.app import Context
 
 SHARED = "/storage/emulated/0"

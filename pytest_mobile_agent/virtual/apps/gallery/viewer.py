@@ -13,20 +13,17 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from pytest_mobile_agent.virtual.apps.commons.menus import (
-    CustomizationActivity,
-    date_format,
-    date_time_format_dialog,
-    java_date,
+from pytest_mobile_agent.virtual.apps.commons.customization import CustomizationActivity
+from pytest_mobile_agent.virtual.apps.commons.dates import date_format, date_time_format_dialog, java_date, time_format
+from pytest_mobile_agent.virtual.apps.commons.dialogs import properties_dialog
+from pytest_mobile_agent.virtual.apps.commons.settings import (
     language_name,
-    properties_dialog,
     settings_check,
     settings_link,
     settings_protected,
     settings_screen,
     settings_section,
     settings_value,
-    time_format,
 )
 from pytest_mobile_agent.virtual.apps.gallery.store import media_type
 from pytest_mobile_agent.virtual.ui import widgets as w

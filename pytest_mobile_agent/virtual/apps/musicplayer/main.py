@@ -13,19 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.commons.menus import (
-    COMMONS_FAQ,
-    SHARED_ACTIVITIES,
-    AboutActivity,
-    CustomizationActivity,
-    action_mode_bar,
-    bottom_tabs,
-    close_search,
-    end_selection_or_search,
-    search_menu,
-)
-from pytest_mobile_agent.virtual.apps.musicplayer.library import DEFAULT_TABS, TABS
+from pytest_mobile_agent.virtual.apps.commons.about import COMMONS_FAQ, SHARED_ACTIVITIES, AboutActivity
+from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar, end_selection_or_search
+from pytest_mobile_agent.virtual.apps.commons.customization import CustomizationActivity
+from pytest_mobile_agent.virtual.apps.commons.menus import close_search, search_menu
+from pytest_mobile_agent.virtual.apps.commons.tabs import bottom_tabs
 from pytest_mobile_agent.virtual.apps.musicplayer import library as lib
+from pytest_mobile_agent.virtual.apps.musicplayer.library import DEFAULT_TABS, TABS
 from pytest_mobile_agent.virtual.apps.musicplayer.screens import (
     NO_ITEMS,
     SERVICE_DISABLED,

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from pytest_mobile_agent.virtual.apps.commons.menus import (
-    SEARCH_KEY,
-    color_customization_rows,
+from pytest_mobile_agent.virtual.apps.commons.customization import color_customization_rows
+from pytest_mobile_agent.virtual.apps.commons.menus import SEARCH_KEY
+from pytest_mobile_agent.virtual.apps.commons.settings import (
     language_name,
     settings_check,
     settings_link,

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pytest_mobile_agent.virtual.apps.commons.menus import (
-    ContributorsActivity,
-    FAQActivity,
-    ProAboutActivity,
-    color_customization_rows,
+from pytest_mobile_agent.virtual.apps.commons.about import ContributorsActivity, FAQActivity, ProAboutActivity
+from pytest_mobile_agent.virtual.apps.commons.customization import color_customization_rows
+from pytest_mobile_agent.virtual.apps.commons.settings import (
     language_name,
     settings_check,
     settings_link,

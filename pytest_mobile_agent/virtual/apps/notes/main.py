@@ -14,12 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.commons.menus import (
-    COMMONS_FAQ,
-    CustomizationActivity,
-    ProAboutActivity,
-    security_dialog,
-)
+from pytest_mobile_agent.virtual.apps.commons.about import COMMONS_FAQ, ProAboutActivity
+from pytest_mobile_agent.virtual.apps.commons.customization import CustomizationActivity
+from pytest_mobile_agent.virtual.apps.commons.security import security_dialog
 from pytest_mobile_agent.virtual.apps.notes.dialogs import (
     NOTES_ACTIVITIES,
     SettingsActivity,

@@ -15,19 +15,11 @@ from __future__ import annotations
 from contextlib import closing
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.commons.menus import (
-    SEARCH_KEY,
-    SHARED_ACTIVITIES,
-    AboutActivity,
-    action_mode_bar,
-    close_search,
-    date_format,
-    java_date,
-    properties_dialog,
-    search_is_open,
-    search_menu,
-    time_format,
-)
+from pytest_mobile_agent.virtual.apps.commons.about import SHARED_ACTIVITIES, AboutActivity
+from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar
+from pytest_mobile_agent.virtual.apps.commons.dates import date_format, java_date, time_format
+from pytest_mobile_agent.virtual.apps.commons.dialogs import properties_dialog
+from pytest_mobile_agent.virtual.apps.commons.menus import SEARCH_KEY, close_search, search_is_open, search_menu
 from pytest_mobile_agent.virtual.apps.smsmessenger.settings import (
     SETTINGS_ACTIVITIES,
     ConversationDetailsActivity,

@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from pytest_mobile_agent.virtual.apps.commons.menus import (
-    COMMONS,
-    CustomizationActivity,
-    compose_top_bar,
-    date_time_format_dialog,
+from pytest_mobile_agent.virtual.apps.commons.about import COMMONS, compose_top_bar
+from pytest_mobile_agent.virtual.apps.commons.customization import CustomizationActivity
+from pytest_mobile_agent.virtual.apps.commons.dates import date_time_format_dialog
+from pytest_mobile_agent.virtual.apps.commons.settings import (
     language_name,
     settings_check,
     settings_link,

@@ -14,7 +14,7 @@ from contextlib import closing
 from datetime import UTC, datetime
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.commons.menus import date_format, java_date, time_format
+from pytest_mobile_agent.virtual.apps.commons.dates import date_format, java_date, time_format
 from pytest_mobile_agent.virtual.system import providers
 from pytest_mobile_agent.virtual.ui.app import Context
 

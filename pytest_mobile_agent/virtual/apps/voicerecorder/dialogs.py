@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pytest_mobile_agent.virtual.apps.commons.menus import (
-    color_customization_rows,
-    date_time_format_dialog,
+from pytest_mobile_agent.virtual.apps.commons.customization import color_customization_rows
+from pytest_mobile_agent.virtual.apps.commons.dates import date_time_format_dialog
+from pytest_mobile_agent.virtual.apps.commons.settings import (
     language_name,
     settings_check,
     settings_link,

@@ -19,21 +19,12 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.commons.menus import (
-    COMMONS_FAQ,
-    SEARCH_KEY,
-    SHARED_ACTIVITIES,
-    AboutActivity,
-    CustomizationActivity,
-    action_mode_bar,
-    bottom_tabs,
-    date_format,
-    end_selection_or_search,
-    java_date,
-    search_is_open,
-    search_menu,
-    time_format,
-)
+from pytest_mobile_agent.virtual.apps.commons.about import COMMONS_FAQ, SHARED_ACTIVITIES, AboutActivity
+from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar, end_selection_or_search
+from pytest_mobile_agent.virtual.apps.commons.customization import CustomizationActivity
+from pytest_mobile_agent.virtual.apps.commons.dates import date_format, java_date, time_format
+from pytest_mobile_agent.virtual.apps.commons.menus import SEARCH_KEY, search_is_open, search_menu
+from pytest_mobile_agent.virtual.apps.commons.tabs import bottom_tabs
 from pytest_mobile_agent.virtual.apps.voicerecorder.dialogs import (
     SettingsActivity,
     delete_dialog,
