@@ -1,11 +1,9 @@
-"""Simple Calendar Pro (com.simplemobiletools.calendar.pro) 6.23.1: the main screen.
+"""Simple Calendar Pro's main screen: the six views, search, the FAB and the selection.
 
 Ids, texts and flows follow docs/fidelity/calendar.md, learned from Simple-Calendar's
 activity_main.xml, menu_main.xml, fragment_*.xml, event_list_item.xml, MainActivity.kt,
 EventListAdapter.kt and helpers/Formatter.kt, and Simple-Commons' MySearchMenu and adapters.
-Events live where the real app keeps them (calendar_screens.EventStore): the Room database
-`databases/events.db` in the app's data dir, so `pm clear` wipes them. Dates come from the
-device clock (UTC); the locale is en-US (12-hour times, weeks start on Sunday).
+Dates come from the device clock (UTC); the locale is en-US (12-hour times, weeks start on Sunday).
 """
 
 from __future__ import annotations
@@ -13,33 +11,31 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.calendar.editors import (
-    FLAG_ALL_DAY,
-    TYPE_TASK,
-    EventActivity,
-    EventStore,
-    TaskActivity,
-    date_picker_dialog,
+from pytest_mobile_agent.virtual.apps.calendar.dialogs import date_picker_dialog, delete_events_dialog
+from pytest_mobile_agent.virtual.apps.calendar.editors import EventActivity, TaskActivity
+from pytest_mobile_agent.virtual.apps.calendar.formatting import (
     day_title,
-    delete_events_dialog,
     month_name,
     month_title,
-    seconds,
     time_text,
-    utc,
     weekday_letter,
     weekday_name,
 )
 from pytest_mobile_agent.virtual.apps.calendar.settings import SettingsActivity
-from pytest_mobile_agent.virtual.apps.commons.about import COMMONS_FAQ, PRO_SHARED_ACTIVITIES, ProAboutActivity
+from pytest_mobile_agent.virtual.apps.calendar.store import (
+    FLAG_ALL_DAY,
+    TYPE_TASK,
+    CalendarStore,
+    seconds,
+    utc,
+)
+from pytest_mobile_agent.virtual.apps.commons.about import ProAboutActivity
 from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar
-from pytest_mobile_agent.virtual.apps.commons.customization import CustomizationActivity
 from pytest_mobile_agent.virtual.apps.commons.menus import close_search, search_is_open, search_menu, split_menu
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import FRAME, IMAGE, LINEAR, RELATIVE, VIEW, VIEW_GROUP, View
 
-PKG = "com.simplemobiletools.calendar.pro"
 VIEWS = ("Daily view", "Weekly view", "Monthly view", "Monthly and daily view", "Yearly view", "Simple event list")
 DAILY, WEEKLY, MONTHLY, MONTHLY_DAILY, YEARLY, LIST = range(6)
 VIEW_PAGER = "androidx.viewpager.widget.ViewPager"
@@ -107,22 +103,18 @@ def event_list_items(activity: MainActivity, events: list[dict[str, Any]], selec
     return out
 
 
-# -- the main screen ------------------------------------------------------------------------
 class MainActivity(Activity):
     name = ".activities.MainActivity"
+    app: CalendarStore
 
     def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
         super().__init__(app, extras)
-        self.calendar.events.all()  # EventsDatabase is made (with its default event type) in onCreate
+        self.app.events.all()  # EventsDatabase is made (with its default event type) in onCreate
         self.today = app.device.clock.now().date()
         self.shown = self.today  # the day whose period (day, week, month, year) is shown
         self.day_on_top: date | None = None  # a day opened from the month view, above it
         self.fab_open = False
         self.selected: set[int] = set()
-
-    @property
-    def calendar(self) -> Calendar:
-        return self.app  # type: ignore[return-value]
 
     @property
     def view(self) -> int:
@@ -212,7 +204,7 @@ class MainActivity(Activity):
         self.selected ^= {e["id"]}
 
     def shown_events(self) -> list[dict[str, Any]]:
-        events = self.calendar.events.all()
+        events = self.app.events.all()
         view = self.view
         if view == LIST:
             # "Display events from the past": one day back by default.
@@ -227,7 +219,7 @@ class MainActivity(Activity):
         ids = sorted(self.selected)
 
         def yes() -> None:
-            self.calendar.events.delete(ids)
+            self.app.events.delete(ids)
             self.selected.clear()
 
         self.show(delete_events_dialog(self, yes))
@@ -422,7 +414,7 @@ class MainActivity(Activity):
         now = self.app.device.clock.now().timestamp()
         dim_past = self.app.pref("dim_past_events", True)
         chips = []
-        for e in self.calendar.events.all():
+        for e in self.app.events.all():
             begin, end = utc(e["start_ts"]).date(), utc(e["end_ts"]).date()
             if end < days[0] or begin > days[-1]:
                 continue
@@ -483,7 +475,7 @@ class MainActivity(Activity):
         letters = [
             w.text("", f"{weekday_letter(d.weekday())}\n{d.day}", size=14, weight=1, gravity="center") for d in days
         ]
-        events = self.calendar.events.all()
+        events = self.app.events.all()
         columns = [
             w.column(
                 [
@@ -620,7 +612,7 @@ class MainActivity(Activity):
             q = query.lower()
             found = [
                 e
-                for e in self.calendar.events.all()
+                for e in self.app.events.all()
                 if q in e["title"].lower() or q in e["location"].lower() or q in e["description"].lower()
             ]
         if found:
@@ -636,65 +628,3 @@ class MainActivity(Activity):
                     )
                 )
         return View(RELATIVE, id=a.rid("search_holder"), children=children)
-
-
-class Calendar(App):
-    package = PKG
-    label = "Calendar"
-    icon = "calendar"
-    icon_color = "#1976d2"
-    version_code = 251
-    version_name = "6.23.1"
-    main_activity = MainActivity
-    # MainActivity.launchAbout's order; texts from res/values/strings.xml faq_N_text
-    # MainActivity.launchAbout order; texts from res/values/strings.xml faq_N_text
-    faq = (
-        (
-            "Can I sync my events via Google Calendar, or other service supporting CalDAV? Maybe even share "
-            "calendars with other people?",
-            'Yes, just toggle "CalDAV sync" in the app settings and select the calendars you want to sync. '
-            "However, you will need some third party app handling the synchronization between the device and "
-            "servers.",
-        ),
-        (
-            "The app shows no notifications, why is that?",
-            "Check your device battery and notification settings, if there is nothing blocking the reminders, or "
-            "killing the app in the background. You might also want to take a look at https://dontkillmyapp.com, "
-            "it has some useful tips.",
-        ),
-        (
-            "I see the visual reminders, but hear no audio. What can I do?",
-            "Not just displaying the actual reminder, but playing the audio is hugely affected by the system too."
-            " If you can't hear any sound, try going in the app settings, pressing the \"Audio stream used by "
-            "reminders\" option and changing it to a different value. If it still won't work, check your sound "
-            "settings, if the particular stream isn't muted.",
-        ),
-        (
-            "How can I modify or delete an existing event type?",
-            "You can do both of those in the app Settings - Manage event types. Just click on the wanted one for "
-            "changing the label and color, or select the wanted one by long pressing it and use the trashbin at "
-            "the top menu for deleting.",
-        ),
-        (
-            'How can I remove the holidays imported via the "Add holidays" button?',
-            'Holidays created that way are inserted in a new event type called "Holidays". You can go in Settings'
-            " -> Manage Event Types, long press the given event type and delete it by selecting the trashbin.",
-        ),
-        COMMONS_FAQ[1],
-        COMMONS_FAQ[4],
-        (
-            "Does the app support time zones?",
-            "Yes, it does. By default all events are created in your current time zone. If you want to change an "
-            "events' time zone, you will first have to enable the time zone picker at the app settings, then "
-            "change it at the Event Details screen. It is disabled by default as most people won't need it.",
-        ),
-    )
-
-    activities = (EventActivity, TaskActivity, SettingsActivity, CustomizationActivity, *PRO_SHARED_ACTIVITIES)
-
-    def __init__(self, device) -> None:  # noqa: ANN001
-        super().__init__(device)
-        self.events = EventStore(self)
-
-
-APPS = (Calendar,)

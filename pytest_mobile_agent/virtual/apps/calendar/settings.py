@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from pytest_mobile_agent.virtual.apps.calendar.editors import REMINDER_OFF, WEEKDAYS, minutes_text, seconds_dialog
+from pytest_mobile_agent.virtual.apps.calendar.dialogs import seconds_dialog
+from pytest_mobile_agent.virtual.apps.calendar.formatting import WEEKDAYS, minutes_text
+from pytest_mobile_agent.virtual.apps.calendar.store import REMINDER_OFF, CalendarStore
 from pytest_mobile_agent.virtual.apps.commons.customization import color_customization_rows
 from pytest_mobile_agent.virtual.apps.commons.dates import java_date
 from pytest_mobile_agent.virtual.apps.commons.settings import (
@@ -29,6 +31,7 @@ START_WEEK = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", 
 
 class SettingsActivity(Activity):
     name = ".activities.SettingsActivity"
+    app: CalendarStore
 
     def radio(self, options: tuple[str, ...], pref: str, default: int) -> Callable[[], None]:
         return lambda: self.show(
@@ -211,7 +214,7 @@ class SettingsActivity(Activity):
 
     def delete_all(self) -> None:
         def yes() -> None:
-            store = self.app.events  # type: ignore[attr-defined]
+            store = self.app.events
             store.delete([e["id"] for e in store.all()])
 
         text = (
