@@ -1,22 +1,16 @@
-"""Simple Notes Pro's dialogs (new, rename, delete, open note, checklist items and sorting) and its
-settings screen. Learned from Simple-Notes' dialog_new_note.xml, dialog_rename_note.xml,
-dialog_delete_note.xml, dialog_new_checklist_item.xml, item_add_checklist.xml, dialog_open_note.xml,
-open_note_item.xml, dialog_sort_checklist.xml, activity_settings.xml and the dialogs' Kotlin.
+"""Simple Notes Pro's dialogs (new, rename, delete, open note, checklist items, sorting, add to
+note) and NotesScreen, what they need of the screen that shows them.
+
+Learned from Simple-Notes' dialog_new_note.xml, dialog_rename_note.xml, dialog_delete_note.xml,
+dialog_new_checklist_item.xml, item_add_checklist.xml, dialog_open_note.xml, open_note_item.xml,
+dialog_sort_checklist.xml and the dialogs' Kotlin.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pytest_mobile_agent.virtual.apps.commons.about import ContributorsActivity, FAQActivity, ProAboutActivity
-from pytest_mobile_agent.virtual.apps.commons.customization import color_customization_rows
-from pytest_mobile_agent.virtual.apps.commons.settings import (
-    language_name,
-    settings_check,
-    settings_link,
-    settings_screen,
-    settings_value,
-)
+from pytest_mobile_agent.virtual.apps.notes.store import NotesStore
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity
 from pytest_mobile_agent.virtual.ui.view import (
@@ -31,15 +25,24 @@ from pytest_mobile_agent.virtual.ui.view import (
     View,
 )
 
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.apps.notes.main import MainActivity, Notes
-
 TITLE_FIELD = "locked_note_title"
-FONT_SIZES = ("50%", "60%", "75%", "90%", "100%", "125%", "150%", "175%", "200%", "250%", "300%")
-GRAVITIES = ("Left", "Center", "Right")
 
 
-def _title_dialog(activity: MainActivity, title: str, hint: str, on_ok, extra=None, positive: str = "OK"):
+class NotesScreen(Activity):
+    """What the dialogs need of the screen that shows them: the notes, and `go_to` a note (the
+    main screen pages to it)."""
+
+    app: NotesStore
+
+    @property
+    def notes(self) -> NotesStore:
+        return self.app
+
+    def go_to(self, note_id: int) -> None:
+        raise NotImplementedError
+
+
+def _title_dialog(activity: NotesScreen, title: str, hint: str, on_ok, extra=None, positive: str = "OK"):
     """A dialog with the `note_title_hint` > `locked_note_title` field that stays open on a bad title."""
     rid = activity.app.rid
     holder: list = []
@@ -58,10 +61,10 @@ def _title_dialog(activity: MainActivity, title: str, hint: str, on_ok, extra=No
     return holder[0]
 
 
-def new_note_dialog(activity: MainActivity, value: str = ""):
+def new_note_dialog(activity: NotesScreen, value: str = ""):
     """NewNoteDialog: title "Add a new note", label field, Text note / Checklist radios; `value`
     is the text a shared (SEND) intent brings (displayNewNoteDialog(text))."""
-    app: Notes = activity.app  # type: ignore[assignment]
+    app = activity.app
     rid = app.rid
     state = {"kind": app.pref("last_created_note_type", "text")}
     activity.texts[TITLE_FIELD] = ""
@@ -92,8 +95,8 @@ def new_note_dialog(activity: MainActivity, value: str = ""):
     return _title_dialog(activity, "Add a new note", "Label", ok, types)
 
 
-def rename_note_dialog(activity: MainActivity):
-    app: Notes = activity.app  # type: ignore[assignment]
+def rename_note_dialog(activity: NotesScreen):
+    app = activity.app
     note = app.current()
     activity.texts[TITLE_FIELD] = note["title"]
 
@@ -108,9 +111,9 @@ def rename_note_dialog(activity: MainActivity):
     return _title_dialog(activity, "Rename note", "Title", ok)
 
 
-def delete_note_dialog(activity: MainActivity):
+def delete_note_dialog(activity: NotesScreen):
     """DeleteNoteDialog: no title, the question, Delete / Cancel."""
-    app: Notes = activity.app  # type: ignore[assignment]
+    app = activity.app
     note = app.current()
     rid = app.rid
     body = [
@@ -131,9 +134,9 @@ def delete_note_dialog(activity: MainActivity):
     return w.alert(activity, "", body, positive=("Delete", delete), negative=("Cancel", lambda: None))
 
 
-def new_items_dialog(activity: MainActivity):
+def new_items_dialog(activity: NotesScreen):
     """NewChecklistItemDialog: one `title_edit_text` per item; the IME action adds another row."""
-    app: Notes = activity.app  # type: ignore[assignment]
+    app = activity.app
     rid = app.rid
     keys = ["new_item_0"]
     activity.texts[keys[0]] = ""
@@ -180,9 +183,9 @@ def new_items_dialog(activity: MainActivity):
     return holder[0]
 
 
-def open_note_dialog(activity: MainActivity):
+def open_note_dialog(activity: NotesScreen):
     """OpenNoteDialog: a grid of note cards (title, preview); its FAB makes a new note."""
-    app: Notes = activity.app  # type: ignore[assignment]
+    app = activity.app
     rid = app.rid
     holder: list = []
 
@@ -234,9 +237,9 @@ def open_note_dialog(activity: MainActivity):
     return holder[0]
 
 
-def sort_checklist_dialog(activity: MainActivity):
+def sort_checklist_dialog(activity: NotesScreen):
     """SortChecklistDialog: Title / Date created / Custom, order, move done items; applies on OK."""
-    app: Notes = activity.app  # type: ignore[assignment]
+    app = activity.app
     rid = app.rid
     by, desc = app.pref("checklist_sorting", ["title", False])
     state = {"by": by, "desc": desc, "move": app.pref("move_done_checklist_items", False)}
@@ -292,67 +295,9 @@ def sort_checklist_dialog(activity: MainActivity):
     return w.alert(activity, "Sort by", body, positive=("OK", ok), negative=("Cancel", lambda: None))
 
 
-class SettingsActivity(Activity):
-    name = ".activities.SettingsActivity"
-
-    def content(self) -> View:
-        a = self.app
-        size = int(a.pref("font_size_percentage", 4))
-        gravity = int(a.pref("gravity", 0))
-
-        def choose(options: tuple[str, ...], pref: str, current: int):
-            return lambda: self.show(w.radio_dialog(self, options, current, lambda i: a.set_pref(pref, i)))
-
-        check = lambda name, label, pref, default: settings_check(self, name, label, pref, default)
-        rows = [
-            *color_customization_rows(self),
-            w.section(self, "settings_general_settings_label", "General"),
-            settings_value(self, "language", "Language", language_name(), lambda: self.toast("Language")),
-            settings_value(
-                self, "font_size", "Font size", FONT_SIZES[size], choose(FONT_SIZES, "font_size_percentage", size)
-            ),
-            w.section(self, "settings_text_label", "Text"),
-            check("show_word_count", "Show word count", "show_word_count", False),
-            check("clickable_links", "Make links and emails clickable", "clickable_links", False),
-            check("monospaced_font", "Use monospaced font", "monospaced_font", False),
-            check("use_incognito_mode", "Use Incognito mode of keyboards", "use_incognito_mode", False),
-            check("enable_line_wrap", "Enable line wrap", "enable_line_wrap", True),
-            settings_value(self, "gravity", "Alignment", GRAVITIES[gravity], choose(GRAVITIES, "gravity", gravity)),
-            w.section(self, "settings_startup_label", "Startup"),
-            check("cursor_placement", "Place cursor to the end of note", "cursor_placement", True),
-            check("show_keyboard", "Show keyboard on startup", "show_keyboard", True),
-        ]
-        if len(a.notes) > 1:  # type: ignore[attr-defined]
-            rows.append(check("show_note_picker", "Show a note picker on startup", "show_note_picker", False))
-        rows += [
-            w.section(self, "settings_saving_label", "Saving"),
-            check("autosave_notes", "Autosave notes", "autosave_notes", True),
-            check("display_success", "Display save success messages", "display_success", False),
-            w.section(self, "settings_migrating_label", "Migrating"),
-            settings_link(self, "export_notes", "Export notes", lambda: self.toast("No app found")),
-            settings_link(self, "import_notes", "Import notes", lambda: self.toast("No app found")),
-            w.section(self, "settings_backups_label", "Backups"),
-            check("enable_automatic_backups", "Enable automatic backups", "enable_automatic_backups", False),
-        ]
-        if a.pref("enable_automatic_backups", False):
-            rows.append(
-                settings_link(
-                    self,
-                    "manage_automatic_backups",
-                    "Manage automatic backups",
-                    lambda: self.toast("Manage automatic backups"),
-                    "settings_manage_automatic_backups",
-                )
-            )
-        return settings_screen(self, rows)
-
-
-NOTES_ACTIVITIES = (SettingsActivity, ProAboutActivity, FAQActivity, ContributorsActivity)
-
-
-def add_to_note_dialog(activity: MainActivity, text: str):
+def add_to_note_dialog(activity: NotesScreen, text: str):
     """handleTextIntent: "Add to note", a new note or one of the notes (the text appended on a new line)."""
-    app: Notes = activity.app  # type: ignore[assignment]
+    app = activity.app
     notes = app.sorted_notes()
 
     def chosen(i: int) -> None:

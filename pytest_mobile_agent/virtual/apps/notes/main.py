@@ -1,25 +1,19 @@
-"""Simple Notes Pro (com.simplemobiletools.notes.pro) 6.17.0, F-Droid flavour.
+"""Simple Notes Pro's main screen: notes as pages of a ViewPager with a PagerTabStrip of titles.
 
-Notes as pages of a ViewPager with a PagerTabStrip of titles, text notes and checklists, new /
-rename / delete / open note dialogs, checklist items, in-note search, PIN locking through the
-commons security dialog, settings and About. Notes are app-private: they persist in the data
-dir and are seeded through the UI, as the benchmark's setups do.
-Ids, texts and flows follow docs/fidelity/notes.md, learned from Simple-Notes' activity_main.xml,
-fragment_text.xml, fragment_checklist.xml, item_checklist.xml, dialog_new_note.xml,
-dialog_rename_note.xml, dialog_delete_note.xml, dialog_new_checklist_item.xml,
-dialog_open_note.xml, dialog_sort_checklist.xml, menu.xml and MainActivity.kt / fragments.
+Text notes and checklists, in-note search, undo/redo, PIN locking through the commons security
+dialog, and the menus that open the dialogs. Ids, texts and flows follow docs/fidelity/notes.md,
+learned from Simple-Notes' activity_main.xml, fragment_text.xml, fragment_checklist.xml,
+item_checklist.xml, menu.xml and MainActivity.kt / fragments.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.commons.about import COMMONS_FAQ, ProAboutActivity
-from pytest_mobile_agent.virtual.apps.commons.customization import CustomizationActivity
+from pytest_mobile_agent.virtual.apps.commons.about import ProAboutActivity
 from pytest_mobile_agent.virtual.apps.commons.security import security_dialog
 from pytest_mobile_agent.virtual.apps.notes.dialogs import (
-    NOTES_ACTIVITIES,
-    SettingsActivity,
+    NotesScreen,
     add_to_note_dialog,
     delete_note_dialog,
     new_items_dialog,
@@ -28,32 +22,28 @@ from pytest_mobile_agent.virtual.apps.notes.dialogs import (
     rename_note_dialog,
     sort_checklist_dialog,
 )
+from pytest_mobile_agent.virtual.apps.notes.settings import SettingsActivity
 from pytest_mobile_agent.virtual.ui import widgets as w
-from pytest_mobile_agent.virtual.ui.app import Activity, App
+from pytest_mobile_agent.virtual.ui.app import App
 from pytest_mobile_agent.virtual.ui.view import FRAME, IMAGE, LINEAR, RECYCLER, RELATIVE, VIEW_GROUP, View
 
-PKG = "com.simplemobiletools.notes.pro"
 NO_APP = "No app found"
 SEARCH_FIELD = "search_query"
 
 
-class MainActivity(Activity):
+class MainActivity(NotesScreen):
     name = ".activities.MainActivity"
 
     def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
         super().__init__(app, extras)
         if not app.device.fs.exists(f"{app.data_dir}/files/notes.json"):
-            app.save("notes", app.notes)  # type: ignore[attr-defined]  # the database, made on first open
+            self.notes.save("notes", self.notes.notes)  # the database, made on first open
         self.search_open = False
         self.revealed: set[int] = set()  # fragments' shouldShowLockedContent
         self.stale: set[int] = set()  # locked, but the page shows the content until it reloads
         self.history: dict[int, list[str]] = {}  # undo steps per text note
         self.redo_steps: dict[int, list[str]] = {}
         self.keyboard_pending = True  # TextFragment shows the keyboard when it sets up
-
-    @property
-    def notes(self) -> Notes:
-        return self.app  # type: ignore[return-value]
 
     def on_resume(self) -> None:
         self.stale.clear()  # the fragment reloads its note in onResume
@@ -366,89 +356,3 @@ class MainActivity(Activity):
             self.revealed.add(note["id"])
 
         self.show(security_dialog(self, unlocked, required_hash=note["hash"], protection=note["type_protection"]))
-
-
-class Notes(App):
-    package = PKG
-    label = "Notes"
-    icon = "note"
-    icon_color = "#f57c00"
-    version_code = 114
-    version_name = "6.17.0"
-    main_activity = MainActivity
-    activities = (*NOTES_ACTIVITIES, CustomizationActivity)
-    faq = (
-        COMMONS_FAQ[1],
-        (
-            "How can I change the widgets color?",
-            "In case you have only 1 active widget, you can either recreate it, or use the button in the app "
-            "settings for customizing it. If you have multiple active widgets, the button in the app settings will "
-            "not be available. As the app supports color customization per-widget, you will have to recreate the "
-            "widget that you want to customize.",
-        ),
-    )
-
-    def __init__(self, device) -> None:
-        super().__init__(device)
-        self.notes: list[dict[str, Any]] = self.load("notes", [])
-        if not self.notes:  # NotesDatabase creates "General note" when the app first opens it
-            self.notes.append(self._new(1, self.tr("General note"), "text"))
-
-    @staticmethod
-    def _new(note_id: int, title: str, kind: str) -> dict[str, Any]:
-        return {
-            "id": note_id,
-            "title": title,
-            "kind": kind,
-            "value": "" if kind == "text" else [],
-            "hash": "",
-            "type_protection": -1,
-        }
-
-    def sorted_notes(self) -> list[dict[str, Any]]:
-        """NotesDao: ORDER BY title COLLATE UNICODE, i.e. case-insensitive alphabetical."""
-        return sorted(self.notes, key=lambda n: (n["title"].casefold(), n["id"]))
-
-    def current(self) -> dict[str, Any]:
-        wanted = self.pref("current_note_id", 1)
-        return next((n for n in self.notes if n["id"] == wanted), None) or self.sorted_notes()[0]
-
-    def note_titled(self, title: str, exclude: int = -1, case: bool = False) -> bool:
-        same = (lambda t: t == title) if case else (lambda t: t.casefold() == title.casefold())
-        return any(same(n["title"]) and n["id"] != exclude for n in self.notes)
-
-    def add(self, title: str, kind: str) -> dict[str, Any]:
-        note = self._new(max(n["id"] for n in self.notes) + 1, title, kind)
-        self.notes.append(note)
-        self.save("notes", self.notes)
-        self.set_pref("current_note_id", note["id"])
-        return note
-
-    def update(self, note_id: int, **fields: Any) -> None:
-        for n in self.notes:
-            if n["id"] == note_id:
-                n.update(fields)
-        self.save("notes", self.notes)
-
-    def delete(self, note_id: int) -> None:
-        ordered = self.sorted_notes()
-        i = next(k for k, n in enumerate(ordered) if n["id"] == note_id)
-        rest = [n for n in ordered if n["id"] != note_id]
-        self.notes = [n for n in self.notes if n["id"] != note_id]
-        self.save("notes", self.notes)
-        self.set_pref("current_note_id", rest[max(i - 1, 0)]["id"])  # the previous page, or the next
-
-    def sorted_items(self, note: dict[str, Any]) -> list[dict[str, Any]]:
-        """ChecklistItem ordering: by title (case-insensitive) or date created, or custom order."""
-        by, desc = self.pref("checklist_sorting", ["title", False])
-        items = list(note["value"])
-        if by == "title":
-            items.sort(key=lambda it: it["title"].casefold(), reverse=desc)
-        elif by == "date_created":
-            items.sort(key=lambda it: it["id"], reverse=desc)
-        if self.pref("move_done_checklist_items", False) and by != "custom":
-            items.sort(key=lambda it: it["done"])
-        return items
-
-
-APPS = (Notes,)
