@@ -23,6 +23,7 @@ from pathlib import Path
 from pytest_mobile_agent.virtual.apps.commons.customization import CustomizationActivity
 from pytest_mobile_agent.virtual.apps.commons.dates import date_format, date_time_format_dialog, java_date, time_format
 from pytest_mobile_agent.virtual.apps.commons.dialogs import keyboard_dialog
+from pytest_mobile_agent.virtual.apps.commons.formats import format_size
 from pytest_mobile_agent.virtual.apps.commons.menus import split_menu
 from pytest_mobile_agent.virtual.apps.commons.security import security_dialog
 from pytest_mobile_agent.virtual.apps.commons.settings import (
@@ -71,17 +72,6 @@ KINDS = {
 
 
 # -- files ----------------------------------------------------------------------------------
-def format_size(size: int) -> str:
-    """commons Long.formatSize: 1024-based units, DecimalFormat("#,##0.#")."""
-    if size <= 0:
-        return "0 B"
-    units = ("B", "kB", "MB", "GB", "TB")
-    group = 0
-    while size >= 1024 ** (group + 1) and group < len(units) - 1:
-        group += 1
-    value = round(size / 1024**group, 1)
-    text = f"{value:,.1f}".rstrip("0").rstrip(".")
-    return f"{text} {units[group]}"
 
 
 def humanize(path: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pytest_mobile_agent.virtual.apps.commons.about import COMMONS_FAQ, PRO_SHARED_ACTIVITIES, ProAboutActivity
 from pytest_mobile_agent.virtual.apps.commons.action_mode import selection_mode_bar
+from pytest_mobile_agent.virtual.apps.commons.formats import format_size
 from pytest_mobile_agent.virtual.apps.commons.menus import close_search, search_is_open, search_menu, split_menu
 from pytest_mobile_agent.virtual.apps.commons.tabs import bottom_tabs
 from pytest_mobile_agent.virtual.apps.filemanager.dialogs import (
@@ -26,7 +27,6 @@ from pytest_mobile_agent.virtual.apps.filemanager.dialogs import (
     create_dialog,
     delete_paths,
     extension,
-    format_size,
     humanize,
     item,
     list_dir,

@@ -17,10 +17,11 @@ from typing import Any
 from pytest_mobile_agent.virtual.apps.commons.about import PRO_SHARED_ACTIVITIES, ProAboutActivity
 from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar
 from pytest_mobile_agent.virtual.apps.commons.dialogs import properties_dialog
+from pytest_mobile_agent.virtual.apps.commons.formats import format_size
 from pytest_mobile_agent.virtual.apps.commons.menus import SEARCH_KEY, search_is_open, search_menu
 from pytest_mobile_agent.virtual.apps.gallery.dialogs import GalleryScreen
 from pytest_mobile_agent.virtual.apps.gallery.store import DEFAULT_FILTER, FAVORITES, RECYCLE_BIN, GalleryMedia
-from pytest_mobile_agent.virtual.apps.gallery.viewer import SCREENS, ViewPagerActivity, format_size
+from pytest_mobile_agent.virtual.apps.gallery.viewer import SCREENS, ViewPagerActivity
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import IMAGE, LINEAR, RECYCLER, RELATIVE, View

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pytest_mobile_agent.virtual.apps.commons.customization import CustomizationActivity
 from pytest_mobile_agent.virtual.apps.commons.dates import date_format, date_time_format_dialog, java_date, time_format
 from pytest_mobile_agent.virtual.apps.commons.dialogs import properties_dialog
+from pytest_mobile_agent.virtual.apps.commons.formats import format_size
 from pytest_mobile_agent.virtual.apps.commons.settings import (
     language_name,
     settings_check,
@@ -55,16 +56,6 @@ DEFAULT_BOTTOM = ["favorite", "edit", "share", "delete"]
 # ManageBottomActionsDialog checkboxes (dialog_manage_bottom_actions.xml) where id/text differ.
 MANAGE_IDS = {"favorite": "toggle_favorite", "toggle_file_visibility": "toggle_visibility"}
 MANAGE_LABELS = {"rotate": "Rotate"}
-
-
-def format_size(size: int) -> str:
-    """commons Long.formatSize: 1024-based units, one decimal, "kB"."""
-    units = ("B", "kB", "MB", "GB", "TB")
-    value, unit = float(size), 0
-    while value >= 1024 and unit < len(units) - 1:
-        value, unit = value / 1024, unit + 1
-    text = f"{value:,.1f}".rstrip("0").rstrip(".")
-    return f"{text} {units[unit]}"
 
 
 def chooser(activity: Activity, title: str, targets: list[tuple[str, str, Callable[[], None]]]) -> Overlay:

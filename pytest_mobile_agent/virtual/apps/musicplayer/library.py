@@ -152,13 +152,6 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def duration_text(seconds: int) -> str:
-    """commons Int.getFormattedDuration: mm:ss, with hours when there are any."""
-    h, rest = divmod(seconds, 3600)
-    m, s = divmod(rest, 60)
-    return f"{h:02d}:{m:02d}:{s:02d}" if h else f"{m:02d}:{s:02d}"
-
-
 # Sort options per tab: (label, key of a row); rows are dicts with these fields.
 SORTS: dict[str, tuple[tuple[str, str], ...]] = {
     "playlists": (("Title", "title"), ("Track Count", "count")),

@@ -16,6 +16,7 @@ from typing import Any
 from pytest_mobile_agent.virtual.apps.commons.about import COMMONS_FAQ, SHARED_ACTIVITIES, AboutActivity
 from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar, end_selection_or_search
 from pytest_mobile_agent.virtual.apps.commons.customization import CustomizationActivity
+from pytest_mobile_agent.virtual.apps.commons.formats import duration_text
 from pytest_mobile_agent.virtual.apps.commons.menus import close_search, search_menu
 from pytest_mobile_agent.virtual.apps.commons.tabs import bottom_tabs
 from pytest_mobile_agent.virtual.apps.musicplayer import library as lib
@@ -224,7 +225,7 @@ class MainActivity(Activity):
                 height=56,
                 children=[
                     w.text(rid("sleep_timer_label"), "Sleep timer", weight=1, padding=8),
-                    w.text(rid("sleep_timer_value"), lib.duration_text(seconds), padding=8),
+                    w.text(rid("sleep_timer_value"), duration_text(seconds), padding=8),
                     stop,
                 ],
             )

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from pytest_mobile_agent.virtual.apps.commons.customization import color_customization_rows
+from pytest_mobile_agent.virtual.apps.commons.formats import duration_text
 from pytest_mobile_agent.virtual.apps.commons.menus import SEARCH_KEY
 from pytest_mobile_agent.virtual.apps.commons.settings import (
     language_name,
@@ -221,7 +222,7 @@ def track_rows(activity: Activity, tracks: list[dict]) -> list[View]:
             [
                 ("title", app.display_title(t)),
                 ("info", f"{t['artist']} • {t['album']}"),
-                ("duration", lib.duration_text(t["duration"])),
+                ("duration", duration_text(t["duration"])),
             ],
             lambda t=t: app.play(t["path"]),
             image=True,
