@@ -34,10 +34,6 @@ class NotesScreen(Activity):
 
     app: NotesStore
 
-    @property
-    def notes(self) -> NotesStore:
-        return self.app
-
     def go_to(self, note_id: int) -> None:
         raise NotImplementedError
 

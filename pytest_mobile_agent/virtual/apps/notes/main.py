@@ -37,7 +37,7 @@ class MainActivity(NotesScreen):
     def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
         super().__init__(app, extras)
         if not app.device.fs.exists(f"{app.data_dir}/files/notes.json"):
-            self.notes.save("notes", self.notes.notes)  # the database, made on first open
+            self.app.save("notes", self.app.notes)  # the database, made on first open
         self.search_open = False
         self.revealed: set[int] = set()  # fragments' shouldShowLockedContent
         self.stale: set[int] = set()  # locked, but the page shows the content until it reloads
@@ -62,7 +62,7 @@ class MainActivity(NotesScreen):
     # -- state helpers ---------------------------------------------------------------------
     @property
     def note(self) -> dict[str, Any]:
-        return self.notes.current()
+        return self.app.current()
 
     def is_hidden(self, note: dict[str, Any]) -> bool:
         """The page shows the locked layout instead of the content."""
@@ -83,12 +83,12 @@ class MainActivity(NotesScreen):
 
     def go_to(self, note_id: int) -> None:
         self.close_search()
-        self.notes.set_pref("current_note_id", note_id)
+        self.app.set_pref("current_note_id", note_id)
         self.keyboard_pending = True
 
     # -- screen ----------------------------------------------------------------------------
     def content(self) -> View:
-        a = self.notes
+        a = self.app
         note = self.note
         notes = a.sorted_notes()
         many = len(notes) > 1
@@ -228,7 +228,7 @@ class MainActivity(NotesScreen):
         if self.is_hidden(note):
             holder = View(RELATIVE, id=rid("checklist_items_holder"), children=[self._locked_layout()], weight=1)
             return View(VIEW_GROUP, id=rid("checklist_holder"), children=[holder], orientation="stack")
-        items = self.notes.sorted_items(note)
+        items = self.app.sorted_items(note)
         if items:
             rows = [
                 View(
@@ -292,21 +292,21 @@ class MainActivity(NotesScreen):
         note = self.note
         self.history.setdefault(note["id"], []).append(note["value"])
         self.redo_steps.pop(note["id"], None)
-        self.notes.update(note["id"], value=value)
+        self.app.update(note["id"], value=value)
 
     def undo(self) -> None:
         note = self.note
         steps = self.history.get(note["id"])
         if steps:
             self.redo_steps.setdefault(note["id"], []).append(note["value"])
-            self.notes.update(note["id"], value=steps.pop())
+            self.app.update(note["id"], value=steps.pop())
 
     def redo(self) -> None:
         note = self.note
         steps = self.redo_steps.get(note["id"])
         if steps:
             self.history.setdefault(note["id"], []).append(note["value"])
-            self.notes.update(note["id"], value=steps.pop())
+            self.app.update(note["id"], value=steps.pop())
 
     def open_search(self) -> None:
         self.search_open = True
@@ -325,11 +325,11 @@ class MainActivity(NotesScreen):
         for it in note["value"]:
             if it["id"] == item["id"]:
                 it["done"] = not it["done"]
-        self.notes.update(note["id"], value=note["value"])
+        self.app.update(note["id"], value=note["value"])
 
     def remove_done(self) -> None:
         note = self.note
-        self.notes.update(note["id"], value=[it for it in note["value"] if not it["done"]])
+        self.app.update(note["id"], value=[it for it in note["value"] if not it["done"]])
 
     def lock_note(self) -> None:
         note = self.note
@@ -339,7 +339,7 @@ class MainActivity(NotesScreen):
         )
 
         def locked(hash_: str, kind: int) -> None:
-            self.notes.update(note["id"], hash=hash_, type_protection=kind)
+            self.app.update(note["id"], hash=hash_, type_protection=kind)
             self.stale.add(note["id"])  # only the menu refreshes; the page reloads later
 
         def confirmed() -> None:
@@ -352,7 +352,7 @@ class MainActivity(NotesScreen):
         note = self.note
 
         def unlocked(_hash: str, _type: int) -> None:
-            self.notes.update(note["id"], hash="", type_protection=-1)
+            self.app.update(note["id"], hash="", type_protection=-1)
             self.revealed.add(note["id"])
 
         self.show(security_dialog(self, unlocked, required_hash=note["hash"], protection=note["type_protection"]))
