@@ -1,6 +1,6 @@
 """SMS Messenger's data: the telephony provider's threads/sms tables, contact names, app data.
 
-A mixin of the app object, so `content` seeding, the app's own writes and checks through
+The app object's data side, so `content` seeding, the app's own writes and checks through
 `content query` all meet in mmssms.db. Conversation rules follow Simple-SMS-Messenger's
 extensions/Context.kt `getConversations` (threads with messages, blocked numbers left out,
 newest first) and commons' date formatting (extensions/Int.kt `formatDateOrTime`).
@@ -16,8 +16,9 @@ from typing import Any
 
 from pytest_mobile_agent.virtual.apps.commons.dates import date_format, java_date, time_format
 from pytest_mobile_agent.virtual.system import providers
-from pytest_mobile_agent.virtual.ui.app import Context
+from pytest_mobile_agent.virtual.ui.app import App
 
+PKG = "com.simplemobiletools.smsmessenger"
 SENT = 2
 FONT_SIZES = ("Small", "Medium", "Large", "Extra large")
 FONT_SP = (14, 16, 20, 24)  # message text size per font size setting
@@ -42,13 +43,10 @@ def is_blocked(number: str, blocked: list[str]) -> bool:
     return False
 
 
-class SmsStore:
-    """Provider access for the Messenger app (mixed into the App)."""
+class SmsStore(App):
+    """The app object as the screens use it: its prefs and app data, and the providers' rows."""
 
-    device: Context
-    load: Any
-    save: Any
-    pref: Any
+    package = PKG
 
     def sms_db(self) -> sqlite3.Connection:
         return providers.open_db(self.device, providers.SMS_DB)
