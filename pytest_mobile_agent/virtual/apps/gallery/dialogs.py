@@ -10,9 +10,10 @@ dialog_change_grouping.xml and Simple-Commons' dialog_create_new_folder.xml. Cho
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pytest_mobile_agent.virtual.apps.commons.action_mode import end_selection_or_search
+from pytest_mobile_agent.virtual.apps.gallery.settings import SettingsActivity
 from pytest_mobile_agent.virtual.apps.gallery.store import (
     DEFAULT_FILTER,
     FAVORITES,
@@ -21,14 +22,11 @@ from pytest_mobile_agent.virtual.apps.gallery.store import (
     SHARED,
     SORT_KEYS,
     TYPES,
+    GalleryStore,
 )
-from pytest_mobile_agent.virtual.apps.gallery.viewer import SettingsActivity
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import LINEAR, RADIO_GROUP, SCROLL, View
-
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.apps.gallery.main import Gallery
 
 MAX_COLUMN_COUNT = 20
 SORT_LABELS = {
@@ -72,15 +70,12 @@ def _options(
 class GalleryScreen(Activity):
     """What the folders screen and a folder's media screen share: menus, dialogs, selection."""
 
+    app: GalleryStore
     directory: str | None = None  # None on the folders screen
 
     def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
         super().__init__(app, extras)
         self.selected: list[str] = []
-
-    @property
-    def gallery(self) -> Gallery:
-        return self.app  # type: ignore[return-value]
 
     def on_back(self) -> bool:
         return end_selection_or_search(self)
@@ -98,7 +93,7 @@ class GalleryScreen(Activity):
     def sort_dialog(self) -> None:
         """ChangeSortingDialog: Custom only for folders, order gone for Random/Custom, numeric
         sorting only for Name/Path, "Use for this folder only" inside a folder."""
-        a, folder = self.gallery, self.directory
+        a, folder = self.app, self.directory
         current = a.sorting(folder)
         own = folder is not None and folder in a.pref("folder_sorting", {})
         state = {"by": current["by"], "desc": current["desc"], "numeric": current.get("numeric", True), "own": own}
@@ -144,7 +139,7 @@ class GalleryScreen(Activity):
         self.show(_options(self, "Sort by", "sorting_dialog_scrollview", "sorting_dialog_holder", rows, ok))
 
     def filter_dialog(self) -> None:
-        a = self.gallery
+        a = self.app
         mask = int(a.pref("filter_media", DEFAULT_FILTER))
         state = {name: bool(mask & bit) for name, _, bit, _ in TYPES}
 
@@ -159,12 +154,12 @@ class GalleryScreen(Activity):
 
     def view_type(self) -> str:
         if self.directory is None:
-            return self.gallery.pref("view_type_folders", "grid")
-        own = self.gallery.pref("folder_view_type", {}).get(self.directory)
-        return own or self.gallery.pref("view_type_files", "grid")
+            return self.app.pref("view_type_folders", "grid")
+        own = self.app.pref("folder_view_type", {}).get(self.directory)
+        return own or self.app.pref("view_type_files", "grid")
 
     def view_type_dialog(self) -> None:
-        a, folder = self.gallery, self.directory
+        a, folder = self.app, self.directory
         state = {
             "type": self.view_type(),
             "group": bool(a.pref("group_direct_subfolders", False)),
@@ -211,7 +206,7 @@ class GalleryScreen(Activity):
         self.show(_options(self, "", "change_view_type_dialog_scrollview", "change_view_type_dialog_holder", rows, ok))
 
     def group_dialog(self) -> None:
-        a, folder = self.gallery, self.directory or ""
+        a, folder = self.app, self.directory or ""
         current = a.grouping(folder)
         state = {
             "by": current["by"],
@@ -255,13 +250,13 @@ class GalleryScreen(Activity):
 
     def column_count_dialog(self) -> None:
         pref, default = ("dir_column_count", 2) if self.directory is None else ("media_column_count", 3)
-        current = int(self.gallery.pref(pref, default))
+        current = int(self.app.pref(pref, default))
         labels = [f"{n} column" if n == 1 else f"{n} columns" for n in range(1, MAX_COLUMN_COUNT + 1)]
-        self.show(w.radio_dialog(self, labels, current - 1, lambda i: self.gallery.set_pref(pref, i + 1)))
+        self.show(w.radio_dialog(self, labels, current - 1, lambda i: self.app.set_pref(pref, i + 1)))
 
     def create_folder_dialog(self) -> None:
         """CreateNewFolderDialog (after picking the parent, here the storage root)."""
-        a = self.gallery
+        a = self.app
         parent = SHARED if self.directory in (None, "", FAVORITES, RECYCLE_BIN) else self.directory
         self.texts["folder_name"] = ""
 
@@ -288,7 +283,7 @@ class GalleryScreen(Activity):
 
     # -- the shared overflow rows --------------------------------------------------------------
     def hidden_items(self) -> list[w.MenuItem]:
-        a = self.gallery
+        a = self.app
         if a.temp_show_hidden:
             return [("stop_showing_hidden", "Stop showing hidden media", lambda: a.set_temp("temp_show_hidden", False))]
         if a.pref("show_hidden_media", False):

@@ -1,9 +1,8 @@
-"""Simple Gallery Pro (com.simplemobiletools.gallery.pro) 6.28.1, F-Droid flavour.
+"""Simple Gallery Pro's main screens: the folders and a folder's media grid.
 
 The folders screen and a folder's media grid over the image/video files under /sdcard, with the
 toolbar menus and their dialogs (sort, filter media, change view type, group by, column count,
-create folder), folder selection, favourites and the Recycle Bin. The viewer, wallpaper and
-settings screens are in gallery_screens.py, the media data in gallery_media.py.
+create folder), folder selection, favourites and the Recycle Bin.
 Ids, texts and flows follow docs/fidelity/gallery.md, learned from Simple-Gallery's
 activity_main.xml, activity_media.xml, directory_item_*.xml, photo_item_*.xml, menu_main.xml,
 menu_media.xml, cab_directories.xml, dialog_change_sorting.xml, dialog_filter_media.xml,
@@ -14,19 +13,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.commons.about import PRO_SHARED_ACTIVITIES, ProAboutActivity
+from pytest_mobile_agent.virtual.apps.commons.about import ProAboutActivity
 from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar
 from pytest_mobile_agent.virtual.apps.commons.dialogs import properties_dialog
 from pytest_mobile_agent.virtual.apps.commons.formats import format_size
 from pytest_mobile_agent.virtual.apps.commons.menus import SEARCH_KEY, search_is_open, search_menu
 from pytest_mobile_agent.virtual.apps.gallery.dialogs import GalleryScreen
-from pytest_mobile_agent.virtual.apps.gallery.store import DEFAULT_FILTER, FAVORITES, RECYCLE_BIN, GalleryMedia
-from pytest_mobile_agent.virtual.apps.gallery.viewer import SCREENS, ViewPagerActivity
+from pytest_mobile_agent.virtual.apps.gallery.store import DEFAULT_FILTER, FAVORITES, RECYCLE_BIN
+from pytest_mobile_agent.virtual.apps.gallery.viewer import ViewPagerActivity
 from pytest_mobile_agent.virtual.ui import widgets as w
-from pytest_mobile_agent.virtual.ui.app import Activity, App
+from pytest_mobile_agent.virtual.ui.app import App
 from pytest_mobile_agent.virtual.ui.view import IMAGE, LINEAR, RECYCLER, RELATIVE, View
-
-PKG = "com.simplemobiletools.gallery.pro"
 
 
 class FolderScreen(GalleryScreen):
@@ -38,7 +35,7 @@ class MainActivity(FolderScreen):
     name = ".activities.MainActivity"
 
     def content(self) -> View:
-        a = self.gallery
+        a = self.app
         query = self.texts.get(SEARCH_KEY, "").lower()
         dirs = [d for d in a.directories() if query in d["name"].lower()]
         top = self.selection_bar(dirs) if self.selected else self.menu()
@@ -69,7 +66,7 @@ class MainActivity(FolderScreen):
         return w.screen(top, [holder], id=a.rid("directories_coordinator"))
 
     def menu(self) -> View:
-        a = self.gallery
+        a = self.app
         overflow: list[w.MenuItem] = [
             ("sort", "Sort by", self.sort_dialog),
             ("filter", "Filter media", self.filter_dialog),
@@ -90,7 +87,7 @@ class MainActivity(FolderScreen):
             overflow.append(("column_count", "Column count", self.column_count_dialog))
         overflow += [
             ("settings", "Settings", self.open_settings),
-            ("about", "About", lambda: self.start(AboutActivity)),
+            ("about", "About", lambda: self.start(ProAboutActivity)),
         ]
         return search_menu(
             self,
@@ -103,7 +100,7 @@ class MainActivity(FolderScreen):
         )
 
     def placeholders(self) -> list[View]:
-        a = self.gallery
+        a = self.app
         if search_is_open(self) and self.texts.get(SEARCH_KEY):
             return [w.text(a.rid("directories_empty_placeholder"), "No items found.", padding=24, gravity="center")]
         if int(a.pref("filter_media", DEFAULT_FILTER)) == DEFAULT_FILTER:
@@ -132,7 +129,7 @@ class MainActivity(FolderScreen):
         ]
 
     def grid(self, dirs: list[dict[str, Any]]) -> View:
-        a = self.gallery
+        a = self.app
         pinned = set(a.pref("pinned_folders", []))
         if self.view_type() == "list":
             rows = [self.dir_row(d, d["path"] in pinned or d.get("pinned", False)) for d in dirs]
@@ -206,7 +203,7 @@ class MainActivity(FolderScreen):
             self.start(MediaActivity, directory=path)
 
     def selection_bar(self, dirs: list[dict[str, Any]]) -> View:
-        a = self.gallery
+        a = self.app
         real = [p for p in self.selected if p not in (FAVORITES, RECYCLE_BIN)]
         pinned = set(a.pref("pinned_folders", []))
         unpin = [("cab_unpin", "Unpin folder", lambda: self.pin(False))] if pinned & set(real) else []
@@ -242,12 +239,12 @@ class MainActivity(FolderScreen):
         self.selected = [d["path"] for d in dirs]
 
     def pin(self, pinned: bool) -> None:
-        current = [p for p in self.gallery.pref("pinned_folders", []) if p not in self.selected]
-        self.gallery.set_pref("pinned_folders", current + (list(self.selected) if pinned else []))
+        current = [p for p in self.app.pref("pinned_folders", []) if p not in self.selected]
+        self.app.set_pref("pinned_folders", current + (list(self.selected) if pinned else []))
         self.end_selection()
 
     def delete(self, folders: list[str]) -> None:
-        a = self.gallery
+        a = self.app
         media = [m for m in a.all_media() if m["dir"] in folders]
         items = f"{len(media)} item" if len(media) == 1 else f"{len(media)} items"
         verb = "move {} into the Recycle Bin" if a.pref("use_recycle_bin", True) else "delete {}"
@@ -260,7 +257,7 @@ class MainActivity(FolderScreen):
         self.show(w.confirm_dialog(self, f"Are you sure you want to {verb.format(items)}?", yes))
 
     def properties(self, folders: list[str]) -> None:
-        a = self.gallery
+        a = self.app
         media = [m for m in a.all_media() if m["dir"] in folders]
         rows = [("Size", format_size(sum(m["size"] for m in media))), ("Total files count", str(len(media)))]
         if len(folders) == 1:
@@ -279,7 +276,7 @@ class MainActivity(FolderScreen):
 
     def show_all(self) -> None:
         """Show all folders content: the media screen without a folder replaces this one."""
-        self.gallery.set_pref("show_all", True)
+        self.app.set_pref("show_all", True)
         self.finish()
         self.wm.start_activity(self.app, MediaActivity, {"directory": ""})
 
@@ -292,13 +289,13 @@ class MediaActivity(FolderScreen):
         self.directory = self.extras.get("directory", "")
 
     def media(self) -> list[dict[str, Any]]:
-        a = self.gallery
+        a = self.app
         media = a.sort_items(a.media_in(self.directory), a.sorting(self.directory))
         query = self.texts.get(SEARCH_KEY, "").lower()
         return [m for m in media if query in m["name"].lower()]
 
     def content(self) -> View:
-        a = self.gallery
+        a = self.app
         media = self.media()
         top = self.selection_bar(media) if self.selected else self.menu()
         if media:
@@ -332,7 +329,7 @@ class MediaActivity(FolderScreen):
         return w.screen(top, [holder], id=a.rid("media_coordinator"))
 
     def menu(self) -> View:
-        a, d = self.gallery, self.directory
+        a, d = self.app, self.directory
         show_all = d == ""
         grid = self.view_type() == "grid"
         actions = [("toggle_filename", "Toggle filename visibility", "file", self.toggle_names)] if grid else []
@@ -366,7 +363,7 @@ class MediaActivity(FolderScreen):
             ("settings", "Settings", self.open_settings),
         ]
         if show_all:
-            overflow.append(("about", "About", lambda: self.start(AboutActivity)))
+            overflow.append(("about", "About", lambda: self.start(ProAboutActivity)))
         hint = "Search files" if show_all else f"Search in {a.folder_name(d)}"
         bar = search_menu(self, id="media_menu", hint=hint, actions=tuple(actions), overflow=tuple(overflow))
         if not show_all and not search_is_open(self):
@@ -377,13 +374,13 @@ class MediaActivity(FolderScreen):
         return bar
 
     def default_folder_item(self) -> w.MenuItem:
-        a = self.gallery
+        a = self.app
         if a.pref("default_folder", "") == self.directory:
             return ("unset_as_default_folder", "Unset as default folder", lambda: a.set_pref("default_folder", ""))
         return ("set_as_default_folder", "Set as default folder", lambda: a.set_pref("default_folder", self.directory))
 
     def grid(self, media: list[dict[str, Any]]) -> View:
-        a = self.gallery
+        a = self.app
         grouping = a.grouping(self.directory)
         columns = int(a.pref("media_column_count", 3))
         rows: list[View] = []
@@ -399,7 +396,7 @@ class MediaActivity(FolderScreen):
         return w.scroll(a.rid("media_grid"), rows, cls=RECYCLER)
 
     def item(self, m: dict[str, Any], list_view: bool = False) -> View:
-        a = self.gallery
+        a = self.app
         children = [
             View(
                 IMAGE,
@@ -444,7 +441,7 @@ class MediaActivity(FolderScreen):
             self.start(ViewPagerActivity, path=path, directory=self.directory)
 
     def selection_bar(self, media: list[dict[str, Any]]) -> View:
-        a = self.gallery
+        a = self.app
         chosen = list(self.selected)
         fav = all(a.is_favorite(p) for p in chosen)
 
@@ -485,60 +482,14 @@ class MediaActivity(FolderScreen):
         )
 
     def toggle_names(self) -> None:
-        self.gallery.set_pref("display_file_names", not self.gallery.pref("display_file_names", False))
+        self.app.set_pref("display_file_names", not self.app.pref("display_file_names", False))
 
     def disable_bin(self) -> None:
-        self.gallery.empty_trash()
-        self.gallery.set_pref("use_recycle_bin", False)
+        self.app.empty_trash()
+        self.app.set_pref("use_recycle_bin", False)
         self.finish()
 
     def folder_view(self) -> None:
-        self.gallery.set_pref("show_all", False)
+        self.app.set_pref("show_all", False)
         self.finish()
         self.wm.start_activity(self.app, MainActivity)
-
-
-AboutActivity = ProAboutActivity
-
-
-class Gallery(GalleryMedia, App):
-    package = PKG
-    label = "Gallery"
-    icon = "image"
-    icon_color = "#f57c00"
-    version_code = 396
-    version_name = "6.28.1"
-    activities = (MainActivity, MediaActivity, *SCREENS, *PRO_SHARED_ACTIVITIES)
-    faq = (
-        (
-            "How can I make Simple Gallery the default device gallery?",
-            "First you have to find the currently default gallery in the Apps section of your device settings, look "
-            'for a button that says something like "Open by default", click on it, then select "Clear defaults".',
-        ),
-        (
-            "I locked the app with a password, but I forgot it. What can I do?",
-            "You can solve it in 2 ways. You can either reinstall the app, or find the app in your device settings "
-            'and select "Clear data". It will reset all your settings, it will not remove any media files.',
-        ),
-        (
-            "How can I make an album always appear at the top?",
-            "You can long press the desired album and select the Pin icon at the action menu, that will pin it to "
-            "the top. You can pin multiple folders too, pinned items will be sorted by the default sorting method.",
-        ),
-    )
-
-    def __init__(self, device) -> None:  # noqa: ANN001
-        super().__init__(device)
-        self.temp_show_hidden = False  # "Temporarily show hidden": until the app is stopped
-        self.temp_show_excluded = False
-
-    def set_temp(self, name: str, value: bool) -> None:
-        setattr(self, name, value)
-
-    @property
-    def main_activity(self) -> type[Activity]:  # type: ignore[override]
-        """The launcher opens straight into the media grid while "show all" is on."""
-        return MediaActivity if self.pref("show_all", False) else MainActivity
-
-
-APPS = (Gallery,)

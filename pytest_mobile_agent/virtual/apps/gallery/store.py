@@ -1,5 +1,5 @@
 """Gallery's data: the media files under shared storage, folders, sorting, grouping, favourites,
-the Recycle Bin and the wallpaper, as a mixin of the Gallery app.
+the Recycle Bin and the wallpaper, on the app object the screens share.
 
 Media are found the way Simple Gallery's MediaFetcher sees them: image/video/GIF/RAW/SVG files by
 extension anywhere under /sdcard (not Android/), a folder named `.x` or holding `.nomedia` is
@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from pytest_mobile_agent.virtual.apps.commons.dates import date_format, java_date
-from pytest_mobile_agent.virtual.ui.app import Context
+from pytest_mobile_agent.virtual.ui.app import App, Context
 
+PKG = "com.simplemobiletools.gallery.pro"
 SHARED = "/storage/emulated/0"
 FAVORITES = "favorites"
 RECYCLE_BIN = "recycle_bin"
@@ -61,22 +62,26 @@ def _natural(text: str) -> list[Any]:
     return [int(p) if p.isdigit() else p.lower() for p in re.split(r"(\d+)", text)]
 
 
-class GalleryMedia:
-    """Media access for the Gallery app (mixed into the App)."""
+class GalleryStore(App):
+    """The app object as the screens use it: its prefs, the media and what the toolbar shows for
+    this run ("Temporarily show hidden" lasts until the app is stopped)."""
 
-    device: Context
-    data_dir: str
-    load: Any
-    save: Any
-    pref: Any
-    set_pref: Any
+    package = PKG
+
+    def __init__(self, device: Context) -> None:
+        super().__init__(device)
+        self.temp_show_hidden = False
+        self.temp_show_excluded = False
+
+    def set_temp(self, name: str, value: bool) -> None:
+        setattr(self, name, value)
 
     # -- files -----------------------------------------------------------------------------
     def trash_dir(self) -> Path:
         return self.device.fs.host(f"{self.data_dir}/files/.trash")
 
     def shows_hidden(self) -> bool:
-        return bool(self.pref("show_hidden_media", False) or getattr(self, "temp_show_hidden", False))
+        return bool(self.pref("show_hidden_media", False) or self.temp_show_hidden)
 
     def all_media(self) -> list[dict[str, Any]]:
         """Every media file under shared storage that the filter and the hidden setting let through."""
