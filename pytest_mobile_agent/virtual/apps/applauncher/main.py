@@ -1,35 +1,29 @@
-"""Simple App Launcher (com.simplemobiletools.applauncher) 5.11.4, F-Droid flavour.
+"""Simple App Launcher's main screen: a grid of app icons with its dialogs.
 
-A grid of app icons picked from the installed launchable apps (the package manager's list),
-with add / remove / rename, sorting, hiding names, settings and the commons About/FAQ screens.
-Ids, texts and flows follow docs/fidelity/applauncher.md, learned from Simple-App-Launcher's
-activity_main.xml, item_launcher_label.xml, dialog_add_launchers.xml, dialog_edit_launcher.xml,
-dialog_change_sorting.xml, menu.xml, cab.xml, activity_settings.xml and its Kotlin sources.
+Add / remove / rename launchers, sorting, column count and hiding names. Ids, texts and flows
+follow docs/fidelity/applauncher.md, learned from Simple-App-Launcher's activity_main.xml,
+item_launcher_label.xml, dialog_add_launchers.xml, dialog_edit_launcher.xml,
+dialog_change_sorting.xml, menu.xml, cab.xml and its Kotlin sources.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.commons.about import SHARED_ACTIVITIES, AboutActivity
-from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar
-from pytest_mobile_agent.virtual.apps.commons.customization import CustomizationActivity
-from pytest_mobile_agent.virtual.apps.commons.menus import SEARCH_KEY, close_search, search_is_open, search_menu
-from pytest_mobile_agent.virtual.apps.commons.settings import (
-    language_name,
-    settings_check,
-    settings_link,
-    settings_screen,
-    settings_section,
-    settings_value,
+from pytest_mobile_agent.virtual.apps.applauncher.settings import SettingsActivity
+from pytest_mobile_agent.virtual.apps.applauncher.store import (
+    SORT_BY_CUSTOM,
+    SORT_BY_TITLE,
+    SORT_DESCENDING,
+    AppLauncherStore,
 )
+from pytest_mobile_agent.virtual.apps.commons.about import AboutActivity
+from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar
+from pytest_mobile_agent.virtual.apps.commons.menus import SEARCH_KEY, close_search, search_is_open, search_menu
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import CHECKBOX, FRAME, IMAGE, LINEAR, RECYCLER, RELATIVE, VIEW_GROUP, View
 
-PKG = "com.simplemobiletools.applauncher"
-# commons helpers/Constants.kt sort flags; the app's default_sorting is SORT_BY_TITLE.
-SORT_BY_TITLE, SORT_DESCENDING, SORT_BY_CUSTOM = 2048, 1024, 131072
 MAX_COLUMN_COUNT = 15
 RENAME_FIELD = "edit_launcher_edittext"
 
@@ -40,15 +34,12 @@ def _column_label(n: int) -> str:
 
 class MainActivity(Activity):
     name = ".activities.MainActivity"
+    app: AppLauncherStore
 
     def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
         super().__init__(app, extras)
         self.selected: list[str] = []  # packages selected in the action mode
         self.changing_order = False
-
-    @property
-    def launcher(self) -> AppLauncher:
-        return self.app  # type: ignore[return-value]
 
     def on_back(self) -> bool:
         if self.selected:
@@ -62,7 +53,7 @@ class MainActivity(Activity):
     # -- the grid --------------------------------------------------------------------------
     def shown(self) -> list[dict[str, Any]]:
         query = self.texts.get(SEARCH_KEY, "").lower()
-        return [item for item in self.launcher.sorted_launchers() if query in item["title"].lower()]
+        return [item for item in self.app.sorted_launchers() if query in item["title"].lower()]
 
     def content(self) -> View:
         a = self.app
@@ -135,7 +126,7 @@ class MainActivity(Activity):
     def cell(self, item: dict[str, Any]) -> View:
         a = self.app
         pkg = item["package"]
-        target = self.launcher.installed(pkg)
+        target = self.app.installed(pkg)
         children = [
             View(
                 IMAGE,
@@ -172,7 +163,7 @@ class MainActivity(Activity):
         if self.selected:
             self.toggle(pkg)
             return
-        target = self.launcher.installed(pkg)
+        target = self.app.installed(pkg)
         if target is None:
             self.toast("No app found")
             return
@@ -202,7 +193,7 @@ class MainActivity(Activity):
     def remove(self) -> None:
         def confirmed() -> None:
             self.app.set_pref("was_remove_info_shown", True)
-            self.launcher.remove(self.selected)
+            self.app.remove(self.selected)
             self.end_selection()
 
         if self.app.pref("was_remove_info_shown", False):
@@ -213,7 +204,7 @@ class MainActivity(Activity):
 
     def rename(self) -> None:
         pkg = self.selected[0]
-        item = next(i for i in self.launcher.launchers if i["package"] == pkg)
+        item = next(i for i in self.app.launchers if i["package"] == pkg)
         self.texts[RENAME_FIELD] = item["title"]
         a = self.app
 
@@ -225,7 +216,7 @@ class MainActivity(Activity):
                 self.show(dialog)
                 w.focus(self, RENAME_FIELD)
                 return
-            self.launcher.rename(pkg, title)
+            self.app.rename(pkg, title)
             self.end_selection()
 
         def body() -> list[View]:
@@ -267,7 +258,7 @@ class MainActivity(Activity):
         candidates = sorted(
             (p for p in a.device.packages.launchable() if p.package != a.package), key=lambda p: p.shown_label.lower()
         )
-        checked = {i["package"] for i in self.launcher.launchers}
+        checked = {i["package"] for i in self.app.launchers}
 
         def flip(pkg: str) -> None:
             checked.symmetric_difference_update({pkg})
@@ -312,81 +303,6 @@ class MainActivity(Activity):
             return [w.scroll(a.rid("add_launchers_holder"), items, cls=RECYCLER, weight=0)]
 
         def ok() -> None:
-            self.launcher.set_apps([p for p in candidates if p.package in checked])
+            self.app.set_apps([p for p in candidates if p.package in checked])
 
         self.show(w.alert(self, "", rows, positive=("OK", ok), negative=("Cancel", lambda: None)))
-
-
-class SettingsActivity(Activity):
-    name = ".activities.SettingsActivity"
-
-    def content(self) -> View:
-        rows = [
-            settings_section(self, "color_customization_section_label", "Color customization"),
-            settings_link(self, "color_customization", "Customize colors", lambda: self.start(CustomizationActivity)),
-            settings_section(self, "general_settings_label", "General"),
-            settings_value(self, "language", "Language", language_name(), lambda: None),
-            settings_check(self, "close_app", "Close this app at launching a different one", "close_app", True),
-        ]
-        return settings_screen(self, rows)
-
-
-class AppLauncher(App):
-    package = PKG
-    label = "App Launcher"
-    icon = "grid"
-    icon_color = "#f57c00"
-    version_code = 53
-    version_name = "5.11.4"
-    main_activity = MainActivity
-    activities = (SettingsActivity, CustomizationActivity, *SHARED_ACTIVITIES)
-    faq = (
-        (
-            "Can I make this app the default launcher?",
-            "Nope, you cannot as this is just a basic app icon holder. For a real home screen launcher get our "
-            "other app Simple Launcher.",
-        ),
-    )
-
-    def __init__(self, device) -> None:  # noqa: ANN001
-        super().__init__(device)
-        # The launchers table (DBHelper): fresh installs start empty.
-        self.launchers: list[dict[str, Any]] = self.load("launchers", [])
-
-    def installed(self, pkg: str) -> App | None:
-        packages = self.device.packages
-        return packages.app(pkg) if packages.is_installed(pkg) and pkg in packages.models else None
-
-    def sorted_launchers(self) -> list[dict[str, Any]]:
-        items = [i for i in self.launchers if self.installed(i["package"])]
-        sorting = int(self.pref("sorting", SORT_BY_TITLE))
-        if sorting & SORT_BY_CUSTOM:
-            return sorted(items, key=lambda i: (i["order"], i["title"].lower()))
-        return sorted(items, key=lambda i: i["title"].lower(), reverse=bool(sorting & SORT_DESCENDING))
-
-    def _commit(self) -> None:
-        self.save("launchers", self.launchers)
-
-    def set_apps(self, apps: list[App]) -> None:
-        wanted = {p.package for p in apps}
-        self.launchers = [i for i in self.launchers if i["package"] in wanted]
-        have = {i["package"] for i in self.launchers}
-        order = max((i["order"] for i in self.launchers), default=0)
-        for p in apps:
-            if p.package not in have:
-                order += 1
-                self.launchers.append({"package": p.package, "title": p.shown_label, "order": order})
-        self._commit()
-
-    def remove(self, packages: list[str]) -> None:
-        self.launchers = [i for i in self.launchers if i["package"] not in packages]
-        self._commit()
-
-    def rename(self, pkg: str, title: str) -> None:
-        for i in self.launchers:
-            if i["package"] == pkg:
-                i["title"] = title
-        self._commit()
-
-
-APPS = (AppLauncher,)
