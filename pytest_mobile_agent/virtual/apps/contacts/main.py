@@ -1,4 +1,4 @@
-"""Simple Contacts Pro (com.simplemobiletools.contacts.pro) 6.22.7: the main screen and storage.
+"""Simple Contacts Pro (com.simplemobiletools.contacts.pro) 6.22.7: the main screen.
 
 Ids, texts and flows follow docs/fidelity/contacts.md, learned from Simple-Contacts'
 activity_main.xml, fragment_letters_layout.xml, menu.xml, cab.xml, MainActivity.kt,
@@ -6,25 +6,21 @@ MyViewPagerFragment.kt and ContactsAdapter.kt, and Simple-Commons' item_contact_
 models/contacts/Contact.kt (sorting, names), ChangeSortingDialog and FilterContactSourcesDialog.
 Contacts are the rows of the contacts provider (contacts2.db: raw_contacts + data), read on
 every screen build, so `content insert` seeding shows up and the app's edits reach
-`content query`. The contact screens and settings are in contacts_screens.py.
+`content query`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.commons.about import COMMONS_FAQ, PRO_SHARED_ACTIVITIES, ProAboutActivity
+from pytest_mobile_agent.virtual.apps.commons.about import ProAboutActivity
 from pytest_mobile_agent.virtual.apps.commons.action_mode import selection_mode_bar
 from pytest_mobile_agent.virtual.apps.commons.dialogs import keyboard_dialog
 from pytest_mobile_agent.virtual.apps.commons.menus import close_search, search_is_open, search_menu, split_menu
 from pytest_mobile_agent.virtual.apps.commons.tabs import bottom_tabs
-from pytest_mobile_agent.virtual.apps.contacts.editors import (
-    ACTIVITIES,
-    EditContactActivity,
-    SettingsActivity,
-    ViewContactActivity,
-    select_contacts_dialog,
-)
+from pytest_mobile_agent.virtual.apps.contacts.contact import EditContactActivity, ViewContactActivity
+from pytest_mobile_agent.virtual.apps.contacts.dialogs import select_contacts_dialog
+from pytest_mobile_agent.virtual.apps.contacts.settings import SettingsActivity
 from pytest_mobile_agent.virtual.apps.contacts.store import (
     PHONE_STORAGE,
     PRIVATE_STORAGE,
@@ -39,7 +35,6 @@ from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import CHECKBOX, IMAGE, RELATIVE, VIEW, VIEW_GROUP, View
 
-PKG = "com.simplemobiletools.contacts.pro"
 SORTS = (
     ("first_name", "First name"),
     ("middle_name", "Middle name"),
@@ -62,7 +57,7 @@ class MainActivity(Activity):
 
     @property
     def store(self) -> ContactsStore:
-        return self.app.store  # type: ignore[attr-defined]
+        return ContactsStore(self.app)  # the provider's rows: nothing to keep between reads
 
     def on_back(self) -> bool:
         if search_is_open(self):
@@ -415,31 +410,3 @@ class MainActivity(Activity):
             weight=1,
             children=[wrapper, w.fab(a.rid("fragment_fab"), "Create group", "add", self.create_group)],
         )
-
-
-class Contacts(App):
-    package = PKG
-    label = "Contacts"
-    icon = "person"
-    icon_color = "#1e88e5"
-    version_code = 124
-    version_name = "6.22.7"
-    main_activity = MainActivity
-    faq = (
-        (
-            "I want to change what fields are visible at contacts. Can I do it?",
-            "Yes, all you have to do is go in Settings -> Manage shown contact fields. There you can select what "
-            "fields should be visible. Some of them are even disabled by default, so you might find some new ones "
-            "there.",
-        ),
-        COMMONS_FAQ[9],
-    )
-
-    activities = (*ACTIVITIES, *PRO_SHARED_ACTIVITIES)
-
-    def __init__(self, device) -> None:  # noqa: ANN001
-        super().__init__(device)
-        self.store = ContactsStore(self)
-
-
-APPS = (Contacts,)

@@ -14,6 +14,7 @@ from typing import Any
 from pytest_mobile_agent.virtual.system import providers
 from pytest_mobile_agent.virtual.ui.app import App
 
+PKG = "com.simplemobiletools.contacts.pro"
 PHONE_STORAGE = "Phone storage"
 PRIVATE_STORAGE = "Phone storage (not visible by other apps)"
 ORG_MIME = "vnd.android.cursor.item/organization"

@@ -1,10 +1,9 @@
-"""Simple Contacts Pro: the contact screens, their dialogs and settings.
+"""Simple Contacts Pro's contact screens: view and edit a contact.
 
 Learned from Simple-Contacts' activity_view_contact.xml, activity_edit_contact.xml, item_edit_*.xml,
-item_view_*.xml, menu_view_contact.xml, menu_edit_contact.xml, ViewContactActivity.kt,
-EditContactActivity.kt, activity_settings.xml and SettingsActivity.kt, and Simple-Commons'
-ManageVisibleFieldsDialog (dialog_manage_visible_fields.xml) and BaseConfig.showContactFields.
-The main screen is in contacts.py, the provider storage in contacts_store.py.
+item_view_*.xml, menu_view_contact.xml, menu_edit_contact.xml, ViewContactActivity.kt and
+EditContactActivity.kt, and Simple-Commons' ManageVisibleFieldsDialog
+(dialog_manage_visible_fields.xml) and BaseConfig.showContactFields.
 """
 
 from __future__ import annotations
@@ -12,146 +11,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.commons.customization import CustomizationActivity
 from pytest_mobile_agent.virtual.apps.commons.menus import split_menu
-from pytest_mobile_agent.virtual.apps.commons.settings import (
-    language_name,
-    settings_check,
-    settings_link,
-    settings_screen,
-    settings_section,
-    settings_value,
-)
+from pytest_mobile_agent.virtual.apps.contacts.dialogs import NAME_FIELDS, NO_APP, manage_fields_dialog, shown_fields
 from pytest_mobile_agent.virtual.apps.contacts.store import (
     ADDRESS_TYPES,
     EMAIL_TYPES,
     PHONE_TYPES,
-    RECYCLER,
     ContactsStore,
     display_name,
     empty_contact,
-    sort_contacts,
     source_name,
 )
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
-from pytest_mobile_agent.virtual.ui.view import CHECKBOX, LINEAR, RELATIVE, View
+from pytest_mobile_agent.virtual.ui.view import RELATIVE, View
 
-# -- shown contact fields (BaseConfig.showContactFields) --------------------------------------
-FIELDS = (
-    ("prefix", "Prefix", False),
-    ("first_name", "First name", True),
-    ("middle_name", "Middle name", False),
-    ("surname", "Surname", True),
-    ("suffix", "Suffix", False),
-    ("nickname", "Nickname", False),
-    ("phone_numbers", "Phone numbers", True),
-    ("emails", "Emails", True),
-    ("addresses", "Addresses", True),
-    ("ims", "Instant messaging (IM)", False),
-    ("events", "Events (birthdays, anniversaries)", True),
-    ("notes", "Notes", True),
-    ("ringtone", "Ringtone", False),
-    ("organization", "Organization", False),
-    ("websites", "Websites", False),
-    ("groups", "Groups", True),
-    ("contact_source", "Contact source", True),
-)
-NAME_FIELDS = (
-    ("prefix", "prefix", "Prefix"),
-    ("first_name", "first", "First name"),
-    ("middle_name", "middle", "Middle name"),
-    ("surname", "surname", "Surname"),
-    ("suffix", "suffix", "Suffix"),
-    ("nickname", "nickname", "Nickname"),
-)
 UNSAVED = "You have unsaved changes. Save before exit?"
-NO_APP = "No valid app found"
-
-
-def shown_fields(app: App) -> set[str]:
-    return set(app.pref("shown_fields", [key for key, _, on in FIELDS if on]))
-
-
-def checks_dialog(
-    activity: Activity,
-    prefix: str,
-    items: list[tuple[str, str, str]],
-    chosen: set[str],
-    on_ok: Callable[[set[str]], None],
-):
-    """A title-less dialog of checkboxes in a ScrollView (ManageVisibleFields/TabsDialog)."""
-    app, state = activity.app, set(chosen)
-
-    def body() -> list[View]:
-        boxes = [
-            w.checkbox(app.rid(rid), label, key in state, lambda k=key: state.symmetric_difference_update({k}))
-            for key, rid, label in items
-        ]
-        holder = View(LINEAR, id=app.rid(f"{prefix}_holder"), children=boxes)
-        return [w.scroll(app.rid(f"{prefix}_scroll_view"), [holder], cls=w.SCROLL)]  # buttons stay on screen
-
-    return w.alert(activity, "", body, positive=("OK", lambda: on_ok(state)), negative=("Cancel", lambda: None))
-
-
-def manage_fields_dialog(activity: Activity):
-    app = activity.app
-    items = [
-        (key, "manage_ringtone" if key == "ringtone" else f"manage_visible_fields_{key}", label)
-        for key, label, _ in FIELDS
-    ]
-    return checks_dialog(
-        activity, "manage_visible_fields", items, shown_fields(app), lambda s: app.set_pref("shown_fields", sorted(s))
-    )
-
-
-def select_contacts_dialog(activity: Activity):
-    """SelectContactsDialog for "Add favorites": every contact with a checkbox, starred ones ticked."""
-    app = activity.app
-    store: ContactsStore = app.store  # type: ignore[attr-defined]
-    contacts = sort_contacts(app, store.all())
-    state = {c["id"] for c in contacts if c["starred"]}
-
-    def body() -> list[View]:
-        rows = [
-            View(
-                w.FRAME,
-                id=app.rid("contact_frame"),
-                clickable=True,
-                kind="row",
-                height=56,
-                on_click=lambda i=c["id"]: state.symmetric_difference_update({i}),
-                children=[
-                    View(
-                        RELATIVE,
-                        id=app.rid("contact_holder"),
-                        orientation="h",
-                        children=[
-                            w.text(app.rid("contact_name"), display_name(app, c), weight=1, padding=8),
-                            View(
-                                CHECKBOX,
-                                id=app.rid("contact_checkbox"),
-                                checkable=True,
-                                checked=c["id"] in state,
-                                kind="checkbox",
-                                width=48,
-                            ),
-                        ],
-                    )
-                ],
-            )
-            for c in contacts
-        ]
-        children = [w.scroll(app.rid("select_contact_list"), rows, cls=RECYCLER)]
-        if not contacts:
-            children.append(w.text(app.rid("select_contact_placeholder"), "No contacts found", padding=16))
-        return [View(RELATIVE, id=app.rid("select_contact_holder"), children=children)]
-
-    def ok() -> None:
-        store.set_starred([c["id"] for c in contacts if c["id"] in state], True)
-        store.set_starred([c["id"] for c in contacts if c["id"] not in state], False)
-
-    return w.alert(activity, "", body, positive=("OK", ok), negative=("Cancel", lambda: None))
 
 
 def contact_toolbar(activity: Activity, items: list) -> View:
@@ -179,7 +54,7 @@ class ViewContactActivity(Activity):
 
     @property
     def store(self) -> ContactsStore:
-        return self.app.store  # type: ignore[attr-defined]
+        return ContactsStore(self.app)  # the provider's rows: nothing to keep between reads
 
     def contact(self) -> dict[str, Any] | None:
         return self.store.get(int(self.extras.get("contact_id", "0")))
@@ -336,7 +211,7 @@ class EditContactActivity(Activity):
 
     @property
     def store(self) -> ContactsStore:
-        return self.app.store  # type: ignore[attr-defined]
+        return ContactsStore(self.app)  # the provider's rows: nothing to keep between reads
 
     def collect(self) -> dict[str, Any]:
         c = dict(self.contact)
@@ -522,134 +397,3 @@ class EditContactActivity(Activity):
         return View(
             RELATIVE, id=a.rid("contact_wrapper"), children=[w.column([contact_toolbar(self, items), body], weight=1)]
         )
-
-
-# -- settings -------------------------------------------------------------------------------
-TAB_NAMES = ("Contacts", "Favorites", "Groups")
-DEFAULT_TABS = ("Contacts", "Favorites", "Groups", "Last used one")
-ON_CLICK = ("Call contact", "View contact details", "Edit contact")
-FONT_SIZES = ("Small", "Medium", "Large", "Extra large")
-
-
-class SettingsActivity(Activity):
-    name = ".activities.SettingsActivity"
-
-    def radio(self, pref: str, options: tuple[str, ...], default: int) -> Callable[[], None]:
-        def show() -> None:
-            current = int(self.app.pref(pref, default))
-            self.show(w.radio_dialog(self, options, current, lambda i: self.app.set_pref(pref, i)))
-
-        return show
-
-    def manage_tabs(self) -> None:
-        items = [(name.lower(), f"manage_visible_tabs_{name.lower()}", name) for name in TAB_NAMES]
-        chosen = set(self.app.pref("shown_tabs", [n.lower() for n in TAB_NAMES]))
-        self.show(
-            checks_dialog(
-                self, "manage_visible_tabs", items, chosen, lambda s: self.app.set_pref("shown_tabs", sorted(s))
-            )
-        )
-
-    def content(self) -> View:
-        a, p = self.app, self.app.pref
-        default_tab = int(p("default_tab", -1))
-        rows = [
-            settings_section(self, "color_customization_section_label", "Color customization"),
-            settings_link(self, "color_customization", "Customize colors", lambda: self.start(CustomizationActivity)),
-            settings_section(self, "general_settings_label", "General"),
-            settings_value(self, "language", "Language", language_name(), lambda: self.toast(NO_APP)),
-            settings_value(
-                self,
-                "font_size",
-                "Font size",
-                FONT_SIZES[int(p("font_size", 1))],
-                self.radio("font_size", FONT_SIZES, 1),
-            ),
-            settings_link(
-                self,
-                "manage_contact_fields",
-                "Manage shown contact fields",
-                lambda: self.show(manage_fields_dialog(self)),
-            ),
-            settings_check(
-                self, "merge_duplicate_contacts", "Merge duplicate contacts", "merge_duplicate_contacts", True
-            ),
-            settings_check(
-                self,
-                "show_call_confirmation",
-                "Show a call confirmation dialog before initiating a call",
-                "show_call_confirmation",
-                False,
-            ),
-            settings_check(
-                self,
-                "show_private_contacts",
-                "Show private contacts to Simple Dialer, Simple SMS Messenger and Simple Calendar Pro",
-                "show_private_contacts",
-                True,
-            ),
-            settings_section(self, "main_screen_label", "Main screen"),
-            settings_link(self, "manage_shown_tabs", "Manage shown tabs", self.manage_tabs),
-            settings_value(
-                self, "default_tab", "Tab to open at app start", DEFAULT_TABS[default_tab], self._pick_default_tab
-            ),
-            settings_value(
-                self,
-                "on_contact_click",
-                "On contact click",
-                ON_CLICK[int(p("on_contact_click", 1))],
-                self.radio("on_contact_click", ON_CLICK, 1),
-            ),
-            settings_check(
-                self, "show_dialpad_button", "Show a dialpad button on the main screen", "show_dialpad_button", True
-            ),
-            settings_check(
-                self,
-                "show_only_contacts_with_numbers",
-                "Show only contacts with phone numbers",
-                "show_only_contacts_with_numbers",
-                False,
-            ),
-            settings_section(self, "list_view_label", "List view"),
-            settings_check(self, "show_contact_thumbnails", "Show contact thumbnails", "show_contact_thumbnails", True),
-            settings_check(self, "show_phone_numbers", "Show phone numbers", "show_phone_numbers", False),
-            settings_check(
-                self, "start_name_with_surname", "Start name with surname", "start_name_with_surname", False
-            ),
-            settings_section(self, "backups_label", "Backups"),
-            settings_check(self, "enable_automatic_backups", "Enable automatic backups", "auto_backup", False),
-            settings_section(self, "migrating_label", "Migrating"),
-        ]
-        for name, label in (
-            ("contacts_export", "Export contacts to a .vcf file"),
-            ("contacts_import", "Import contacts from a .vcf file"),
-        ):
-            rows.append(
-                View(
-                    RELATIVE,
-                    id=a.rid(f"{name}_holder"),
-                    clickable=True,
-                    focusable=True,
-                    kind="row",
-                    padding=8,
-                    on_click=lambda: self.toast(NO_APP),
-                    children=[w.text(a.rid(name), label)],
-                )
-            )
-        return settings_screen(self, rows)
-
-    def _pick_default_tab(self) -> None:
-        current = int(self.app.pref("default_tab", -1))
-
-        def chosen(i: int) -> None:
-            self.app.set_pref("default_tab", -1 if i == 3 else i)
-
-        self.show(w.radio_dialog(self, DEFAULT_TABS, current % 4, chosen))
-
-
-ACTIVITIES: tuple[type[Activity], ...] = (
-    ViewContactActivity,
-    EditContactActivity,
-    SettingsActivity,
-    CustomizationActivity,
-)
