@@ -10,42 +10,60 @@ It reads and writes the real files under the device's shared storage (/sdcard).
 
 from __future__ import annotations
 
-from pytest_mobile_agent.virtual.apps.commons.about import COMMONS_FAQ, PRO_SHARED_ACTIVITIES, ProAboutActivity
+from pytest_mobile_agent.virtual.apps.commons.about import ProAboutActivity
 from pytest_mobile_agent.virtual.apps.commons.action_mode import selection_mode_bar
 from pytest_mobile_agent.virtual.apps.commons.formats import format_size
 from pytest_mobile_agent.virtual.apps.commons.menus import close_search, search_is_open, search_menu, split_menu
 from pytest_mobile_agent.virtual.apps.commons.tabs import bottom_tabs
 from pytest_mobile_agent.virtual.apps.filemanager.dialogs import (
-    ACTIVITIES,
-    KINDS,
     NO_APP,
-    ROOT,
-    TEXT_EXTENSIONS,
-    Item,
-    ReadTextActivity,
-    SettingsActivity,
     create_dialog,
-    delete_paths,
-    extension,
     humanize,
-    item,
-    list_dir,
     modified_text,
     properties_dialog,
     rename_dialog,
     sort_dialog,
     view_type_dialog,
 )
+from pytest_mobile_agent.virtual.apps.filemanager.editor import ReadTextActivity
+from pytest_mobile_agent.virtual.apps.filemanager.settings import SettingsActivity
+from pytest_mobile_agent.virtual.apps.filemanager.store import PKG, ROOT, Item, delete_paths, extension, item, list_dir
+from pytest_mobile_agent.virtual.system.packages import ALL_FILES_ACCESS, MANAGE_EXTERNAL_STORAGE, SETTINGS_PACKAGE
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import FRAME, LINEAR, RELATIVE, VIEW_GROUP, View
 
-PKG = "com.simplemobiletools.filemanager.pro"
-MANAGE_STORAGE = "android.permission.MANAGE_EXTERNAL_STORAGE"
 TABS = (("Files", "folder"), ("Recents", "clock"), ("Storage", "file"))
 RECYCLER = "androidx.recyclerview.widget.RecyclerView"
 TOTAL_BYTES = 32 * 1024**3  # a fixed 32 GB volume with 8 GB of system files keeps the page stable
 SYSTEM_BYTES = 8 * 1024**3
+TEXT_EXTENSIONS = {"txt", "md", "json", "xml", "csv", "log", "html", "htm", "ini", "conf", "yml", "yaml", "kt", "py"}
+KINDS = {
+    "images": {"jpg", "jpeg", "png", "gif", "bmp", "webp", "heic", "heif", "svg", "tif", "tiff", "dng"},
+    "videos": {"mp4", "mkv", "webm", "avi", "mov", "3gp", "wmv", "flv", "m4v", "mpg", "mpeg", "ts"},
+    "audio": {"mp3", "m4a", "wav", "ogg", "flac", "aac", "amr", "opus", "mid", "midi", "wma"},
+    "documents": {
+        "txt",
+        "pdf",
+        "doc",
+        "docx",
+        "xls",
+        "xlsx",
+        "ppt",
+        "pptx",
+        "odt",
+        "ods",
+        "odp",
+        "rtf",
+        "csv",
+        "md",
+        "epub",
+        "json",
+        "xml",
+        "html",
+    },
+    "archives": {"zip", "rar", "7z", "tar", "gz", "bz2", "xz", "apk", "tgz"},
+}
 
 
 class MainActivity(Activity):
@@ -71,7 +89,7 @@ class MainActivity(Activity):
         return bool(self.app.pref("show_hidden", False)) or self.temp_hidden
 
     def has_access(self) -> bool:
-        return self.app.device.packages.granted(PKG, MANAGE_STORAGE)
+        return self.app.device.packages.granted(PKG, MANAGE_EXTERNAL_STORAGE)
 
     def on_resume(self) -> None:
         if not self.has_access() and not any(o.title == "access" for o in self.overlays):
@@ -81,16 +99,17 @@ class MainActivity(Activity):
 
     def access_dialog(self):  # noqa: ANN201
         """ConfirmationAdvancedDialog asking for all-files access; OK stands for granting it in the
-        system's "All files access" screen (apps/settings.py), BACK refuses and closes the app."""
+        system's "All files access" screen (apps/system/settings.py), BACK refuses and closes the app."""
         packages = self.app.device.packages
 
         def ok() -> None:
-            from pytest_mobile_agent.virtual.apps.system.settings import AllFilesAccess, Settings
-
-            if Settings.package in packages.models and packages.is_installed(Settings.package):
-                self.wm.start_activity(packages.app(Settings.package), AllFilesAccess, {"package": PKG})
+            installed = SETTINGS_PACKAGE in packages.models and packages.is_installed(SETTINGS_PACKAGE)
+            settings = packages.app(SETTINGS_PACKAGE) if installed else None
+            screen = settings.activity_class(ALL_FILES_ACCESS) if settings else None
+            if settings and screen:
+                self.wm.start_activity(settings, screen, {"package": PKG})
             else:  # a device image without the Settings model: the grant the screen would give
-                packages.grant(PKG, MANAGE_STORAGE)
+                packages.grant(PKG, MANAGE_EXTERNAL_STORAGE)
 
         body = [
             w.text(
@@ -518,25 +537,3 @@ class MainActivity(Activity):
         holder = View(LINEAR, id=a.rid("storage_volumes_holder"), children=[volume])
         body = w.scroll(a.rid("storage_nested_scrollview"), [holder], cls="androidx.core.widget.NestedScrollView")
         return View(RELATIVE, id=a.rid("storage_fragment"), weight=1, children=[body])
-
-
-class FileManager(App):
-    package = PKG
-    label = "File Manager"
-    icon = "folder"
-    icon_color = "#ffa000"
-    version_code = 141
-    version_name = "6.16.1"
-    main_activity = MainActivity
-    activities = (*ACTIVITIES, *PRO_SHARED_ACTIVITIES)
-    faq = (
-        (
-            "I deleted some files by mistake, how can I recover them?",
-            "Sadly, you cannot. Files are deleted instantly after the confirmation dialog, there is no trashbin "
-            "available.",
-        ),
-        COMMONS_FAQ[9],
-    )
-
-
-APPS = (FileManager,)

@@ -5,11 +5,10 @@ MobileAgentBench's setup taps its switch, "Allow access to manage all files", th
 
 from __future__ import annotations
 
+from pytest_mobile_agent.virtual.system.packages import ALL_FILES_ACCESS, MANAGE_EXTERNAL_STORAGE, SETTINGS_PACKAGE
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import SWITCH, TEXT, VIEW_GROUP, View
-
-MANAGE_STORAGE = "android.permission.MANAGE_EXTERNAL_STORAGE"
 
 
 class SettingsMain(Activity):
@@ -23,16 +22,16 @@ class SettingsMain(Activity):
 class AllFilesAccess(Activity):
     """Settings$AppManageExternalStorageActivity for one package (extra `package`)."""
 
-    name = ".Settings$AppManageExternalStorageActivity"
+    name = ALL_FILES_ACCESS
     label = "All files access"
 
     def content(self) -> View:
         packages = self.app.device.packages
         target = self.extras.get("package", "")
-        allowed = packages.granted(target, MANAGE_STORAGE)
+        allowed = packages.granted(target, MANAGE_EXTERNAL_STORAGE)
 
         def toggle() -> None:
-            packages.grant(target, MANAGE_STORAGE, not allowed)
+            packages.grant(target, MANAGE_EXTERNAL_STORAGE, not allowed)
 
         up = w.icon_button("", "Navigate up", "back", self.finish)
         title = w.text("", "All files access", size=20, weight=1, padding=12)
@@ -59,7 +58,7 @@ class AllFilesAccess(Activity):
 
 
 class Settings(App):
-    package = "com.android.settings"
+    package = SETTINGS_PACKAGE
     label = "Settings"
     icon = "settings"
     icon_color = "#5f6368"
