@@ -8,11 +8,11 @@ showPickSecondsDialog and CustomIntervalPickerDialog.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 
 from pytest_mobile_agent.virtual.apps.calendar.formatting import minutes_text
 from pytest_mobile_agent.virtual.apps.commons.dates import java_date
 from pytest_mobile_agent.virtual.apps.commons.dialogs import keyboard_dialog
-from pytest_mobile_agent.virtual.shell.files import date
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity
 from pytest_mobile_agent.virtual.ui.view import RADIO, RADIO_GROUP, View

@@ -3,12 +3,11 @@ in the locale the screen is drawn in."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
 from pytest_mobile_agent.virtual.apps.calendar.store import REMINDER_OFF
 from pytest_mobile_agent.virtual.apps.commons.dates import java_date
 from pytest_mobile_agent.virtual.resources import dates as locale_dates
-from pytest_mobile_agent.virtual.shell.files import date
 from pytest_mobile_agent.virtual.ui.app import App
 from pytest_mobile_agent.virtual.ui.localize import drawing_locale
 
