@@ -8,6 +8,7 @@ dialog_change_sorting.xml, menu.xml, cab.xml and its Kotlin sources.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from pytest_mobile_agent.virtual.apps.applauncher.settings import SettingsActivity
@@ -274,7 +275,7 @@ class MainActivity(Activity):
                     height=56,
                     padding=4,
                     kind="row",
-                    on_click=lambda p=p.package: flip(p),
+                    on_click=partial(flip, p.package),
                     children=[
                         View(
                             IMAGE,

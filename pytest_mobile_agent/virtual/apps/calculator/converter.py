@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from pytest_mobile_agent.virtual.apps.calculator.engine import format_number
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
@@ -66,7 +68,8 @@ TIME = (
     ("Second", "s", 1),
     ("Millisecond", "ms", 0.001),
 )
-CONVERTERS = (
+Unit = tuple[str, str, float]  # name, symbol, factor to the base unit
+CONVERTERS: tuple[tuple[str, tuple[Unit, ...], tuple[int, int]], ...] = (
     ("Length", LENGTH, (0, 1)),
     ("Area", AREA, (0, 1)),
     ("Volume", VOLUME, (0, 1)),
@@ -76,7 +79,7 @@ CONVERTERS = (
 )
 
 
-def convert(value: float, units: tuple, src: int, dst: int, kind: str) -> float:
+def convert(value: float, units: tuple[Unit, ...], src: int, dst: int, kind: str) -> float:
     if kind == "Temperature":
         celsius = {0: value, 1: (value - 32) * 5 / 9, 2: value - 273.15}[src]
         return {0: celsius, 1: celsius * 9 / 5 + 32, 2: celsius + 273.15}[dst]
@@ -96,7 +99,7 @@ class UnitConverterPickerActivity(Activity):
                 focusable=True,
                 kind="row",
                 weight=1,
-                on_click=lambda i=i: self.start(UnitConverterActivity, converter_id=str(i)),
+                on_click=partial(self.start, UnitConverterActivity, converter_id=str(i)),
                 padding=8,
                 children=[
                     View(IMAGE, id=a.rid("unit_image"), icon="ruler", kind="icon", height=48),
@@ -201,7 +204,7 @@ class UnitConverterActivity(Activity):
                         kind="button",
                         text_size=28,
                         gravity="center",
-                        on_click=lambda k=label: self.press(k),
+                        on_click=partial(self.press, label),
                     )
                     for rid, label in row
                 ],

@@ -6,6 +6,8 @@ activity_main.xml, view_calculator.xml, menu.xml and Simple-Commons' dialogs.
 
 from __future__ import annotations
 
+from functools import partial
+
 from pytest_mobile_agent.virtual.apps.calculator.converter import UnitConverterPickerActivity
 from pytest_mobile_agent.virtual.apps.calculator.settings import SettingsActivity
 from pytest_mobile_agent.virtual.apps.calculator.store import CalculatorStore
@@ -116,7 +118,7 @@ class MainActivity(Activity):
                 View(
                     LINEAR,
                     clickable=True,
-                    on_click=lambda v=value: load(v),
+                    on_click=partial(load, value),
                     kind="row",
                     padding=8,
                     children=[

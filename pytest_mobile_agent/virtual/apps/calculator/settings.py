@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from pytest_mobile_agent.virtual.apps.commons.about import compose_row, compose_top_bar
 from pytest_mobile_agent.virtual.apps.commons.settings import language_name
 from pytest_mobile_agent.virtual.ui import widgets as w
@@ -37,7 +39,7 @@ class SettingsActivity(Activity):
                     kind="row",
                     orientation="h",
                     padding=8,
-                    on_click=lambda p=pref, d=default: a.set_pref(p, not a.pref(p, d)),
+                    on_click=partial(self.toggle, pref, default),
                     children=[
                         View(TEXT, text=label, weight=1),
                         View(CHECKBOX, checkable=True, checked=checked, kind="checkbox", width=48, height=48),
@@ -45,3 +47,6 @@ class SettingsActivity(Activity):
                 )
             )
         return View(VIEW, children=[compose_top_bar(self, "Settings"), w.scroll("", rows, cls=VIEW)])
+
+    def toggle(self, pref: str, default: bool) -> None:
+        self.app.set_pref(pref, not self.app.pref(pref, default))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date
+from functools import partial
 
 from pytest_mobile_agent.virtual.apps.calendar.formatting import minutes_text
 from pytest_mobile_agent.virtual.apps.commons.dates import java_date
@@ -113,7 +114,7 @@ def custom_interval_dialog(activity: Activity, on_pick: Callable[[int], None]):
                 checkable=True,
                 checked=state["unit"] == size,
                 clickable=True,
-                on_click=lambda s=size: state.update(unit=s),
+                on_click=partial(state.update, unit=size),
                 kind="radio",
                 height=48,
             )

@@ -128,6 +128,11 @@ class EditorActivity(Activity):
         self.show(w.alert(self, "", body, positive=("Save", self.save), negative=("Discard", self.finish)))
         return True
 
+    def back(self) -> None:
+        """The toolbar's back arrow: what BACK does, else leave the editor."""
+        if not self.on_back():
+            self.finish()
+
     def delete(self) -> None:
         def yes() -> None:
             self.app.events.delete([self.event_id])  # type: ignore[list-item]
@@ -247,7 +252,7 @@ class EditorActivity(Activity):
             overflow=overflow,
             back=True,
         )
-        bar.children[0].on_click = lambda: self.on_back() or self.finish()
+        bar.children[0].on_click = self.back
         holder = w.column(self.fields(), id=a.rid(f"{self.P}_holder"))
         body = w.scroll(a.rid(f"{self.P}_nested_scrollview"), [holder], cls="androidx.core.widget.NestedScrollView")
         return w.screen(bar, [body], id=a.rid(f"{self.P}_coordinator"))

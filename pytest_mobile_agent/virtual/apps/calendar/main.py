@@ -9,6 +9,7 @@ Dates come from the device clock (UTC); the locale is en-US (12-hour times, week
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from pytest_mobile_agent.virtual.apps.calendar.dialogs import date_picker_dialog, delete_events_dialog
@@ -122,6 +123,10 @@ class MainActivity(Activity):
 
     def on_resume(self) -> None:
         self.today = self.app.device.clock.now().date()
+
+    def back(self) -> None:
+        """The stacked day view's back arrow: what BACK does."""
+        self.on_back()
 
     def on_back(self) -> bool:
         if search_is_open(self):
@@ -298,7 +303,7 @@ class MainActivity(Activity):
         if self.day_on_top and not search_is_open(self):
             icon = top.find(id=a.rid("top_toolbar_search_icon"))
             if icon is not None:  # the stacked day view turns the search icon into a back arrow
-                icon.desc, icon.icon, icon.on_click = "Back", "back", self.on_back
+                icon.desc, icon.icon, icon.on_click = "Back", "back", self.back
         if self.selected:
             total = len(self.shown_events())
             bar = action_mode_bar(
@@ -336,7 +341,7 @@ class MainActivity(Activity):
                     RELATIVE, id=a.rid("fab_extended_overlay"), clickable=True, on_click=self._close_fab, color="white"
                 )
             )
-            label = dict(size=16, clickable=True, padding=8, gravity="end")
+            label: dict[str, Any] = {"size": 16, "clickable": True, "padding": 8, "gravity": "end"}
             task_row = w.row(
                 [
                     w.text(a.rid("fab_task_label"), "Task", on_click=lambda: self.open_new(True), **label),
@@ -394,7 +399,7 @@ class MainActivity(Activity):
                 clickable=True,
                 focusable=True,
                 weight=1,
-                on_click=lambda d=start + timedelta(days=i): self.open_day(d),
+                on_click=partial(self.open_day, start + timedelta(days=i)),
             )
             for i in range(42)
         ]
@@ -483,7 +488,7 @@ class MainActivity(Activity):
                         VIEW_GROUP,
                         id=a.rid("week_event_holder"),
                         clickable=True,
-                        on_click=lambda e=e: self.tap_event(e),
+                        on_click=partial(self.tap_event, e),
                         children=[w.text(a.rid("week_event_label"), e["title"], size=12)],
                         kind="row",
                     )
@@ -549,7 +554,7 @@ class MainActivity(Activity):
                 clickable=True,
                 weight=1,
                 children=[w.text(a.rid("month_label"), name, size=14, gravity="center")],
-                on_click=lambda i=i: self._open_month(date(year, i + 1, 1)),
+                on_click=partial(self._open_month, date(year, i + 1, 1)),
             )
             for i, name in enumerate(month_name(m) for m in range(1, 13))
         ]

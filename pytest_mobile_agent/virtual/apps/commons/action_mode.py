@@ -8,6 +8,7 @@ Learned from commons adapters/MyRecyclerViewAdapter.kt and res/layout/actionbar_
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from pytest_mobile_agent.virtual.apps.commons.menus import (
     MenuAction,
@@ -21,16 +22,23 @@ from pytest_mobile_agent.virtual.ui.app import Activity
 from pytest_mobile_agent.virtual.ui.view import IMAGE, VIEW_GROUP, View
 
 
-def end_selection_or_search(activity: Activity) -> bool:
-    """BACK on a list screen with an action mode over `activity.selected` (a list) and a search:
-    it ends the selection first, else closes the search; False when neither was open."""
-    if activity.selected:  # type: ignore[attr-defined]
-        activity.selected = []  # type: ignore[attr-defined]
-        return True
-    if search_is_open(activity):
-        close_search(activity)
-        return True
-    return False
+class SelectionActivity(Activity):
+    """A list screen with an action mode over `selected` and a search: BACK ends the selection
+    first, else closes the search."""
+
+    selected: list[Any]
+
+    def end_selection(self) -> None:
+        self.selected = []
+
+    def on_back(self) -> bool:
+        if self.selected:
+            self.end_selection()
+            return True
+        if search_is_open(self):
+            close_search(self)
+            return True
+        return False
 
 
 def action_mode_bar(

@@ -70,7 +70,7 @@ class CustomizationActivity(Activity):
                     ("text_color", "background_color", "primary_color", "app_icon_color"), THEMES[MATERIAL_YOU]
                 )
             )
-        return colors  # type: ignore[return-value]
+        return colors
 
     def content(self) -> View:
         a = self.app

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity
@@ -21,7 +22,7 @@ def bottom_tabs(
             focusable=True,
             selected=i == current,
             weight=1,
-            on_click=lambda i=i: on_pick(i),
+            on_click=partial(on_pick, i),
             kind="tab",
             children=[
                 View(

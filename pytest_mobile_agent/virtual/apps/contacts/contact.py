@@ -9,6 +9,7 @@ EditContactActivity.kt, and Simple-Commons' ManageVisibleFieldsDialog
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from pytest_mobile_agent.virtual.apps.commons.menus import split_menu
@@ -29,12 +30,18 @@ from pytest_mobile_agent.virtual.ui.view import RELATIVE, View
 UNSAVED = "You have unsaved changes. Save before exit?"
 
 
+def back(activity: Activity) -> None:
+    """The toolbar's back arrow: what BACK does, else leave the screen."""
+    if not activity.on_back():
+        activity.finish()
+
+
 def contact_toolbar(activity: Activity, items: list) -> View:
     """contact_appbar > contact_toolbar: a back arrow and no title."""
     app = activity.app
     actions, overflow = split_menu(items)
     bar = w.toolbar(activity, "contact_toolbar", "", actions=actions, overflow=overflow, back=True)
-    bar.children[0].on_click = lambda: activity.on_back() or activity.finish()
+    bar.children[0].on_click = partial(back, activity)
     return View("android.widget.LinearLayout", id=app.rid("contact_appbar"), children=[bar])
 
 
@@ -112,7 +119,7 @@ class ViewContactActivity(Activity):
             w.row(actions, id=a.rid("contact_actions_holder"), height=56, gravity="center"),
             w.text(a.rid("contact_name"), display_name(a, c), size=22, padding=12, gravity="center"),
         ]
-        for key, holder, item, typ, values, types in (
+        for key, holder_id, item, typ, values, types in (
             (
                 "phone_numbers",
                 "contact_numbers_holder",
@@ -151,7 +158,7 @@ class ViewContactActivity(Activity):
                             )
                             for v, t in values
                         ],
-                        id=a.rid(holder),
+                        id=a.rid(holder_id),
                     )
                 )
         if "notes" in shown and c["notes"]:
@@ -326,7 +333,7 @@ class EditContactActivity(Activity):
                             size=14,
                             clickable=True,
                             padding=12,
-                            on_click=lambda k=kind, i=i, ty=types: self.pick_type(k, i, ty),
+                            on_click=partial(self.pick_type, kind, i, types),
                         ),
                     ],
                 )
@@ -338,7 +345,7 @@ class EditContactActivity(Activity):
                     a.rid(f"contact_{plural}_add_new"),
                     "",
                     "add",
-                    lambda k=kind, it=item, d=default: self.add_row(k, it, d),
+                    partial(self.add_row, kind, item, default),
                     cls="android.widget.ImageView",
                 )
             )

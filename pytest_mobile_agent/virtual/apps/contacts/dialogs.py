@@ -4,6 +4,7 @@ picker (Simple-Commons' and Simple-Contacts' dialogs)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from pytest_mobile_agent.virtual.apps.contacts.store import RECYCLER, ContactsStore, display_name, sort_contacts
 from pytest_mobile_agent.virtual.ui import widgets as w
@@ -57,7 +58,7 @@ def checks_dialog(
 
     def body() -> list[View]:
         boxes = [
-            w.checkbox(app.rid(rid), label, key in state, lambda k=key: state.symmetric_difference_update({k}))
+            w.checkbox(app.rid(rid), label, key in state, partial(state.symmetric_difference_update, {key}))
             for key, rid, label in items
         ]
         holder = View(LINEAR, id=app.rid(f"{prefix}_holder"), children=boxes)
@@ -92,7 +93,7 @@ def select_contacts_dialog(activity: Activity):
                 clickable=True,
                 kind="row",
                 height=56,
-                on_click=lambda i=c["id"]: state.symmetric_difference_update({i}),
+                on_click=partial(state.symmetric_difference_update, {c["id"]}),
                 children=[
                     View(
                         RELATIVE,

@@ -11,6 +11,7 @@ every screen build, so `content insert` seeding shows up and the app's edits rea
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from pytest_mobile_agent.virtual.apps.commons.about import ProAboutActivity
@@ -158,7 +159,7 @@ class MainActivity(Activity):
                     clickable=True,
                     focusable=True,
                     kind="row",
-                    on_click=lambda n=name: toggle(n),
+                    on_click=partial(toggle, name),
                     height=56,
                     children=[
                         View(
@@ -309,13 +310,13 @@ class MainActivity(Activity):
             texts = [w.text(a.rid("item_contact_name"), name, size=16)]
             if show_numbers and c["numbers"]:
                 texts.append(w.text(a.rid("item_contact_number"), c["numbers"][0][0], size=14))
-            children = [w.column(texts, weight=1, padding=4)]
+            row = [w.column(texts, weight=1, padding=4)]
             if a.pref("show_contact_thumbnails", True):
                 # ContactsAdapter: no photo -> getContactLetterIcon, the name's first letter on a disc
                 avatar = View(
                     IMAGE, id=a.rid("item_contact_image"), kind="appicon", icon=name[:1].upper(), width=44, height=44
                 )
-                children.insert(0, avatar)
+                row.insert(0, avatar)
             rows.append(
                 View(
                     VIEW_GROUP,
@@ -328,9 +329,9 @@ class MainActivity(Activity):
                     height=64,
                     padding=8,
                     kind="row",
-                    on_click=lambda c=c: self.open_contact(c),
-                    on_long_click=lambda c=c: self.select(c),
-                    children=children,
+                    on_click=partial(self.open_contact, c),
+                    on_long_click=partial(self.select, c),
+                    children=row,
                 )
             )
         children: list[View] = []

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from datetime import UTC, datetime
+from functools import partial
 
 from pytest_mobile_agent.virtual.apps.commons.dates import date_format, java_date, time_format
 from pytest_mobile_agent.virtual.apps.commons.dialogs import keyboard_dialog
@@ -46,11 +47,15 @@ def validating_dialog(activity: Activity, title: str, body: Callable[[], list[Vi
     dialog = w.alert(activity, title, body, positive=("OK", lambda: None), negative=("Cancel", lambda: None))
     build = dialog.build
 
+    def check() -> None:
+        if ok():
+            activity.dismiss(dialog)
+
     def checked() -> View:
         root = build()
         for v in root.walk():
             if v.id == "android:id/button1":
-                v.on_click = lambda: ok() and activity.dismiss(dialog)
+                v.on_click = check
         return root
 
     dialog.build = checked
@@ -187,7 +192,7 @@ def properties_dialog(activity: Activity, items: list[Item], hidden: bool):
                 id=app.rid(rid or "property_holder"),
                 long_clickable=True,
                 padding=6,
-                on_long_click=lambda v=value: activity.toast("Value copied to clipboard"),
+                on_long_click=lambda: activity.toast("Value copied to clipboard"),
                 children=[
                     w.text(app.rid("property_label"), label, size=14, bold=True),
                     w.text(app.rid("property_value"), value, size=16),
@@ -250,7 +255,7 @@ def view_type_dialog(activity: Activity, on_done: Callable[[], None]):
                 app.rid(f"change_view_type_dialog_radio_{k}"),
                 label,
                 state["grid"] == (k == "grid"),
-                lambda g=k == "grid": state.update(grid=g),
+                partial(state.update, grid=k == "grid"),
                 focusable=False,
             )
             for k, label in (("grid", "Grid"), ("list", "List"))

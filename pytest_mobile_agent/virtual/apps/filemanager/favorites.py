@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity
 from pytest_mobile_agent.virtual.ui.view import IMAGE, RELATIVE, View
@@ -11,6 +13,9 @@ class FavoritesActivity(Activity):
     """Manage favorites: the favourite folders, each with a menu to remove it."""
 
     name = ".activities.FavoritesActivity"
+
+    def menu(self, path: str) -> None:
+        self.show(w.popup_menu(self, [("remove", "Remove", partial(self.remove, path))]))
 
     def remove(self, path: str) -> None:
         self.app.set_pref("favorites", [f for f in self.app.pref("favorites", []) if f != path])
@@ -30,7 +35,7 @@ class FavoritesActivity(Activity):
                         a.rid("overflow_menu_icon"),
                         "",
                         "more",
-                        lambda p=path: self.show(w.popup_menu(self, [("remove", "Remove", lambda: self.remove(p))])),
+                        partial(self.menu, path),
                         cls=IMAGE,
                     ),
                 ],

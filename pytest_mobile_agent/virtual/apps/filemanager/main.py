@@ -10,6 +10,8 @@ It reads and writes the real files under the device's shared storage (/sdcard).
 
 from __future__ import annotations
 
+from functools import partial
+
 from pytest_mobile_agent.virtual.apps.commons.about import ProAboutActivity
 from pytest_mobile_agent.virtual.apps.commons.action_mode import selection_mode_bar
 from pytest_mobile_agent.virtual.apps.commons.formats import format_size
@@ -414,7 +416,7 @@ class MainActivity(Activity):
                 clickable=True,
                 padding=6,
                 bold=i == len(crumbs) - 1,
-                on_click=lambda p=path: self.open_path(p),
+                on_click=partial(self.open_path, path),
             )
             for i, (path, label) in enumerate(crumbs)
         ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from pytest_mobile_agent.virtual.apps.commons.customization import CustomizationActivity
 from pytest_mobile_agent.virtual.apps.commons.dates import date_time_format_dialog
 from pytest_mobile_agent.virtual.apps.commons.security import security_dialog
@@ -57,7 +59,7 @@ class SettingsActivity(Activity):
                     a.rid(f"manage_visible_tabs_{suffix}"),
                     label,
                     n in shown,
-                    lambda n=n: shown.symmetric_difference_update({n}),
+                    partial(shown.symmetric_difference_update, {n}),
                     focusable=False,
                 )
                 for n, suffix, label in TAB_CHECKS

@@ -20,7 +20,7 @@ def extension(name: str) -> str:
     return name.rsplit(".", 1)[1].lower() if "." in name.strip(".") else ""
 
 
-def natural_key(name: str) -> list:
+def natural_key(name: str) -> list[tuple[int, int, str]]:
     """AlphanumericComparator: digit runs compare by value."""
     return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name.lower()) if part]
 
@@ -81,21 +81,20 @@ def sorting(app: App, path: str) -> dict:
 
 def sort_items(items: list[Item], sort: dict) -> list[Item]:
     """FileDirItem.compareTo: folders first, then by the chosen key (descending reverses it)."""
-    by = sort["by"]
+    by, desc = sort["by"], bool(sort["desc"])
 
-    def key(i: Item) -> object:
+    def ordered(group: list[Item]) -> list[Item]:
         if by == "size":
-            return i.size
+            return sorted(group, key=lambda i: i.size, reverse=desc)
         if by == "last_modified":
-            return i.mtime
+            return sorted(group, key=lambda i: i.mtime, reverse=desc)
         if by == "extension":
-            return (extension(i.name), i.name.lower())
-        return natural_key(i.name) if sort.get("numeric", True) else i.name.lower()
+            return sorted(group, key=lambda i: (extension(i.name), i.name.lower()), reverse=desc)
+        if sort.get("numeric", True):
+            return sorted(group, key=lambda i: natural_key(i.name), reverse=desc)
+        return sorted(group, key=lambda i: i.name.lower(), reverse=desc)
 
-    out: list[Item] = []
-    for group in ([i for i in items if i.is_dir], [i for i in items if not i.is_dir]):
-        out += sorted(group, key=key, reverse=bool(sort["desc"]))
-    return out
+    return ordered([i for i in items if i.is_dir]) + ordered([i for i in items if not i.is_dir])
 
 
 def touch_now(app: App, host: Path) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.commons.action_mode import end_selection_or_search
+from pytest_mobile_agent.virtual.apps.commons.action_mode import SelectionActivity
 from pytest_mobile_agent.virtual.apps.gallery.settings import SettingsActivity
 from pytest_mobile_agent.virtual.apps.gallery.store import (
     DEFAULT_FILTER,
@@ -67,7 +67,7 @@ def _options(
     return w.alert(activity, title, body, positive=("OK", on_ok), negative=("Cancel", lambda: None))
 
 
-class GalleryScreen(Activity):
+class GalleryScreen(SelectionActivity):
     """What the folders screen and a folder's media screen share: menus, dialogs, selection."""
 
     app: GalleryStore
@@ -77,17 +77,11 @@ class GalleryScreen(Activity):
         super().__init__(app, extras)
         self.selected: list[str] = []
 
-    def on_back(self) -> bool:
-        return end_selection_or_search(self)
-
     def toggle(self, key: str) -> None:
         if key in self.selected:
             self.selected.remove(key)
         else:
             self.selected.append(key)
-
-    def end_selection(self) -> None:
-        self.selected = []
 
     # -- dialogs -----------------------------------------------------------------------------
     def sort_dialog(self) -> None:

@@ -283,6 +283,7 @@ class MainActivity(FolderScreen):
 
 class MediaActivity(FolderScreen):
     name = ".activities.MediaActivity"
+    directory: str  # the folder shown: a path, FAVORITES or RECYCLE_BIN, "" for "show all"
 
     def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
         super().__init__(app, extras)

@@ -7,6 +7,7 @@ Learned from Simple-Gallery's activity_settings.xml, SettingsActivity.kt, helper
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from pytest_mobile_agent.virtual.apps.commons.customization import CustomizationActivity
 from pytest_mobile_agent.virtual.apps.commons.dates import date_time_format_dialog
@@ -272,7 +273,7 @@ class SettingsActivity(Activity):
                     a.rid(f"manage_bottom_actions_{MANAGE_IDS.get(key, key)}"),
                     MANAGE_LABELS.get(key, desc),
                     key in chosen,
-                    lambda k=key: chosen.symmetric_difference_update({k}),
+                    partial(chosen.symmetric_difference_update, {key}),
                 )
                 for key, _, desc, _ in BOTTOM_ACTIONS
             ]

@@ -26,7 +26,7 @@ SHARED = "/storage/emulated/0"
 FAVORITES = "favorites"
 RECYCLE_BIN = "recycle_bin"
 # (filter checkbox id suffix, label / section header, TYPE_* bit, extensions)
-TYPES = (
+TYPES: tuple[tuple[str, str, int, set[str]], ...] = (
     ("images", "Images", 1, {"jpg", "jpeg", "png", "webp", "bmp", "heic", "heif", "jxl", "avif"}),
     ("videos", "Videos", 2, {"mp4", "mkv", "webm", "avi", "3gp", "mov", "m4v", "mpg", "mpeg", "wmv"}),
     ("gifs", "GIFs", 4, {"gif"}),

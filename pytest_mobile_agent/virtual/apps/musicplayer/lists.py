@@ -3,6 +3,8 @@ shared by its tabs and list screens."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from pytest_mobile_agent.virtual.apps.commons.formats import duration_text
 from pytest_mobile_agent.virtual.apps.commons.menus import SEARCH_KEY
 from pytest_mobile_agent.virtual.apps.musicplayer import library as lib
@@ -109,7 +111,7 @@ def track_rows(activity: Activity, app: MusicPlayerStore, tracks: list[dict]) ->
                 ("info", f"{t['artist']} • {t['album']}"),
                 ("duration", duration_text(t["duration"])),
             ],
-            lambda t=t: app.play(t["path"]),
+            partial(app.play, t["path"]),
             image=True,
         )
         for t in tracks

@@ -9,9 +9,13 @@ menu_main.xml, cab_playlists.xml and its Kotlin.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from pytest_mobile_agent.virtual.apps.commons.about import AboutActivity
-from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar, end_selection_or_search
+from pytest_mobile_agent.virtual.apps.commons.action_mode import (
+    SelectionActivity,
+    action_mode_bar,
+)
 from pytest_mobile_agent.virtual.apps.commons.formats import duration_text
 from pytest_mobile_agent.virtual.apps.commons.menus import close_search, search_menu
 from pytest_mobile_agent.virtual.apps.commons.tabs import bottom_tabs
@@ -32,13 +36,13 @@ from pytest_mobile_agent.virtual.apps.musicplayer.settings import SettingsActivi
 from pytest_mobile_agent.virtual.apps.musicplayer.store import MusicPlayerStore
 from pytest_mobile_agent.virtual.apps.musicplayer.tracks import AlbumsActivity, TracksActivity
 from pytest_mobile_agent.virtual.ui import widgets as w
-from pytest_mobile_agent.virtual.ui.app import Activity, App
+from pytest_mobile_agent.virtual.ui.app import App
 from pytest_mobile_agent.virtual.ui.view import LINEAR, RELATIVE, VIEW_GROUP, View
 
 SLEEP_CHOICES = ((300, "5 minutes"), (600, "10 minutes"), (1200, "20 minutes"), (1800, "30 minutes"), (3600, "1 hour"))
 
 
-class MainActivity(Activity):
+class MainActivity(SelectionActivity):
     name = ".activities.MainActivity"
     app: MusicPlayerStore
 
@@ -52,9 +56,6 @@ class MainActivity(Activity):
     def tab(self) -> str:
         tabs = self.app.shown_tabs()
         return tabs[min(self.page, len(tabs) - 1)]
-
-    def on_back(self) -> bool:
-        return end_selection_or_search(self)
 
     def on_resume(self) -> None:
         self.page = min(self.page, len(self.app.shown_tabs()) - 1)
@@ -122,8 +123,8 @@ class MainActivity(Activity):
                 self,
                 "playlist",
                 [("title", r["title"]), ("tracks", lib.plural(r["count"], "Track"))],
-                lambda r=r: self.tap_playlist(r["id"]),
-                on_long=lambda r=r: self.tap_playlist(r["id"], True),
+                partial(self.tap_playlist, r["id"]),
+                on_long=partial(self.tap_playlist, r["id"], True),
                 selected=r["id"] in self.selected,
             )
             for r in self._rows("playlists")
@@ -142,7 +143,7 @@ class MainActivity(Activity):
     def _simple_page(self, tab: str, prefix: str, subtitle: Callable[[dict], str], open_row, **kw) -> View:
         suffix = kw.pop("suffix", "tracks")
         rows = [
-            item_row(self, prefix, [("title", r["title"]), (suffix, subtitle(r))], lambda r=r: open_row(r), **kw)
+            item_row(self, prefix, [("title", r["title"]), (suffix, subtitle(r))], partial(open_row, r), **kw)
             for r in self._rows(tab)
         ]
         return list_page(self, f"{tab}_fragment_holder", tab, rows)
@@ -251,7 +252,7 @@ class MainActivity(Activity):
             ("cab_select_all", "Select all", "check", self.select_all),
         ]
         return action_mode_bar(
-            self, len(self.selected), total, actions=actions, on_close=self.on_back, on_select_all=self.select_all
+            self, len(self.selected), total, actions=actions, on_close=self.end_selection, on_select_all=self.select_all
         )
 
     def select_all(self) -> None:

@@ -3,6 +3,8 @@ dialog_manage_visible_tabs.xml, activity_excluded_folders.xml and their Kotlin).
 
 from __future__ import annotations
 
+from functools import partial
+
 from pytest_mobile_agent.virtual.apps.commons.customization import color_customization_rows
 from pytest_mobile_agent.virtual.apps.commons.settings import (
     language_name,
@@ -61,9 +63,7 @@ class SettingsActivity(Activity):
 
         def body() -> list[View]:
             boxes = [
-                w.checkbox(
-                    a.rid(f"manage_visible_tabs_{key}"), label, key in chosen, lambda k=key: toggle(k), padding=0
-                )
+                w.checkbox(a.rid(f"manage_visible_tabs_{key}"), label, key in chosen, partial(toggle, key), padding=0)
                 for key, label, _ in lib.TABS
             ]
             holder = View(LINEAR, id=a.rid("manage_visible_tabs_holder"), children=boxes)

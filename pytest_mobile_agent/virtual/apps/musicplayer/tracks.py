@@ -4,6 +4,8 @@ menu_playlist.xml and their Kotlin)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from pytest_mobile_agent.virtual.apps.musicplayer import library as lib
 from pytest_mobile_agent.virtual.apps.musicplayer.dialogs import sorting_dialog
 from pytest_mobile_agent.virtual.apps.musicplayer.lists import (
@@ -107,7 +109,7 @@ class AlbumsActivity(Activity):
                 self,
                 "album",
                 [("title", r["title"]), ("tracks", lib.plural(r["count"], "Track"))],
-                lambda r=r: self.start(TracksActivity, kind="album", key=r["title"]),
+                partial(self.start, TracksActivity, kind="album", key=r["title"]),
                 image=True,
                 holder=True,
             )

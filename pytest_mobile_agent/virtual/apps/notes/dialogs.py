@@ -8,6 +8,7 @@ dialog_sort_checklist.xml and the dialogs' Kotlin.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from pytest_mobile_agent.virtual.apps.notes.store import NotesStore
@@ -67,7 +68,7 @@ def new_note_dialog(activity: NotesScreen, value: str = ""):
 
     def types() -> list[View]:
         radios = [
-            w.radio(rid(f"type_{key}"), label, state["kind"] == kind, lambda k=kind: state.__setitem__("kind", k))
+            w.radio(rid(f"type_{key}"), label, state["kind"] == kind, partial(state.__setitem__, "kind", kind))
             for key, label, kind in (("text_note", "Text note", "text"), ("checklist", "Checklist", "checklist"))
         ]
         return [
@@ -243,13 +244,13 @@ def sort_checklist_dialog(activity: NotesScreen):
     def body() -> list[View]:
         sorts = [
             w.radio(
-                rid(f"sorting_dialog_radio_{key}"), label, state["by"] == key, lambda k=key: state.__setitem__("by", k)
+                rid(f"sorting_dialog_radio_{key}"), label, state["by"] == key, partial(state.__setitem__, "by", key)
             )
             for key, label in (("title", "Title"), ("date_created", "Date created"), ("custom", "Custom"))
         ]
         order = [
             w.radio(
-                rid(f"sorting_dialog_radio_{key}"), label, state["desc"] == d, lambda d=d: state.__setitem__("desc", d)
+                rid(f"sorting_dialog_radio_{key}"), label, state["desc"] == d, partial(state.__setitem__, "desc", d)
             )
             for key, label, d in (("ascending", "Ascending", False), ("descending", "Descending", True))
         ]

@@ -8,6 +8,7 @@ item_checklist.xml, menu.xml and MainActivity.kt / fragments.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from pytest_mobile_agent.virtual.apps.commons.about import ProAboutActivity
@@ -240,7 +241,7 @@ class MainActivity(NotesScreen):
                     orientation="h",
                     kind="row",
                     padding=8,
-                    on_click=lambda i=item: self.toggle(i),
+                    on_click=partial(self.toggle, item),
                     on_long_click=lambda: None,
                     children=[
                         w.text(

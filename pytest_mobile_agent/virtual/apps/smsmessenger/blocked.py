@@ -8,6 +8,7 @@ AddBlockedNumberDialog.kt (Jetpack Compose: texts and content-descs, no resource
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from pytest_mobile_agent.virtual.apps.commons.about import COMMONS, compose_top_bar
 from pytest_mobile_agent.virtual.apps.smsmessenger.selection import SelectingActivity
@@ -125,8 +126,8 @@ class ManageBlockedNumbersActivity(SelectingActivity):
                     padding=12,
                     selected=number in self.selected,
                     children=texts,
-                    on_click=lambda n=number: self.tap(n),
-                    on_long_click=lambda n=number: self.toggle(n),
+                    on_click=partial(self.tap, number),
+                    on_long_click=partial(self.toggle, number),
                 )
             )
         return View(VIEW, children=[top, w.scroll("", rows, cls=VIEW)])

@@ -9,6 +9,7 @@ Kotlin sources.
 from __future__ import annotations
 
 from contextlib import closing
+from functools import partial
 from typing import Any
 
 from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar
@@ -51,7 +52,7 @@ class NewConversationActivity(Activity):
                 kind="row",
                 padding=8,
                 orientation="h",
-                on_click=lambda n=number: self.open(n),
+                on_click=partial(self.open, number),
                 children=[
                     View(
                         IMAGE,

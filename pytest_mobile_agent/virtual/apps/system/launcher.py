@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import FRAME, TEXT, View
@@ -42,7 +44,7 @@ class Launcher(Activity):
                 clickable=True,
                 long_clickable=True,
                 focusable=True,
-                on_click=lambda a=a: self._launch(a),
+                on_click=partial(self._launch, a),
                 kind="appicon",
                 icon=a.icon,
                 color=a.icon_color,
@@ -80,7 +82,7 @@ class Launcher(Activity):
                     text="",
                     desc=app.shown_label,
                     clickable=True,
-                    on_click=lambda t=task: self._resume(t),
+                    on_click=partial(self._resume, task),
                     kind="row",
                     height=160,
                     padding=8,

@@ -8,6 +8,7 @@ intents of that action and type (until the next reset: it lives in /data/system)
 from __future__ import annotations
 
 import json
+from functools import partial
 
 from pytest_mobile_agent.virtual.system.intents import Intent, Match
 from pytest_mobile_agent.virtual.system.manifests import deliver
@@ -73,7 +74,8 @@ class ResolverActivity(Activity):
 
     def content(self) -> View:
         packages = self.app.device.packages
-        title = TITLES.get(self.intent.action if self.intent else "", "Complete action using")
+        action = self.intent.action if self.intent else None
+        title = TITLES.get(action or "", "Complete action using")
         rows = []
         for match in self.matches:
             label = packages.models[match.package].label
@@ -82,7 +84,7 @@ class ResolverActivity(Activity):
                     LINEAR,
                     orientation="h",
                     clickable=True,
-                    on_click=lambda m=match: self.select(m),
+                    on_click=partial(self.select, match),
                     selected=match == self.chosen,
                     kind="row",
                     height=64,

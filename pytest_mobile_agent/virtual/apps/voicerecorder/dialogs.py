@@ -98,8 +98,8 @@ def delete_dialog(activity: Activity, app: VoiceRecorderStore, names: list[str],
         activity.show(system_dialog(activity, "trash" if to_bin else "delete", len(names), act))
 
     if trashed:
-        body = [w.text(rid("message"), f"Delete {items}?", padding=12)]
-        return w.alert(activity, "", body, positive=("Yes", confirmed), negative=("No", lambda: None))
+        question = [w.text(rid("message"), f"Delete {items}?", padding=12)]
+        return w.alert(activity, "", question, positive=("Yes", confirmed), negative=("No", lambda: None))
     message = f"Are you sure you want to move {items} into the Recycle Bin?" if use_bin else f"Delete {items}?"
 
     def body() -> list[View]:

@@ -14,7 +14,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pytest_mobile_agent.virtual.apps.commons.about import AboutActivity
-from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar, end_selection_or_search
+from pytest_mobile_agent.virtual.apps.commons.action_mode import (
+    SelectionActivity,
+    action_mode_bar,
+)
 from pytest_mobile_agent.virtual.apps.commons.dates import date_format, java_date, time_format
 from pytest_mobile_agent.virtual.apps.commons.formats import duration_text, format_size
 from pytest_mobile_agent.virtual.apps.commons.menus import SEARCH_KEY, search_is_open, search_menu
@@ -23,11 +26,11 @@ from pytest_mobile_agent.virtual.apps.voicerecorder.dialogs import delete_dialog
 from pytest_mobile_agent.virtual.apps.voicerecorder.settings import SettingsActivity
 from pytest_mobile_agent.virtual.apps.voicerecorder.store import VoiceRecorderStore
 from pytest_mobile_agent.virtual.ui import widgets as w
-from pytest_mobile_agent.virtual.ui.app import Activity, App
+from pytest_mobile_agent.virtual.ui.app import App
 from pytest_mobile_agent.virtual.ui.view import IMAGE, RECYCLER, RELATIVE, VIEW, VIEW_GROUP, View
 
 
-class MainActivity(Activity):
+class MainActivity(SelectionActivity):
     name = ".activities.MainActivity"
     app: VoiceRecorderStore
 
@@ -41,9 +44,6 @@ class MainActivity(Activity):
 
     def on_resume(self) -> None:
         self.page = min(self.page, len(self.app.pages()) - 1)  # the Recycle Bin tab may be gone
-
-    def on_back(self) -> bool:
-        return end_selection_or_search(self)
 
     # -- screen ----------------------------------------------------------------------------
     def content(self) -> View:
@@ -243,9 +243,6 @@ class MainActivity(Activity):
         self.page = i
         self.selected = []
         self.app.set_pref("last_used_view_pager_page", i)
-
-    def end_selection(self) -> None:
-        self.selected = []
 
     def select_all(self) -> None:
         self.selected = [r["name"] for r in self._rows(self.page == 2)]

@@ -122,6 +122,7 @@ class VoiceRecorderStore(App):
     def delete(self, names: list[str]) -> None:
         for name in names:
             self._host(name).unlink(missing_ok=True)
-            title = TRASHED.match(name).group(2) if TRASHED.match(name) else name
+            match = TRASHED.match(name)
+            title = match.group(2) if match else name
             self.durations.pop(title, None)
         self.save("durations", self.durations)
