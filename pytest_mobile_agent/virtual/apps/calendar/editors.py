@@ -135,7 +135,8 @@ class EditorActivity(Activity):
 
     def delete(self) -> None:
         def yes() -> None:
-            self.app.events.delete([self.event_id])  # type: ignore[list-item]
+            if self.event_id is not None:  # the menu offers Delete on saved items only
+                self.app.events.delete([self.event_id])
             self.finish()
 
         self.show(delete_events_dialog(self, yes))

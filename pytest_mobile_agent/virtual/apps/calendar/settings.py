@@ -59,7 +59,7 @@ class SettingsActivity(Activity):
         first = WEEKDAYS[int(p("first_day_of_week", 6))]
         hours = "HH:00" if p("use_24_hour_format", False) else "hh.mm a"
         start_at = java_date(hours, datetime(2000, 1, 1, int(p("start_weekly_at", 7))))
-        noop = lambda: None  # noqa: E731
+        noop = lambda: None
         rows = [
             *color_customization_rows(self),
             settings_section(self, "general_settings_label", "General"),

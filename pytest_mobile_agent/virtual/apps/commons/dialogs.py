@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from pytest_mobile_agent.virtual.ui import widgets as w
-from pytest_mobile_agent.virtual.ui.app import Activity
+from pytest_mobile_agent.virtual.ui.app import Activity, Overlay
 from pytest_mobile_agent.virtual.ui.view import LINEAR, View
 
 
@@ -34,7 +34,7 @@ def properties_dialog(activity: Activity, rows: Sequence[tuple[str, str]], title
     return w.alert(activity, title, body, positive=("OK", lambda: None))
 
 
-def keyboard_dialog(activity: Activity, dialog):  # noqa: ANN001, ANN201 - an Overlay in, the same out
+def keyboard_dialog(activity: Activity, dialog: Overlay) -> Overlay:
     """A dialog with a text field: once it closes (a button, BACK, a tap outside) the keyboard
     goes too, as Android hides it with the window that had the focus."""
 

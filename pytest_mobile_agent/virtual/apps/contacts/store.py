@@ -193,12 +193,12 @@ def sort_contacts(app: App, contacts: list[dict[str, Any]], favorites: bool = Fa
     by = app.pref("sort_by", "first_name")
     if by == "custom" and not favorites:
         by = "first_name"
-    key_field = {"first_name": "first", "middle_name": "middle", "surname": "surname"}.get(by)
+    key_field = {"first_name": "first", "middle_name": "middle", "surname": "surname"}.get(by, "")
 
     def key(c: dict[str, Any]) -> tuple:
         if by in ("date_created", "custom"):
             return (c["id"],)
-        value = display_name(app, c) if by == "full_name" else c[key_field]  # type: ignore[index]
+        value = display_name(app, c) if by == "full_name" else c[key_field]
         if not value and not (c["first"] or c["middle"] or c["surname"]):
             value = c["company"] or next((e for e, _ in c["emails"]), "")
         value = value.lower()

@@ -32,7 +32,7 @@ from pytest_mobile_agent.virtual.apps.filemanager.settings import SettingsActivi
 from pytest_mobile_agent.virtual.apps.filemanager.store import PKG, ROOT, Item, delete_paths, extension, item, list_dir
 from pytest_mobile_agent.virtual.system.packages import ALL_FILES_ACCESS, MANAGE_EXTERNAL_STORAGE, SETTINGS_PACKAGE
 from pytest_mobile_agent.virtual.ui import widgets as w
-from pytest_mobile_agent.virtual.ui.app import Activity, App
+from pytest_mobile_agent.virtual.ui.app import Activity, App, Overlay
 from pytest_mobile_agent.virtual.ui.view import FRAME, LINEAR, RELATIVE, VIEW_GROUP, View
 
 TABS = (("Files", "folder"), ("Recents", "clock"), ("Storage", "file"))
@@ -99,7 +99,7 @@ class MainActivity(Activity):
         if not self.app.device.fs.host(self.path).is_dir():
             self.path = ROOT
 
-    def access_dialog(self):  # noqa: ANN201
+    def access_dialog(self) -> Overlay:
         """ConfirmationAdvancedDialog asking for all-files access; OK stands for granting it in the
         system's "All files access" screen (apps/system/settings.py), BACK refuses and closes the app."""
         packages = self.app.device.packages

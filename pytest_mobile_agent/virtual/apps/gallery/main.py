@@ -208,7 +208,7 @@ class MainActivity(FolderScreen):
         pinned = set(a.pref("pinned_folders", []))
         unpin = [("cab_unpin", "Unpin folder", lambda: self.pin(False))] if pinned & set(real) else []
         rename = [("cab_rename", "Rename", lambda: self.toast("Rename folder"))] if len(real) == 1 else []
-        later = lambda: self.end_selection()  # noqa: E731 - folder operations that need a picker
+        later = lambda: self.end_selection()  # folder operations that need a picker
         overflow: list[w.MenuItem] = [
             *unpin,
             *rename,

@@ -232,7 +232,7 @@ class SettingsActivity(Activity):
         a = self.app
         label, options, default = CHOICES[name]
         current = int(a.pref(name, default))
-        pick = lambda: self.show(w.radio_dialog(self, options, current, lambda i: a.set_pref(name, i)))  # noqa: E731
+        pick = lambda: self.show(w.radio_dialog(self, options, current, lambda i: a.set_pref(name, i)))
         return settings_value(self, name, label, options[current], pick)
 
     def size_row(self, name: str, label: str, size: str, action: Callable[[], None]) -> View:

@@ -56,7 +56,7 @@ class ManageBlockedNumbersActivity(SelectingActivity):
                 desc=desc,
                 clickable=True,
                 on_click=action,
-                icon=name,  # noqa: E731
+                icon=name,
                 kind="icon",
                 width=48,
                 height=48,
@@ -98,7 +98,7 @@ class ManageBlockedNumbersActivity(SelectingActivity):
                     height=48,
                 ),
             ]
-        flip = lambda pref: lambda: a.set_pref(pref, not a.pref(pref, False))  # noqa: E731
+        flip = lambda pref: lambda: a.set_pref(pref, not a.pref(pref, False))
         rows: list[View] = [
             compose_check(
                 "Block messages from not stored contacts", a.pref("block_unknown", False), flip("block_unknown")

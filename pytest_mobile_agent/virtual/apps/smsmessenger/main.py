@@ -8,6 +8,7 @@ cab_conversations, archive_menu, cab_archived_conversations) and Kotlin sources.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pytest_mobile_agent.virtual.apps.commons.about import AboutActivity
@@ -87,7 +88,7 @@ class ConversationList(SelectingActivity):
     def end_selection(self) -> None:
         self.selected = []
 
-    def confirm(self, verb: str, action) -> None:  # noqa: ANN001 - a callable on the selection
+    def confirm(self, verb: str, action: Callable[[list[int]], None]) -> None:
         """ConfirmationDialog "Are you sure you want to VERB N conversation(s)?" with Yes / No."""
         ids = list(self.selected)
 

@@ -51,7 +51,7 @@ class SettingsActivity(Activity):
 
     def content(self) -> View:
         a = self.app
-        value = lambda pref, options, default: options[int(a.pref(pref, default))]  # noqa: E731
+        value = lambda pref, options, default: options[int(a.pref(pref, default))]
         rows = [
             settings_section(self, "color_customization_section_label", "Color customization"),
             settings_link(self, "color_customization", "Customize colors", lambda: self.start(CustomizationActivity)),

@@ -43,7 +43,8 @@ def show_resolver(device: Context, intent: Intent, matches: list[Match]) -> None
     ordered = sorted(matches, key=lambda m: labels[m.package].label.lower())  # no usage stats: by label
     app = device.packages.app(PACKAGE)
     activity = device.wm.start_activity(app, ResolverActivity, {"intent": intent.describe()})
-    activity.intent, activity.matches = intent, ordered  # type: ignore[attr-defined]
+    if isinstance(activity, ResolverActivity):
+        activity.intent, activity.matches = intent, ordered
     device.wm.changed()
 
 
