@@ -13,7 +13,6 @@ from collections.abc import Callable
 from typing import Any
 
 from pytest_mobile_agent.virtual.apps.commons.action_mode import SelectionActivity
-from pytest_mobile_agent.virtual.apps.gallery.settings import SettingsActivity
 from pytest_mobile_agent.virtual.apps.gallery.store import (
     DEFAULT_FILTER,
     FAVORITES,
@@ -283,9 +282,6 @@ class GalleryScreen(SelectionActivity):
         if a.pref("show_hidden_media", False):
             return []
         return [("temporarily_show_hidden", "Temporarily show hidden", lambda: a.set_temp("temp_show_hidden", True))]
-
-    def open_settings(self) -> None:
-        self.start(SettingsActivity)
 
     def open_folder(self, path: str) -> None:
         raise NotImplementedError

@@ -11,6 +11,7 @@ dialog_change_view_type.xml, dialog_change_grouping.xml and its Kotlin sources.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from pytest_mobile_agent.virtual.apps.commons.about import ProAboutActivity
@@ -19,6 +20,7 @@ from pytest_mobile_agent.virtual.apps.commons.dialogs import properties_dialog
 from pytest_mobile_agent.virtual.apps.commons.formats import format_size
 from pytest_mobile_agent.virtual.apps.commons.menus import SEARCH_KEY, search_is_open, search_menu
 from pytest_mobile_agent.virtual.apps.gallery.dialogs import GalleryScreen
+from pytest_mobile_agent.virtual.apps.gallery.settings import SettingsActivity
 from pytest_mobile_agent.virtual.apps.gallery.store import DEFAULT_FILTER, FAVORITES, RECYCLE_BIN
 from pytest_mobile_agent.virtual.apps.gallery.viewer import ViewPagerActivity
 from pytest_mobile_agent.virtual.ui import widgets as w
@@ -86,7 +88,7 @@ class MainActivity(FolderScreen):
         if self.view_type() == "grid":
             overflow.append(("column_count", "Column count", self.column_count_dialog))
         overflow += [
-            ("settings", "Settings", self.open_settings),
+            ("settings", "Settings", partial(self.start, SettingsActivity)),
             ("about", "About", lambda: self.start(ProAboutActivity)),
         ]
         return search_menu(
@@ -361,7 +363,7 @@ class MediaActivity(FolderScreen):
             overflow.append(("column_count", "Column count", self.column_count_dialog))
         overflow += [
             ("slideshow", "Slideshow", lambda: self.toast("Slideshow")),
-            ("settings", "Settings", self.open_settings),
+            ("settings", "Settings", partial(self.start, SettingsActivity)),
         ]
         if show_all:
             overflow.append(("about", "About", lambda: self.start(ProAboutActivity)))
