@@ -46,7 +46,6 @@ SORTS = (
 TABS = (("Contacts", "person"), ("Favorites", "star"), ("Groups", "person"))
 
 
-# -- the main screen ------------------------------------------------------------------------
 class MainActivity(Activity):
     name = ".activities.MainActivity"
 

@@ -18,7 +18,6 @@ from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity
 from pytest_mobile_agent.virtual.ui.view import RELATIVE, View
 
-# -- settings -------------------------------------------------------------------------------
 TAB_NAMES = ("Contacts", "Favorites", "Groups")
 DEFAULT_TABS = ("Contacts", "Favorites", "Groups", "Last used one")
 ON_CLICK = ("Call contact", "View contact details", "Edit contact")
