@@ -6,6 +6,8 @@ from __future__ import annotations
 from pytest_mobile_agent.virtual.apps.smsmessenger.store import SmsStore
 from pytest_mobile_agent.virtual.ui.app import Activity, App
 
+CONSTRAINT = "androidx.constraintlayout.widget.ConstraintLayout"
+
 
 class SelectingActivity(Activity):
     """A Messenger screen with an action mode over `selected` (conversations, messages or
@@ -22,6 +24,3 @@ class SelectingActivity(Activity):
             self.selected = []
             return True
         return False
-
-
-CONSTRAINT = "androidx.constraintlayout.widget.ConstraintLayout"
