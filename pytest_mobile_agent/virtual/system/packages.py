@@ -29,6 +29,11 @@ class PackageRecord:
     services: list[str] = field(default_factory=list)
 
 
+# What apps name of the platform to get all-files access: the permission, and the Settings screen
+# that grants it (where Settings.ACTION_MANAGE_APP_ALL_FILES_ACCESS_PERMISSION leads).
+MANAGE_EXTERNAL_STORAGE = "android.permission.MANAGE_EXTERNAL_STORAGE"
+SETTINGS_PACKAGE = "com.android.settings"
+ALL_FILES_ACCESS = ".Settings$AppManageExternalStorageActivity"
 PROVIDER_PACKAGES = {
     "com.android.providers.contacts": "ContactsProvider",
     "com.android.providers.telephony": "TelephonyProvider",

@@ -21,18 +21,14 @@ def literal_ids(source: str) -> set[str]:
 
 
 def model_ids(app: str) -> set[str]:
-    """The ids the app's modules (<app>*.py) name: rid("…") and menu rows ("id", "Title", …)."""
-    ids: set[str] = set()
-    for module in APPS.glob(f"{app}*.py"):
-        source = module.read_text()
-        ids |= literal_ids(source)
-        ids |= set(re.findall(r'\(\s*"([a-z][a-z_0-9]+)",\s*"[A-Z]', source))
-    return ids
+    """The ids the app's modules (<app>/*.py) name: rid("…") and menu rows ("id", "Title", …)."""
+    source = package_source(app)
+    return literal_ids(source) | set(re.findall(r'\(\s*"([a-z][a-z_0-9]+)",\s*"[A-Z]', source))
 
 
-def modules_source(*modules: str) -> str:
-    """The source of the named modules of pytest_mobile_agent/virtual/apps, joined."""
-    return "".join((APPS / f"{m}.py").read_text() for m in modules)
+def package_source(app: str) -> str:
+    """The source of the app's package (pytest_mobile_agent/virtual/apps/<app>/), its modules joined."""
+    return "".join(module.read_text() for module in sorted((APPS / app).glob("*.py")))
 
 
 def screen_ids(tmp_path: Path, package: str) -> set[str]:

@@ -10,7 +10,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from fidelity_docs import fidelity_doc, literal_ids, modules_source, screen_ids
+from fidelity_docs import fidelity_doc, literal_ids, package_source, screen_ids
 
 PKG = "com.simplemobiletools.musicplayer"
 
@@ -317,7 +317,7 @@ def test_sleep_timer_and_customize_colors(player):
 def test_fidelity_doc_lists_every_id_of_the_model(tmp_path):
     """Every id the modules name literally and every id on the activities' screens is in the doc."""
     doc = fidelity_doc("musicplayer")
-    source = modules_source("musicplayer", "musicplayer_screens", "musicplayer_library")
+    source = package_source("musicplayer")
     names = literal_ids(source) | screen_ids(tmp_path, PKG)
     missing = sorted(n for n in names if f"`{n}`" not in doc and not re.search(rf"`[^`]*\b{n}\b", doc))
     assert not missing, f"ids missing from docs/fidelity/musicplayer.md: {missing}"

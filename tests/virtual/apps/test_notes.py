@@ -12,7 +12,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from fidelity_docs import fidelity_doc, literal_ids, modules_source, screen_ids
+from fidelity_docs import fidelity_doc, literal_ids, package_source, screen_ids
 
 PKG = "com.simplemobiletools.notes.pro"
 STRIP = "androidx.viewpager.widget.PagerTabStrip"
@@ -287,6 +287,6 @@ def test_settings_rows(notes, adbd):
 def test_fidelity_doc_lists_every_id_of_the_model(tmp_path):
     """Every id the modules name literally and every id on the activities' screens is in the doc."""
     doc = fidelity_doc("notes")
-    names = literal_ids(modules_source("notes", "notes_screens")) | screen_ids(tmp_path, PKG)
+    names = literal_ids(package_source("notes")) | screen_ids(tmp_path, PKG)
     missing = sorted(n for n in names if f"`{n}`" not in doc and not re.search(rf"`[^`]*\b{n}\b", doc))
     assert not missing, f"ids missing from docs/fidelity/notes.md: {missing}"

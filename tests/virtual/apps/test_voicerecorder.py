@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from fidelity_docs import fidelity_doc, literal_ids, modules_source, screen_ids
+from fidelity_docs import fidelity_doc, literal_ids, package_source, screen_ids
 
 PKG = "com.simplemobiletools.voicerecorder"
 FOLDER = "/sdcard/Music/Recordings"
@@ -324,6 +324,6 @@ def test_tab_click_event_carries_the_tab_label():
 def test_fidelity_doc_lists_every_id_of_the_model(tmp_path):
     """Every id the modules name literally and every id on the activities' screens is in the doc."""
     doc = fidelity_doc("voicerecorder")
-    names = literal_ids(modules_source("voicerecorder", "voicerecorder_screens")) | screen_ids(tmp_path, PKG)
+    names = literal_ids(package_source("voicerecorder")) | screen_ids(tmp_path, PKG)
     missing = sorted(n for n in names if f"`{n}`" not in doc and not re.search(rf"`[^`]*\b{n}\b", doc))
     assert not missing, f"ids missing from docs/fidelity/voicerecorder.md: {missing}"

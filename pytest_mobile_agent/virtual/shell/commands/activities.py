@@ -10,7 +10,7 @@ from __future__ import annotations
 import base64
 import time
 
-from pytest_mobile_agent.virtual.apps.resolver import preferred, show_resolver
+from pytest_mobile_agent.virtual.apps.system.resolver import preferred, show_resolver
 from pytest_mobile_agent.virtual.shell.api import CommandContext, command
 from pytest_mobile_agent.virtual.shell.commands.common import exception, usage
 from pytest_mobile_agent.virtual.system.device import Device

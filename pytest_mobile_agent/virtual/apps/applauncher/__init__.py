@@ -1,0 +1,1 @@
+"""Simple App Launcher: `app` installs it; `main` and `settings` are its screens over `store`."""

@@ -1,0 +1,1 @@
+"""Simple Calendar Pro: `app` installs it; `main`, `editors` and `settings` are its screens over `store`."""

@@ -1,0 +1,98 @@
+"""Simple Calendar Pro's data: the events of its Room database, where the real app keeps them.
+
+`databases/events.db` in the app's data dir (so `pm clear` wipes it), with the app's prefs on the
+app object the screens share. Times are UTC seconds. Learned from Simple-Calendar's
+models/Event.kt and databases/EventsDatabase.kt.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from datetime import UTC, datetime
+from typing import Any
+
+from pytest_mobile_agent.virtual.ui.app import App, Context
+
+PKG = "com.simplemobiletools.calendar.pro"
+FLAG_ALL_DAY = 1
+TYPE_EVENT, TYPE_TASK = 0, 1
+REMINDER_OFF = -1
+DB_NAME = "databases/events.db"
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY AUTOINCREMENT, start_ts INTEGER NOT NULL,
+  end_ts INTEGER NOT NULL, title TEXT NOT NULL, location TEXT NOT NULL DEFAULT '',
+  description TEXT NOT NULL DEFAULT '', reminder_1_minutes INTEGER NOT NULL DEFAULT -1,
+  reminder_2_minutes INTEGER NOT NULL DEFAULT -1, reminder_3_minutes INTEGER NOT NULL DEFAULT -1,
+  repeat_interval INTEGER NOT NULL DEFAULT 0, import_id TEXT NOT NULL DEFAULT '',
+  time_zone TEXT NOT NULL DEFAULT '', flags INTEGER NOT NULL DEFAULT 0, event_type INTEGER NOT NULL DEFAULT 1,
+  parent_id INTEGER NOT NULL DEFAULT 0, last_updated INTEGER NOT NULL DEFAULT 0,
+  source TEXT NOT NULL DEFAULT 'simple-calendar', availability INTEGER NOT NULL DEFAULT 0,
+  color INTEGER NOT NULL DEFAULT 0, type INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS event_types (id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL,
+  color INTEGER NOT NULL, caldav_calendar_id INTEGER NOT NULL DEFAULT 0,
+  caldav_display_name TEXT NOT NULL DEFAULT '', caldav_email TEXT NOT NULL DEFAULT '',
+  type INTEGER NOT NULL DEFAULT 0);
+INSERT OR IGNORE INTO event_types (id, title, color) VALUES (1, 'Regular event', -14776091);
+"""
+
+
+def utc(ts: int) -> datetime:
+    return datetime.fromtimestamp(ts, UTC).replace(tzinfo=None)
+
+
+def seconds(when: datetime) -> int:
+    return int(when.replace(tzinfo=UTC).timestamp())
+
+
+class EventStore:
+    """The `events` table of the app's events.db, cached until the app writes to it."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self._cache: list[dict[str, Any]] | None = None
+
+    def _db(self) -> sqlite3.Connection:
+        host = self.app.device.fs.host(f"{self.app.data_dir}/{DB_NAME}")
+        host.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(host, isolation_level=None)
+        db.row_factory = sqlite3.Row
+        db.executescript(SCHEMA)
+        return db
+
+    def all(self) -> list[dict[str, Any]]:
+        if self._cache is None:
+            with closing(self._db()) as db:
+                self._cache = [dict(r) for r in db.execute("SELECT * FROM events ORDER BY start_ts, id")]
+        return self._cache
+
+    def get(self, event_id: int) -> dict[str, Any] | None:
+        return next((e for e in self.all() if e["id"] == event_id), None)
+
+    def save(self, values: dict[str, Any], event_id: int | None = None) -> None:
+        values = {**values, "last_updated": self.app.device.clock.millis()}
+        with closing(self._db()) as db:
+            if event_id is None:
+                cols = ", ".join(values)
+                db.execute(
+                    f"INSERT INTO events ({cols}) VALUES ({', '.join('?' * len(values))})", list(values.values())
+                )
+            else:
+                sets = ", ".join(f"{c} = ?" for c in values)
+                db.execute(f"UPDATE events SET {sets} WHERE id = ?", [*values.values(), event_id])
+        self._cache = None
+
+    def delete(self, ids: list[int]) -> None:
+        with closing(self._db()) as db:
+            db.executemany("DELETE FROM events WHERE id = ?", [(i,) for i in ids])
+        self._cache = None
+
+
+class CalendarStore(App):
+    """The app object as the screens use it: its prefs and the events database."""
+
+    package = PKG
+
+    def __init__(self, device: Context) -> None:
+        super().__init__(device)
+        self.events = EventStore(self)

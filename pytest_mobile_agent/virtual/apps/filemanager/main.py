@@ -1,0 +1,541 @@
+"""Simple File Manager Pro (com.simplemobiletools.filemanager.pro) 6.16.1: the main screen.
+
+Ids, texts and flows follow docs/fidelity/filemanager.md, learned from Simple-File-Manager's
+activity_main.xml, items_fragment.xml, item_file_dir_list.xml, item_section.xml,
+recents_fragment.xml, storage_fragment.xml, item_storage_volume.xml, menu.xml, cab.xml,
+MainActivity.kt (menu visibility, BACK, the all-files-access prompt), ItemsFragment.kt,
+ItemsAdapter.kt and StorageFragment.kt, and Simple-Commons' Breadcrumbs and MySearchMenu.
+It reads and writes the real files under the device's shared storage (/sdcard).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from pytest_mobile_agent.virtual.apps.commons.about import ProAboutActivity
+from pytest_mobile_agent.virtual.apps.commons.action_mode import selection_mode_bar
+from pytest_mobile_agent.virtual.apps.commons.formats import format_size
+from pytest_mobile_agent.virtual.apps.commons.menus import close_search, search_is_open, search_menu, split_menu
+from pytest_mobile_agent.virtual.apps.commons.tabs import bottom_tabs
+from pytest_mobile_agent.virtual.apps.filemanager.dialogs import (
+    NO_APP,
+    create_dialog,
+    humanize,
+    modified_text,
+    properties_dialog,
+    rename_dialog,
+    sort_dialog,
+    view_type_dialog,
+)
+from pytest_mobile_agent.virtual.apps.filemanager.editor import ReadTextActivity
+from pytest_mobile_agent.virtual.apps.filemanager.settings import SettingsActivity
+from pytest_mobile_agent.virtual.apps.filemanager.store import PKG, ROOT, Item, delete_paths, extension, item, list_dir
+from pytest_mobile_agent.virtual.system.packages import ALL_FILES_ACCESS, MANAGE_EXTERNAL_STORAGE, SETTINGS_PACKAGE
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity, App, Overlay
+from pytest_mobile_agent.virtual.ui.view import FRAME, LINEAR, RELATIVE, VIEW_GROUP, View
+
+TABS = (("Files", "folder"), ("Recents", "clock"), ("Storage", "file"))
+RECYCLER = "androidx.recyclerview.widget.RecyclerView"
+TOTAL_BYTES = 32 * 1024**3  # a fixed 32 GB volume with 8 GB of system files keeps the page stable
+SYSTEM_BYTES = 8 * 1024**3
+TEXT_EXTENSIONS = {"txt", "md", "json", "xml", "csv", "log", "html", "htm", "ini", "conf", "yml", "yaml", "kt", "py"}
+KINDS = {
+    "images": {"jpg", "jpeg", "png", "gif", "bmp", "webp", "heic", "heif", "svg", "tif", "tiff", "dng"},
+    "videos": {"mp4", "mkv", "webm", "avi", "mov", "3gp", "wmv", "flv", "m4v", "mpg", "mpeg", "ts"},
+    "audio": {"mp3", "m4a", "wav", "ogg", "flac", "aac", "amr", "opus", "mid", "midi", "wma"},
+    "documents": {
+        "txt",
+        "pdf",
+        "doc",
+        "docx",
+        "xls",
+        "xlsx",
+        "ppt",
+        "pptx",
+        "odt",
+        "ods",
+        "odp",
+        "rtf",
+        "csv",
+        "md",
+        "epub",
+        "json",
+        "xml",
+        "html",
+    },
+    "archives": {"zip", "rar", "7z", "tar", "gz", "bz2", "xz", "apk", "tgz"},
+}
+
+
+class MainActivity(Activity):
+    name = ".activities.MainActivity"
+
+    def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
+        super().__init__(app, extras)
+        self.tab = 0
+        # A VIEW of a folder (resource/folder) opens at it; otherwise the home folder.
+        self.path = self.extras.get("path") or str(app.pref("home_folder", ROOT))
+        self.selected: set[str] = set()
+        self.temp_hidden = False  # "Temporarily show hidden" lasts until the activity is destroyed
+        self.back_pressed = False
+        self.on_resume()
+
+    # -- state ----------------------------------------------------------------------------
+    @property
+    def home(self) -> str:
+        return str(self.app.pref("home_folder", ROOT))
+
+    @property
+    def show_hidden(self) -> bool:
+        return bool(self.app.pref("show_hidden", False)) or self.temp_hidden
+
+    def has_access(self) -> bool:
+        return self.app.device.packages.granted(PKG, MANAGE_EXTERNAL_STORAGE)
+
+    def on_resume(self) -> None:
+        if not self.has_access() and not any(o.title == "access" for o in self.overlays):
+            self.show(self.access_dialog())
+        if not self.app.device.fs.host(self.path).is_dir():
+            self.path = ROOT
+
+    def access_dialog(self) -> Overlay:
+        """ConfirmationAdvancedDialog asking for all-files access; OK stands for granting it in the
+        system's "All files access" screen (apps/system/settings.py), BACK refuses and closes the app."""
+        packages = self.app.device.packages
+
+        def ok() -> None:
+            installed = SETTINGS_PACKAGE in packages.models and packages.is_installed(SETTINGS_PACKAGE)
+            settings = packages.app(SETTINGS_PACKAGE) if installed else None
+            screen = settings.activity_class(ALL_FILES_ACCESS) if settings else None
+            if settings and screen:
+                self.wm.start_activity(settings, screen, {"package": PKG})
+            else:  # a device image without the Settings model: the grant the screen would give
+                packages.grant(PKG, MANAGE_EXTERNAL_STORAGE)
+
+        body = [
+            w.text(
+                self.app.rid("message"),
+                "Please grant our app access to all your files, it might not work well without it.",
+                padding=12,
+            )
+        ]
+        dialog = w.alert(self, "", body, positive=("OK", ok), cancelable=False)
+        dialog.title = "access"
+        dialog.on_cancel = self.finish
+        return dialog
+
+    def on_back(self) -> bool:
+        if search_is_open(self):
+            close_search(self)
+        elif self.selected:
+            self.selected.clear()
+        elif self.tab != 0:
+            return False
+        elif self.path != ROOT and self.path.startswith(ROOT):
+            self.path = self.path.rsplit("/", 1)[0]
+        elif self.app.pref("press_back_twice", False) and not self.back_pressed:
+            self.back_pressed = True
+            self.toast("Press back again to exit")
+        else:
+            return False
+        return True
+
+    def items(self) -> list[Item]:
+        return list_dir(self.app, self.path, self.show_hidden)
+
+    def open_path(self, path: str) -> None:
+        close_search(self)
+        self.path, self.selected = path, set()
+
+    def open_item(self, it: Item) -> None:
+        if self.selected:
+            self.selected ^= {it.path}
+        elif it.is_dir:
+            self.tab = 0
+            self.open_path(it.path)
+        elif extension(it.name) in TEXT_EXTENSIONS or not extension(it.name):
+            self.start(ReadTextActivity, path=it.path)
+        else:
+            self.toast(NO_APP)
+
+    def select(self, it: Item) -> None:
+        self.selected ^= {it.path}
+
+    def pick_tab(self, i: int) -> None:
+        close_search(self)
+        self.tab, self.selected = i, set()
+
+    def selected_items(self) -> list[Item]:
+        fs = self.app.device.fs
+        return [item(fs, p, True) for p in sorted(self.selected) if fs.host(p).exists()]
+
+    # -- actions --------------------------------------------------------------------------
+    def delete_selected(self) -> None:
+        chosen = self.selected_items()
+
+        def yes() -> None:
+            delete_paths(self.app, chosen)
+            self.selected.clear()
+
+        if self.app.pref("skip_delete_confirmation", False):
+            return yes()
+        what = f'"{chosen[0].name}"' if len(chosen) == 1 else f"{len(chosen)} items"
+        self.show(w.confirm_dialog(self, f"Are you sure you want to delete {what}?", yes))
+
+    def rename_selected(self) -> None:
+        chosen = self.selected_items()
+        if len(chosen) == 1:
+            self.show(rename_dialog(self, chosen[0], lambda new: self.selected.clear()))
+
+    def set_hidden(self, hide: bool) -> None:
+        fs = self.app.device.fs
+        for it in self.selected_items():
+            name = it.name
+            new = f".{name}" if hide else name.lstrip(".")
+            if new != name and not fs.host(f"{it.path.rsplit('/', 1)[0]}/{new}").exists():
+                it.host.rename(it.host.with_name(new))
+        self.selected.clear()
+
+    def toggle_favorite(self, add: bool) -> None:
+        favorites = [f for f in self.app.pref("favorites", []) if f != self.path]
+        self.app.set_pref("favorites", [*favorites, self.path] if add else favorites)
+
+    def go_to_favorite(self) -> None:
+        favorites = sorted(self.app.pref("favorites", []))
+        self.show(w.radio_dialog(self, [humanize(f) for f in favorites], -1, lambda i: self.open_path(favorites[i])))
+
+    def refresh(self) -> None:
+        self.selected &= {p for p in self.selected if self.app.device.fs.host(p).exists()}
+
+    # -- the screen -------------------------------------------------------------------------
+    def menu(self) -> tuple[list, list]:
+        a, files = self.app, self.tab == 0
+        favorites = a.pref("favorites", [])
+        grid = a.pref("view_type", "list") == "grid"
+        storage = self.tab == 2
+        items = [
+            (
+                "go_home",
+                "Go to home folder",
+                "home",
+                lambda: self.open_path(self.home),
+                "always",
+                files and self.path != self.home,
+            ),
+            ("go_to_favorite", "Go to favorite", "star", self.go_to_favorite, "always", files and bool(favorites)),
+            ("sort", "Sort by", "sort", lambda: self.show(sort_dialog(self, self.path, self.refresh)), "ifRoom", files),
+            (
+                "add_favorite",
+                "Add to favorites",
+                "star_outline",
+                lambda: self.toggle_favorite(True),
+                "ifRoom",
+                files and self.path not in favorites,
+            ),
+            (
+                "remove_favorite",
+                "Remove from favorites",
+                "star",
+                lambda: self.toggle_favorite(False),
+                "ifRoom",
+                files and self.path in favorites,
+            ),
+            ("toggle_filename", "Toggle filename visibility", "file", lambda: None, "ifRoom", grid and not storage),
+            (
+                "change_view_type",
+                "Change view type",
+                "menu",
+                lambda: self.show(view_type_dialog(self, self.refresh)),
+                "ifRoom",
+                not storage,
+            ),
+            (
+                "set_as_home",
+                "Set as home folder",
+                "",
+                lambda: a.set_pref("home_folder", self.path),
+                "never",
+                files and self.path != self.home,
+            ),
+            (
+                "temporarily_show_hidden",
+                "Temporarily show hidden",
+                "",
+                lambda: setattr(self, "temp_hidden", True),
+                "never",
+                not self.show_hidden and not storage,
+            ),
+            (
+                "stop_showing_hidden",
+                "Stop showing hidden media",
+                "",
+                lambda: setattr(self, "temp_hidden", False),
+                "never",
+                self.temp_hidden and not storage,
+            ),
+            ("column_count", "Column count", "", lambda: None, "never", grid and not storage),
+            ("settings", "Settings", "settings", lambda: self.start(SettingsActivity), "ifRoom", True),
+            ("about", "About", "info", lambda: self.start(ProAboutActivity), "ifRoom", True),
+        ]
+        return split_menu([i[:5] for i in items if i[5]])
+
+    def selection_bar(self, total: int) -> View:
+        chosen = self.selected_items()
+        one, one_file = len(chosen) == 1, len(chosen) == 1 and not chosen[0].is_dir
+        hidden = [i for i in chosen if i.name.startswith(".")]
+        items = [
+            ("cab_delete", "Delete", "delete", self.delete_selected, "always", True),
+            (
+                "cab_properties",
+                "Properties",
+                "info",
+                lambda: self.show(properties_dialog(self, chosen, self.show_hidden)),
+                "always",
+                True,
+            ),
+            ("cab_rename", "Rename", "edit", self.rename_selected, "always", True),
+            ("cab_share", "Share", "share", lambda: self.toast(NO_APP), "ifRoom", True),
+            ("cab_hide", "Hide", "", lambda: self.set_hidden(True), "ifRoom", len(hidden) < len(chosen)),
+            ("cab_unhide", "Unhide", "", lambda: self.set_hidden(False), "ifRoom", bool(hidden)),
+            ("cab_create_shortcut", "Create shortcut", "", lambda: None, "never", one),
+            (
+                "cab_copy_path",
+                "Copy path to clipboard",
+                "",
+                lambda: self.toast("Value copied to clipboard"),
+                "never",
+                one,
+            ),
+            ("cab_set_as", "Set as", "", lambda: self.toast(NO_APP), "never", one_file),
+            ("cab_open_with", "Open with", "", lambda: self.toast(NO_APP), "never", one_file),
+            ("cab_open_as", "Open as", "", lambda: None, "never", one_file),
+            ("cab_copy_to", "Copy to", "", lambda: None, "never", True),
+            ("cab_move_to", "Move to", "", lambda: None, "never", True),
+            ("cab_compress", "Compress", "", lambda: None, "never", True),
+            (
+                "cab_decompress",
+                "Decompress",
+                "",
+                lambda: None,
+                "never",
+                any(extension(i.name) == "zip" for i in chosen),
+            ),
+            ("cab_select_all", "Select all", "", self._select_all, "ifRoom", True),
+        ]
+        return selection_mode_bar(self, self.selected, total, items, self._select_all)
+
+    def _select_all(self) -> None:
+        self.selected.update(i.path for i in self.items())
+
+    def content(self) -> View:
+        a = self.app
+        self.back_pressed = False
+        actions, overflow = self.menu()
+        top = search_menu(self, actions=actions, overflow=overflow)
+        if self.selected:
+            total = len(self.items()) if self.tab == 0 else len(self.recents())
+            top = View(VIEW_GROUP, orientation="stack", height=64, children=[top, self.selection_bar(total)])
+        page = (self.files_page, self.recents_page, self.storage_page)[self.tab]()
+        pager = View(
+            "com.simplemobiletools.commons.views.MyViewPager", id=a.rid("main_view_pager"), weight=1, children=[page]
+        )
+        shown = a.pref("shown_tabs", [t for t, _ in TABS])
+        tabs = [t for t in TABS if t[0] in shown]
+        current = next((i for i, t in enumerate(tabs) if t == TABS[self.tab]), 0)
+        bar = bottom_tabs(self, tabs, current, lambda i: self.pick_tab(TABS.index(tabs[i])))
+        holder = View(RELATIVE, id=a.rid("main_holder"), weight=1, children=[pager, bar])
+        return w.screen(top, [holder], id=a.rid("main_coordinator"))
+
+    def row(self, it: Item) -> View:
+        a = self.app
+        details = f"{it.children} item{'' if it.children == 1 else 's'}" if it.is_dir else format_size(it.size)
+        texts = [w.text(a.rid("item_name"), it.name, size=16), w.text(a.rid("item_details"), details, size=14)]
+        children = [
+            w.image(a.rid("item_icon"), "", "folder" if it.is_dir else "file", width=48, height=48),
+            w.column(texts, weight=1, padding=4),
+        ]
+        if not it.is_dir:
+            children.append(w.text(a.rid("item_date"), modified_text(a, it.mtime), size=12, padding=4))
+        holder = View(VIEW_GROUP, id=a.rid("item_holder"), orientation="h", children=children, padding=8)
+        return View(
+            FRAME,
+            id=a.rid("item_frame"),
+            clickable=True,
+            long_clickable=True,
+            focusable=True,
+            selected=it.path in self.selected,
+            kind="row",
+            on_click=lambda: self.open_item(it),
+            on_long_click=lambda: self.select(it),
+            children=[holder],
+        )
+
+    def section(self, path: str) -> View:
+        a = self.app
+        holder = View(
+            RELATIVE,
+            id=a.rid("item_holder"),
+            orientation="h",
+            padding=8,
+            children=[
+                w.image(a.rid("item_icon"), "", "folder", width=32, height=32),
+                w.text(a.rid("item_section"), humanize(path), size=14, bold=True, weight=1),
+            ],
+        )
+        return View(
+            FRAME, id=a.rid("item_frame"), clickable=True, on_click=lambda: self.open_path(path), children=[holder]
+        )
+
+    def search_rows(self, base: str, query: str) -> list[View]:
+        """ItemsFragment search: matches under `base`, grouped under their folder's section row."""
+        fs, q = self.app.device.fs, query.lower()
+        root = fs.host(base)
+        found: dict[str, list[Item]] = {}
+        for p in sorted(root.rglob("*")):
+            rel = p.relative_to(root).parts
+            if q in p.name.lower() and (self.show_hidden or not any(r.startswith(".") for r in rel)):
+                path = f"{base}/{'/'.join(rel)}"
+                found.setdefault(path.rsplit("/", 1)[0], []).append(item(fs, path, self.show_hidden))
+        rows: list[View] = []
+        for parent in sorted(found):
+            rows.append(self.section(parent))
+            rows += [self.row(i) for i in found[parent]]
+        return rows
+
+    def breadcrumbs(self) -> View:
+        a = self.app
+        crumbs = [(ROOT, "Internal")]
+        if self.path.startswith(ROOT + "/"):
+            parts = self.path[len(ROOT) + 1 :].split("/")
+            crumbs += [(f"{ROOT}/{'/'.join(parts[: i + 1])}", f"> {p}") for i, p in enumerate(parts)]
+        views = [
+            w.text(
+                a.rid("breadcrumb_text"),
+                label,
+                clickable=True,
+                padding=6,
+                bold=i == len(crumbs) - 1,
+                on_click=partial(self.open_path, path),
+            )
+            for i, (path, label) in enumerate(crumbs)
+        ]
+        return View("android.widget.HorizontalScrollView", id=a.rid("breadcrumbs"), height=48, children=[w.row(views)])
+
+    def placeholders(self, query: str, prefix: str) -> list[View]:
+        a = self.app
+        views = [w.text(a.rid(f"{prefix}_placeholder"), "No items found.", gravity="center", padding=16)]
+        if len(query) == 1:
+            views.append(
+                w.text(
+                    a.rid(f"{prefix}_placeholder_2"),
+                    "Type in at least 2 characters to start the search.",
+                    gravity="center",
+                    padding=8,
+                )
+            )
+        return views
+
+    def files_page(self) -> View:
+        a = self.app
+        query = self.texts.get("top_toolbar_search", "")
+        if query:
+            rows = self.search_rows(self.path, query) if len(query) >= 2 else []
+        else:
+            rows = [self.row(i) for i in self.items()]
+        children = [self.breadcrumbs()]
+        if not rows:
+            children += self.placeholders(query, "items") if query or not self.items() else []
+        listing = w.scroll(a.rid("items_list"), rows, cls=RECYCLER)
+        scroller = View(FRAME, id=a.rid("items_fastscroller"), weight=1, children=[listing])
+        children.append(View(VIEW_GROUP, id=a.rid("items_swipe_refresh"), weight=1, children=[scroller]))
+        wrapper = View(RELATIVE, id=a.rid("items_wrapper"), children=children)
+        fab = w.fab(a.rid("items_fab"), "", "add", lambda: self.show(create_dialog(self, self.path, self.refresh)))
+        coordinator = View(
+            VIEW_GROUP, id=a.rid("items_coordinator"), orientation="stack", weight=1, children=[wrapper, fab]
+        )
+        return View(FRAME, id=a.rid("items_fragment"), weight=1, children=[coordinator])
+
+    def recents(self) -> list[Item]:
+        fs = self.app.device.fs
+        root = fs.host(ROOT)
+        files = [
+            p for p in root.rglob("*") if p.is_file() and not any(x.startswith(".") for x in p.relative_to(root).parts)
+        ]
+        files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+        return [item(fs, fs.device_path(p), True) for p in files[:50]]
+
+    def recents_page(self) -> View:
+        a = self.app
+        query = self.texts.get("top_toolbar_search", "").lower()
+        recents = [i for i in self.recents() if query in i.name.lower()]
+        children: list[View] = []
+        if not recents:
+            children.append(w.text(a.rid("recents_placeholder"), "No items found.", gravity="center", padding=16))
+        listing = w.scroll(a.rid("recents_list"), [self.row(i) for i in recents], cls=RECYCLER)
+        children.append(View(VIEW_GROUP, id=a.rid("recents_swipe_refresh"), weight=1, children=[listing]))
+        return View(RELATIVE, id=a.rid("recents_fragment"), weight=1, children=children)
+
+    def storage_page(self) -> View:
+        """StorageFragment: one volume, "Internal", with its usage by media kind."""
+        a = self.app
+        root = a.device.fs.host(ROOT)
+        sizes = dict.fromkeys((*KINDS, "others"), 0)
+        for p in root.rglob("*"):
+            if p.is_file():
+                ext = extension(p.name)
+                kind = next((k for k, exts in KINDS.items() if ext in exts), "others")
+                sizes[kind] += p.stat().st_size
+        used = SYSTEM_BYTES + sum(sizes.values())
+        query = self.texts.get("top_toolbar_search", "")
+        if query:
+            rows = self.search_rows(ROOT, query) if len(query) >= 2 else []
+            children = [] if rows else self.placeholders(query, "search")
+            children.append(w.scroll(a.rid("search_results_list"), rows, cls=RECYCLER))
+            return View(
+                RELATIVE,
+                id=a.rid("storage_fragment"),
+                weight=1,
+                children=[View(RELATIVE, id=a.rid("search_holder"), weight=1, children=children)],
+            )
+        bar = View("android.widget.ProgressBar", id=a.rid("main_storage_usage_progressbar"), height=8)
+        kinds = [
+            View(
+                RELATIVE,
+                id=a.rid(f"{k}_holder"),
+                padding=8,
+                children=[
+                    w.row(
+                        [
+                            w.text(a.rid(f"{k}_label"), k.capitalize(), weight=1),
+                            w.text(a.rid(f"{k}_size"), format_size(sizes[k]), size=14),
+                        ]
+                    ),
+                    View("android.widget.ProgressBar", id=a.rid(f"{k}_progressbar"), height=6),
+                ],
+            )
+            for k in sizes
+        ]
+        volume = View(
+            VIEW_GROUP,
+            id=a.rid("storage_holder"),
+            padding=12,
+            children=[
+                View(
+                    RELATIVE,
+                    id=a.rid("free_space_holder"),
+                    orientation="h",
+                    children=[
+                        w.text(a.rid("storage_name"), "Internal", size=20, bold=True, weight=1),
+                        w.text(a.rid("free_space_value"), format_size(TOTAL_BYTES - used), size=20),
+                        w.image(a.rid("expand_button"), "", "chevron_down", width=40, height=40),
+                    ],
+                ),
+                bar,
+                w.text(a.rid("total_space"), f"Total storage: {format_size(TOTAL_BYTES)}", size=14, padding=4),
+                *kinds,
+            ],
+        )
+        holder = View(LINEAR, id=a.rid("storage_volumes_holder"), children=[volume])
+        body = w.scroll(a.rid("storage_nested_scrollview"), [holder], cls="androidx.core.widget.NestedScrollView")
+        return View(RELATIVE, id=a.rid("storage_fragment"), weight=1, children=[body])

@@ -1,0 +1,2 @@
+"""Simple SMS Messenger: `app` installs it; `main`, `thread`, `settings` and `blocked` are its
+screens over `store`."""
