@@ -25,7 +25,7 @@ from pytest_mobile_agent.virtual.system.packages import PackageManager
 from pytest_mobile_agent.virtual.system.window import WindowManager
 from pytest_mobile_agent.virtual.ui import hierarchy
 from pytest_mobile_agent.virtual.ui.app import App
-from pytest_mobile_agent.virtual.ui.render import ScreenRenderer
+from pytest_mobile_agent.virtual.ui.render.renderer import ScreenRenderer
 
 SHELL_POOL = 64  # pooled worker threads for shell sessions and uiautomator2 requests
 
