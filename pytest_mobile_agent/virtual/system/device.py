@@ -45,6 +45,7 @@ class Device:
         self.props = properties(config)
         self.ports = Ports()
         self.logd = LogBuffer(self.clock)  # what `logcat` reads
+        self.clipboard = ""  # the primary clip's text (uiautomator2's setClipboard and getClipboard)
         self.accessibility = Accessibility(self)
         self.packages = PackageManager(self)
         self.wm = WindowManager(self, config.width, config.height, config.density)
