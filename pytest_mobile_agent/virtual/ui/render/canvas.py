@@ -1,7 +1,8 @@
 """The canvas a screen is drawn on: rectangles, antialiased rounded shapes, icons, shadows, text.
 
-Sizes are in dp, scaled by the display density; colours are RGB tuples. Curved shapes are
-pasted through cached masks (masks.py, glyphs.py); text is laid out and rasterized by text.py.
+Boxes and positions are in pixels (`dp` converts), text sizes in dp, colours RGB tuples.
+Curved shapes are pasted through cached masks (masks.py, glyphs.py); text is laid out and
+rasterized by text.py.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ SCRIM = [round(v * DIM) for v in range(256)] * 3  # Image.point's table, per ban
 
 
 class Canvas:
-    """A screen-sized RGB picture and the primitives views are drawn with, sizes in dp."""
+    """A screen-sized RGB picture and the primitives views are drawn with."""
 
     def __init__(self, width: int, height: int, scale: float, fonts: Fonts) -> None:
         self.s, self.fonts = scale, fonts
