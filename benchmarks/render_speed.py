@@ -10,7 +10,7 @@ import sys
 import time
 
 from pytest_mobile_agent.virtual.ui import layout, screen
-from pytest_mobile_agent.virtual.ui.render import ScreenRenderer
+from pytest_mobile_agent.virtual.ui.render.renderer import ScreenRenderer
 from pytest_mobile_agent.virtual.ui.view import EDIT, FRAME, LINEAR, View
 
 W, H, DENSITY = 1080, 2340, 420

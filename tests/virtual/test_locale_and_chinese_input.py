@@ -60,19 +60,19 @@ def test_apps_show_their_real_zh_cn_strings(zh, u2d, adbd):
 
 
 def test_screenshots_draw_cjk_with_a_real_font(zh, vdevice):
-    from pytest_mobile_agent.virtual.ui.render import _Fonts
+    from pytest_mobile_agent.virtual.ui.render.text import Fonts
 
-    fonts = _Fonts()
+    fonts = Fonts()
     runs = fonts.runs("笔记 Notes", 20)
     assert [seg for _, seg in runs] == ["笔记", " Notes"]
     assert "wqy" in runs[0][0].path or "CJK" in runs[0][0].path  # not Pillow's ASCII-only default
 
 
 def test_a_missing_cjk_font_is_named_once(monkeypatch, caplog):
-    from pytest_mobile_agent.virtual.ui import render
+    from pytest_mobile_agent.virtual.ui.render import text
 
-    monkeypatch.setattr(render, "FALLBACK_FONTS", ())
-    fonts = render._Fonts()
+    monkeypatch.setattr(text, "FALLBACK_FONTS", ())
+    fonts = text.Fonts()
     with caplog.at_level(logging.WARNING):
         fonts.runs("你好", 20)
         fonts.runs("再见", 20)

@@ -9,15 +9,11 @@ from PIL import Image
 
 from pytest_mobile_agent.virtual.ui import keyboard, layout, widgets
 from pytest_mobile_agent.virtual.ui.layout import _intrinsic
-from pytest_mobile_agent.virtual.ui.render import (
-    PngEncoder,
-    ScreenRenderer,
-    _wrap,
-    encode_png,
-    glyph_name,
-    is_cjk,
-    parse_color,
-)
+from pytest_mobile_agent.virtual.ui.render.colors import parse_color
+from pytest_mobile_agent.virtual.ui.render.glyphs import glyph_name
+from pytest_mobile_agent.virtual.ui.render.png import PngEncoder, encode_png
+from pytest_mobile_agent.virtual.ui.render.renderer import ScreenRenderer
+from pytest_mobile_agent.virtual.ui.render.text import is_cjk, wrap
 from pytest_mobile_agent.virtual.ui.screen import Frame, Window
 from pytest_mobile_agent.virtual.ui.view import EDIT, FRAME, LINEAR, View
 
@@ -441,8 +437,8 @@ def test_wrapping_breaks_between_cjk_characters_and_inside_a_word_too_long_for_a
     def measure(text: str) -> float:  # one unit a character, two a CJK one
         return sum(2 if is_cjk(c) else 1 for c in text)
 
-    assert _wrap(measure, "删除启动器图标，而不会卸载", 10, 9) == ["删除启动器", "图标，而不", "会卸载"]
-    assert _wrap(measure, "delete 'a-long-file-name.txt'?", 10, 9) == ["delete", "'a-long-fi", "le-name.tx", "t'?"]
-    assert _wrap(measure, "Chrome 图标 app", 8, 9) == ["Chrome", "图标 app"]
-    assert _wrap(measure, "one two three", 8, 2) == ["one two", "three"]
-    assert _wrap(measure, "one two three four", 8, 2) == ["one two", "three…"]
+    assert wrap(measure, "删除启动器图标，而不会卸载", 10, 9) == ["删除启动器", "图标，而不", "会卸载"]
+    assert wrap(measure, "delete 'a-long-file-name.txt'?", 10, 9) == ["delete", "'a-long-fi", "le-name.tx", "t'?"]
+    assert wrap(measure, "Chrome 图标 app", 8, 9) == ["Chrome", "图标 app"]
+    assert wrap(measure, "one two three", 8, 2) == ["one two", "three"]
+    assert wrap(measure, "one two three four", 8, 2) == ["one two", "three…"]

@@ -70,7 +70,7 @@ MODULES = (
     "pytest_mobile_agent.virtual.system.apk",
     "pytest_mobile_agent.virtual.system.snapshot",
     "pytest_mobile_agent.virtual.ui.hierarchy",
-    "pytest_mobile_agent.virtual.ui.render",
+    "pytest_mobile_agent.virtual.ui.render.renderer",
 )
 # What plugins import only when a session ends, in every worker and the controller: plugin
 # module -> module.

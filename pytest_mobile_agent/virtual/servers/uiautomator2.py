@@ -320,7 +320,7 @@ class U2Server:
         return True
 
     def m_getLastToast(self) -> str | None:
-        return getattr(self.device.wm, "last_toast", None)
+        return self.device.wm.last_toast
 
     def m_clearLastToast(self) -> bool:
         self.device.wm.last_toast = None
@@ -332,7 +332,7 @@ class U2Server:
         return True
 
     def m_getClipboard(self) -> str:
-        return getattr(self.device, "clipboard", "")
+        return self.device.clipboard
 
     def m_setClipboard(self, label: str, text: str) -> bool:
         self.device.clipboard = text

@@ -25,7 +25,7 @@ from pytest_mobile_agent.virtual.system.packages import PackageManager
 from pytest_mobile_agent.virtual.system.window import WindowManager
 from pytest_mobile_agent.virtual.ui import hierarchy
 from pytest_mobile_agent.virtual.ui.app import App
-from pytest_mobile_agent.virtual.ui.render import ScreenRenderer
+from pytest_mobile_agent.virtual.ui.render.renderer import ScreenRenderer
 
 SHELL_POOL = 64  # pooled worker threads for shell sessions and uiautomator2 requests
 
@@ -45,6 +45,7 @@ class Device:
         self.props = properties(config)
         self.ports = Ports()
         self.logd = LogBuffer(self.clock)  # what `logcat` reads
+        self.clipboard = ""  # the primary clip's text (uiautomator2's setClipboard and getClipboard)
         self.accessibility = Accessibility(self)
         self.packages = PackageManager(self)
         self.wm = WindowManager(self, config.width, config.height, config.density)

@@ -238,7 +238,8 @@ _ARRAYS = {
 
 def parse_intent(args: list[str]) -> tuple[Intent, dict[str, str | bool]]:
     """`am`'s intent arguments -> (the intent, the command's own options). Raises IntentError."""
-    intent, options = Intent(), {}
+    intent = Intent()
+    options: dict[str, str | bool] = {}
     i = 0
 
     def value() -> str:

@@ -219,13 +219,14 @@ def _contacts_edit(intent: Intent) -> dict[str, str]:
         return {"contact_id": last} if last.isdigit() else {}
     if intent.action != INSERT:
         return {}
-    extras = {}
+    extras: dict[str, str] = {}
     name = intent.extras.get("name")
     if name is not None:  # `extras.get(KEY_NAME).toString()`: any type, as text
         extras["name"] = str(name.value if isinstance(name, Long) else name)
     for key in ("phone", "email"):
-        if intent.string_extra(key) is not None:
-            extras[key] = intent.string_extra(key)  # type: ignore[assignment]
+        value = intent.string_extra(key)
+        if value is not None:
+            extras[key] = value
     return extras
 
 

@@ -22,7 +22,7 @@ from pytest_mobile_agent.virtual.ui.app import App, Context
 class PackageRecord:
     name: str
     version_code: int = 1
-    version_name: str = "1.0"
+    version_name: str | None = "1.0"  # None: an installed APK's manifest has no versionName
     system: bool = False
     apk: str = ""  # device path of the installed APK
     granted: list[str] = field(default_factory=list)

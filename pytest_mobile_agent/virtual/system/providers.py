@@ -72,7 +72,8 @@ def open_db(device: Context, path: str) -> sqlite3.Connection:
 def _parse(args: list[str]) -> tuple[str, dict[str, list[str]]]:
     if not args:
         raise ProviderError(" usage: content [query|insert|update|delete] --uri URI ...")
-    verb, opts, i = args[0], {}, 1
+    verb, i = args[0], 1
+    opts: dict[str, list[str]] = {}
     while i < len(args):
         key = args[i]
         if not key.startswith("--") or i + 1 >= len(args):

@@ -219,6 +219,5 @@ def _restore_memory(device: Device, snap: DeviceSnapshot) -> None:
     device.wm = WindowManager(device, old.width, old.height, old.density)
     device.wm.version = old.version + 1  # never reuse a frame version the old screen had
     device.accessibility.history.clear()
-    if hasattr(device, "clipboard"):
-        del device.clipboard
+    device.clipboard = ""
     device.changed()

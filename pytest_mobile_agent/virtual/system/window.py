@@ -79,6 +79,7 @@ class WindowManager:
         self.ime_shown = False
         self.ime_symbols = False  # the keyboard shows its symbols page
         self._toast: tuple[str, str, float] | None = None
+        self.last_toast: str | None = None  # what the last toast said (uiautomator2's getLastToast)
         self.version = 0
         self._frame: Frame | None = None
         # (activity, field key) whose whole text is selected: a long press selects, typing replaces.

@@ -121,6 +121,10 @@ class App:
         """Full resource id as uiautomator reports it."""
         return name if ":" in name else f"{self.package}:id/{name}"
 
+    def show_recents(self, launcher: Activity) -> None:
+        """The home app's: the recent tasks over its `launcher` activity (APP_SWITCH)."""
+        raise NotImplementedError
+
     def activity_class(self, name: str) -> type[Activity] | None:
         for cls in (self.main_activity, *self.activities):
             if name in (cls.name, self.package + cls.name, cls.__name__):

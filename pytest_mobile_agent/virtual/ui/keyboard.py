@@ -1,6 +1,6 @@
 """The device's input methods and the keyboard each shows while a text field has focus (its own
 window, never dumped): LatinIME's keys, and ADB Keyboard's bar (agents type any Unicode text
-through its broadcasts, see apps/adbkeyboard.py)."""
+through its broadcasts, see apps/system/adbkeyboard.py)."""
 
 from __future__ import annotations
 

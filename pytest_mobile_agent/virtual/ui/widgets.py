@@ -9,6 +9,7 @@ radio-group dialogs, settings rows and text fields bound to an activity's state.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from pytest_mobile_agent.virtual.ui.app import Activity, Overlay
 from pytest_mobile_agent.virtual.ui.view import (
@@ -135,7 +136,7 @@ def popup_menu(activity: Activity, items: Sequence[MenuItem], *, title_id: str =
 def alert(
     activity: Activity,
     title: str,
-    body: Sequence[View] = (),
+    body: Sequence[View] | Callable[[], Sequence[View]] = (),
     *,
     positive: tuple[str, Action] | None = None,
     negative: tuple[str, Action] | None = None,
@@ -143,7 +144,8 @@ def alert(
     message: str = "",
     cancelable: bool = True,
 ):
-    """An AlertDialog; each button closes it, then runs its action."""
+    """An AlertDialog; each button closes it, then runs its action. A callable `body` is called
+    each time the dialog is drawn (its views follow the state)."""
     pkg = activity.app
 
     def closing(action: Action) -> Action:
@@ -183,7 +185,7 @@ def radio_group(
     """A RadioGroup in a ScrollView, as commons' dialog_radio_group (rows have no ids)."""
     app = activity.app
     rows = [
-        radio(app.rid(f"radio_{i}") if ids else "", label, i == checked, lambda i=i: on_pick(i))
+        radio(app.rid(f"radio_{i}") if ids else "", label, i == checked, partial(on_pick, i))
         for i, label in enumerate(options)
     ]
     group = View(RADIO_GROUP, id=app.rid("dialog_radio_group"), children=rows)

@@ -411,7 +411,7 @@ class MainActivity(Activity):
         return View(FRAME, id=a.rid(wrapper_id), orientation="stack", weight=1, children=[canvas, grid])
 
     def month_canvas_data(self, first: date, start: date, *, dots: bool = False) -> tuple:
-        """What MonthView.onDraw paints (ui/month_canvas.py): letters, days, event chips (in the
+        """What MonthView.onDraw paints (ui/render/month_canvas.py): letters, days, event chips (in the
         "Monthly and daily view", a dot under each day with events instead)."""
         days = [start + timedelta(days=i) for i in range(42)]
         lead = int(self.app.pref("first_day_of_week", 6))

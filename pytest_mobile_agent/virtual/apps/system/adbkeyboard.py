@@ -4,7 +4,7 @@ Agents (AppAgent, Mobile-Agent, SPA-Bench's) install it, `ime enable` and `ime s
 broadcast `ADB_INPUT_TEXT --es msg '你好'` (or base64 in `ADB_INPUT_B64`), which it commits to the
 focused field: `input text` cannot type what the virtual keyboard's key map lacks. It has no
 launcher activity; while it is the current input method its keyboard is a small bar that says
-so (ui/keyboard.py). The broadcasts are handled by `am broadcast` (shell/android.py), as its
+so (ui/keyboard.py). The broadcasts are handled by `am broadcast` (shell/commands/activities.py), as its
 receiver does.
 """
 

@@ -11,7 +11,7 @@ ellipsis drawn), a task icon before a task's title, and "..." where a cell runs 
 In the "Monthly and daily view" (isMonthDayView) no chips are drawn: a dot of the first
 event's colour marks each day that has events.
 
-The app describes the month in `View.canvas` (see `month_canvas_data` in apps/calendar.py):
+The app describes the month in `View.canvas` (see `month_canvas_data` in apps/calendar/main.py):
 (letters, today's column or -1, days as (number, is_today, this_month), events as
 (start_index, days, title, colour, is_task, dimmed) sorted as MonthView.groupAllEvents does,
 dots instead of chips).
@@ -19,20 +19,16 @@ dots instead of chips).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from pytest_mobile_agent.virtual.ui.render import RGB, _mix, _on, parse_color
-
-if TYPE_CHECKING:
-    from pytest_mobile_agent.virtual.ui.render import _Painter
-    from pytest_mobile_agent.virtual.ui.view import View
+from pytest_mobile_agent.virtual.ui.render.canvas import Canvas
+from pytest_mobile_agent.virtual.ui.render.colors import RGB, ink_on, mix, parse_color
+from pytest_mobile_agent.virtual.ui.view import View
 
 CORNER_PX = 8  # MonthView.BG_CORNER_RADIUS, in pixels
 MEDIUM_ALPHA = 0.5  # Simple-Commons' MEDIUM_ALPHA
 HIGHER_ALPHA = 0.75
 
 
-def draw_month(p: _Painter, v: View, text: RGB, primary: RGB, bg: RGB) -> None:
+def draw_month(p: Canvas, v: View, text: RGB, primary: RGB, bg: RGB) -> None:
     letters, today_col, days, events, dots = v.canvas
     x0, y0, x1, y1 = v.bounds
     normal, small = p.dp(14), p.dp(12)
@@ -60,11 +56,11 @@ def draw_month(p: _Painter, v: View, text: RGB, primary: RGB, bg: RGB) -> None:
         cx = round(x0 + col * day_w + day_w / 2)
         color = text
         if is_today:
-            circle = primary if this_month else _mix(primary, bg, MEDIUM_ALPHA)
+            circle = primary if this_month else mix(primary, bg, MEDIUM_ALPHA)
             p.disc(cx, round(y + normal * 0.7), round(normal * 1.6), circle)
-            color = _on(primary)
+            color = ink_on(primary)
         if not this_month:
-            color = _mix(color, bg, MEDIUM_ALPHA)
+            color = mix(color, bg, MEDIUM_ALPHA)
         if dots and i in marked:
             p.disc(cx, round(y + normal * 0.7 * 1.25 + normal / 2), round(normal * 0.4), marked[i])
         p.text_at(cx, round(y + normal), str(number), normal, color, "center")
@@ -88,10 +84,10 @@ def draw_month(p: _Painter, v: View, text: RGB, primary: RGB, bg: RGB) -> None:
             if wrapped < 42:
                 chip(wrapped, count - (wrapped - start), title, color_name, is_task, dim)
         fill = parse_color(color_name) or primary
-        ink = _on(fill)
+        ink = ink_on(fill)
         if dim:
-            fill = _mix(fill, bg, MEDIUM_ALPHA)
-            ink = _mix(ink, fill, HIGHER_ALPHA)
+            fill = mix(fill, bg, MEDIUM_ALPHA)
+            ink = mix(ink, fill, HIGHER_ALPHA)
         p.rrect((round(left), round(top), round(right), round(bottom)), CORNER_PX, fill)
         icon_w = 0
         if is_task:

@@ -1,0 +1,142 @@
+"""The screen renderer: draws a frame's windows into a picture and serves it as PNG, JPEG or raw RGBA.
+
+The picture only has to look like a plausible Material phone screen to a multimodal agent; the
+view trees (bounds, text, flags) stay the source of truth. Rendering is deterministic, so the
+same screen state always gives the same bytes, and an unchanged screen is drawn once: a cheap
+signature of everything drawn keys a small LRU of images and their encodings.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from PIL import Image
+
+from pytest_mobile_agent.virtual.ui.render.painter import Painter
+from pytest_mobile_agent.virtual.ui.render.png import PngEncoder
+from pytest_mobile_agent.virtual.ui.render.text import Fonts
+from pytest_mobile_agent.virtual.ui.screen import Frame
+from pytest_mobile_agent.virtual.ui.view import View
+
+
+class ScreenRenderer:
+    """Renders Frames to pictures, remembering the last few screens."""
+
+    def __init__(self, width: int, height: int, scale: float, cache_size: int = 4) -> None:
+        self.width, self.height, self.scale = width, height, scale
+        self.status_h = round(24 * scale)
+        self.nav_h = round(48 * scale)
+        self.renders = 0  # how many times a picture was actually drawn
+        self._cache: OrderedDict[tuple, dict[Any, Any]] = OrderedDict()
+        self._cache_size = cache_size
+        self._fonts = Fonts()
+        self._png = PngEncoder()
+        self._lock = threading.RLock()  # adb services may ask for the screen from several threads
+
+    # public API
+    def image(self, frame: Frame, status_text: str = "") -> Image.Image:
+        """A copy of the screen picture (callers may draw on it)."""
+        with self._lock:
+            return self._entry(frame, status_text)["image"].copy()
+
+    def png(self, frame: Frame, status_text: str = "") -> bytes:
+        with self._lock:
+            entry = self._entry(frame, status_text)
+            if "png" not in entry:
+                entry["png"] = self._png.encode(entry["image"])
+            return entry["png"]
+
+    def jpeg(self, frame: Frame, status_text: str = "", quality: int = 80) -> bytes:
+        with self._lock:
+            entry = self._entry(frame, status_text)
+            key = ("jpeg", quality)
+            if key not in entry:
+                buf = io.BytesIO()
+                entry["image"].save(buf, "JPEG", quality=quality)
+                entry[key] = buf.getvalue()
+            return entry[key]
+
+    def rgba(self, frame: Frame, status_text: str = "") -> bytes:
+        """Raw RGBA8888, row-major (screencap's raw format and the framebuffer service)."""
+        with self._lock:
+            entry = self._entry(frame, status_text)
+            if "rgba" not in entry:
+                entry["rgba"] = entry["image"].convert("RGBA").tobytes()
+            return entry["rgba"]
+
+    # caching
+    def signature(self, frame: Frame, status_text: str) -> tuple:
+        """Everything that reaches the picture, as a hashable value."""
+        out: list[Any] = [self.width, self.height, self.scale, status_text]
+        for win in frame.windows:
+            out.append(win.kind)
+            _sig(win.root, 0, out)
+        return tuple(out)
+
+    def _entry(self, frame: Frame, status_text: str) -> dict[Any, Any]:
+        key = self.signature(frame, status_text)
+        entry = self._cache.get(key)
+        if entry is not None:
+            self._cache.move_to_end(key)
+            return entry
+        entry = {"image": self._draw(frame, status_text)}
+        self.renders += 1
+        self._cache[key] = entry
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+        return entry
+
+    def _draw(self, frame: Frame, status_text: str) -> Image.Image:
+        p = Painter(self.width, self.height, self.scale, self._fonts)
+        bars = False
+        for win in frame.windows:
+            if win.kind in ("statusbar", "navbar"):
+                continue  # drawn here, the same for every app
+            if win.kind != "activity" and not bars:
+                # Bars go above the app but under dialogs' scrims, keyboards and toasts.
+                p.status_bar(status_text, self.status_h)
+                p.nav_bar(self.nav_h)
+                bars = True
+            p.window(win)
+        if not bars:
+            p.status_bar(status_text, self.status_h)
+            p.nav_bar(self.nav_h)
+        return p.img
+
+
+def _sig(v: View, depth: int, out: list[Any]) -> None:
+    if not v.shown:
+        return
+    out.append(
+        (
+            depth,
+            v.kind,
+            v.bounds,
+            v.visible_bounds,
+            v.text,
+            v.hint,
+            v.icon,
+            v.color,
+            v.desc,
+            v.checked,
+            v.focused,
+            v.enabled,
+            v.selected,
+            v.password,
+            v.text_size,
+            v.bold,
+            v.gravity,
+            v.padding,
+            v.scrollable,
+            v.id,
+            v.key,
+            len(v.children),
+            v.canvas,
+            v.cursor,
+        )
+    )
+    for child in v.children:
+        _sig(child, depth + 1, out)
