@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pytest_mobile_agent.actions import Action, Done, Key, Tap
-from pytest_mobile_agent.locales import DEFAULT_LOCALE, localize_action
+from pytest_mobile_agent.device.ui_tree import localize_action
+from pytest_mobile_agent.locales import DEFAULT_LOCALE
 from pytest_mobile_agent.task_errors import GoldenPathError, check_golden_step
 
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ class OracleAgent:
 
     @staticmethod
     def in_locale(observation: Observation, action: Action) -> Action:
-        """The golden path's English texts as the device's locale shows them (locales.py)."""
+        """The golden path's English texts as the device's locale shows them (device/ui_tree.py)."""
         return localize_action(action, observation.ui, observation.task.apps, observation.task.locale)
 
 

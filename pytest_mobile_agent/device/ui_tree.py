@@ -10,11 +10,12 @@ from __future__ import annotations
 import copy
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
 
-from pytest_mobile_agent.actions import Selector
-from pytest_mobile_agent.locales import DEFAULT_LOCALE, is_default, variants
+from pytest_mobile_agent.actions import Action, Selector
+from pytest_mobile_agent.locales import DEFAULT_LOCALE, is_default, normalize, variants
 
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 
@@ -215,3 +216,26 @@ class UiTree:
 
     def __repr__(self) -> str:
         return f"UiTree(package={self.package!r}, nodes={sum(1 for _ in self.nodes())})"
+
+
+_TEXT_FIELDS = ("text", "description", "textContains", "descriptionContains")
+
+
+def localize_action(action: Action, ui: UiTree | None, packages: Sequence[str], locale: str) -> Action:
+    """A golden-path action written against the English apps, for a device in `locale`: each
+    text or description in its selector becomes the form the screen shows (the first variant
+    that matches an element), so the replay taps the same element a person would."""
+    selector = action.selector
+    if selector is None or is_default(normalize(locale)) or ui is None:
+        return action
+    if ui.select(selector) is not None:
+        return action  # user content, or a text no table translates
+    shown = tuple(dict.fromkeys((*packages, *(n.package for n in ui.nodes() if n.package))))
+    choices = [selector]
+    for name in _TEXT_FIELDS:
+        value = getattr(selector, name)
+        if value:
+            forms: list[dict[str, Any]] = [{name: form} for form in variants(value, shown, locale)]
+            choices = [replace(s, **changed) for s in choices for changed in forms]
+    match = next((s for s in choices if ui.select(s) is not None), choices[0])
+    return replace(action, selector=match)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_mobile_agent.locales import DEFAULT_LOCALE, localize_action
+from pytest_mobile_agent.device.ui_tree import localize_action
+from pytest_mobile_agent.locales import DEFAULT_LOCALE
 
 NUMBER = "123456789"
 MESSAGE = "i luv u"

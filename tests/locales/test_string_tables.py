@@ -8,8 +8,8 @@ from datetime import datetime
 import pytest
 
 from pytest_mobile_agent.actions import Tap
-from pytest_mobile_agent.device.ui_tree import UiTree
-from pytest_mobile_agent.locales import LocaleError, localize, localize_action, normalize, string, variants
+from pytest_mobile_agent.device.ui_tree import UiTree, localize_action
+from pytest_mobile_agent.locales import LocaleError, localize, normalize, string, variants
 from pytest_mobile_agent.locales.dates import java_date, month_name, weekday_name
 
 NOTES = "com.simplemobiletools.notes.pro"
