@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_mobile_agent.actions import Action, InvalidAction
 from pytest_mobile_agent.agents import Observation, SelfDrivingTask, StepRecord, TaskInfo, kind_of
-from pytest_mobile_agent.device.errors import InfrastructureFault
 from pytest_mobile_agent.device.ui_tree import UiTree
+from pytest_mobile_agent.errors import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, InfrastructureFault
 from pytest_mobile_agent.events.log import EventLog
 from pytest_mobile_agent.locales import DEFAULT_LOCALE
 from pytest_mobile_agent.tasks import TaskInstance
@@ -26,12 +26,7 @@ from pytest_mobile_agent.tasks import TaskInstance
 if TYPE_CHECKING:
     from pytest_mobile_agent.device.android import AndroidDevice
 
-COMPLETED, MAX_STEPS, ERROR, INFRASTRUCTURE = "completed", "max_steps", "error", "infrastructure"
 Judge = Callable[[EventLog], tuple[bool, str]]
-
-
-class AgentError(Exception):
-    """The agent raised, hung or kept giving invalid actions: the agent's failure."""
 
 
 class EpisodeOver(BaseException):  # noqa: N818 - BaseException so an agent's `except Exception` cannot eat it

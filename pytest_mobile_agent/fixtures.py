@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from pytest_mobile_agent.device.errors import DeviceLost
 from pytest_mobile_agent.device.ui_tree import UiTree
+from pytest_mobile_agent.errors import DeviceLost
 from pytest_mobile_agent.events.log import EventLog
 from pytest_mobile_agent.infrastructure import lost_on_error
 from pytest_mobile_agent.session import RESET_KEY, TASK_KEY, mobile_session

@@ -16,14 +16,10 @@ from typing import Any
 
 import pytest
 
-from pytest_mobile_agent.device.errors import DeviceLost, InfrastructureFault
+from pytest_mobile_agent.errors import DeviceLost, InfrastructureFault
 
 # Set on a report (it travels to the xdist controller with the report's other attributes).
 REPORT_FLAG = "mobile_infrastructure"
-
-
-class InfrastructureError(InfrastructureFault):
-    """The test's outcome when its device failed, not its agent: never counted against the agent."""
 
 
 def fault_in(exc: BaseException | None) -> InfrastructureFault | None:

@@ -23,9 +23,9 @@ from collections.abc import Iterable
 from statistics import mean
 from typing import Any
 
-from pytest_mobile_agent.episode import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, Episode
+from pytest_mobile_agent.episode import Episode
+from pytest_mobile_agent.errors import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, TASK_ERROR
 from pytest_mobile_agent.models.pricing import cost_of
-from pytest_mobile_agent.task_errors import TASK_ERROR
 from pytest_mobile_agent.tasks import app_marker
 
 

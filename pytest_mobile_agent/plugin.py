@@ -14,8 +14,17 @@ from _pytest.runner import runtestprotocol
 
 from pytest_mobile_agent import hookspecs, infrastructure, task_errors
 from pytest_mobile_agent.actions import InvalidAction
-from pytest_mobile_agent.device.errors import DeviceLost
-from pytest_mobile_agent.episode import ERROR, INFRASTRUCTURE, AgentError, Episode, EpisodeRunner
+from pytest_mobile_agent.episode import Episode, EpisodeRunner
+from pytest_mobile_agent.errors import (
+    ERROR,
+    INFRASTRUCTURE,
+    TASK_ERROR,
+    AgentError,
+    DeviceLost,
+    InfrastructureError,
+    TaskDefinitionError,
+    TaskError,
+)
 from pytest_mobile_agent.fixtures import (  # noqa: F401  (fixtures)
     agent,
     changes,
@@ -30,7 +39,6 @@ from pytest_mobile_agent.fixtures import (  # noqa: F401  (fixtures)
 )
 from pytest_mobile_agent.formats import mobileagentbench, registry, task_file
 from pytest_mobile_agent.formats.mobileagentbench import mab_task  # noqa: F401  (fixture)
-from pytest_mobile_agent.infrastructure import InfrastructureError
 from pytest_mobile_agent.judges import runner as judge_runner
 from pytest_mobile_agent.metrics import apply_model_usage, episode_record, summarize
 from pytest_mobile_agent.models import options as model_options
@@ -48,7 +56,7 @@ from pytest_mobile_agent.session import (
     Options,
     mobile_session,
 )
-from pytest_mobile_agent.tasks import NEAR_MISS_ARG, TaskDefinitionError, app_marker, instantiate, spec_of, task_name
+from pytest_mobile_agent.tasks import NEAR_MISS_ARG, app_marker, instantiate, spec_of, task_name
 
 OPTIONS = (
     # (flag, dest/ini name, type, default, help)
@@ -418,7 +426,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
         # The harness's frames are hidden; the agent's own are what its author needs.
         report.longrepr = f"AgentError: {episode.error}\n\nThe agent's traceback:\n{episode.traceback.rstrip()}"
         return
-    if call.excinfo.errisinstance(task_errors.TaskError):
+    if call.excinfo.errisinstance(TaskError):
         report.longrepr = f"TaskError: {call.excinfo.value}"  # the reason alone: no harness frames
         return
     pool = getattr(item, "funcargs", {}).get("mobile_pool")
@@ -497,8 +505,8 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
         if not missing:
             raise
         error = f"{', '.join(missing)} is not installed on {dev.serial}"
-        _record_unrun(pyfuncitem, dev.serial, task_errors.TASK_ERROR, error)
-        raise task_errors.TaskError(f"{pyfuncitem.nodeid}: task {task.name!r}: {error}") from None
+        _record_unrun(pyfuncitem, dev.serial, TASK_ERROR, error)
+        raise TaskError(f"{pyfuncitem.nodeid}: task {task.name!r}: {error}") from None
     log.mark()
     if task.spec.check_changes or "changes" in funcargs:
         durable.start()

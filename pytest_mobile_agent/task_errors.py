@@ -16,16 +16,9 @@ from typing import Any
 
 import pytest
 
+from pytest_mobile_agent.errors import GoldenPathError
+
 MALFORMED_KEY = pytest.StashKey[str]()
-TASK_ERROR = "task_error"  # an episode's termination when the task, not the agent, could not run
-
-
-class TaskError(Exception):
-    """The task cannot run on this device as declared (e.g. its app is not installed)."""
-
-
-class GoldenPathError(Exception):
-    """A golden path step whose selector matches nothing on the screen (found by the oracle)."""
 
 
 def malformed(item: pytest.Item, name: str, problem: Exception) -> str:

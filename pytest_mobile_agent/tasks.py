@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from pytest_mobile_agent.actions import Action, InvalidAction
+from pytest_mobile_agent.errors import TaskDefinitionError
 from pytest_mobile_agent.locales import LocaleError
 from pytest_mobile_agent.locales import normalize as normalize_locale
 
@@ -31,10 +32,6 @@ DIFFICULTIES = ("easy", "medium", "hard")
 ATTR = "__mobile_task__"
 NEAR_MISS_ARG = "mobile_near_miss"  # the parameter that picks one near miss under --agent=near-miss
 ActionPath = Sequence[Action] | Callable[..., Sequence[Action]]
-
-
-class TaskDefinitionError(Exception):
-    """A task declaration that cannot run; the message names the task and the problem."""
 
 
 def difficulty_for(golden_steps: int) -> str:

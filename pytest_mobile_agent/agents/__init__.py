@@ -31,8 +31,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pytest_mobile_agent.actions import Action, Done, Key, Tap
+from pytest_mobile_agent.errors import GoldenPathError
 from pytest_mobile_agent.locales import DEFAULT_LOCALE, localize_action
-from pytest_mobile_agent.task_errors import GoldenPathError, check_golden_step
+from pytest_mobile_agent.task_errors import check_golden_step
 
 if TYPE_CHECKING:
     from pytest_mobile_agent.device.android import AndroidDevice

@@ -24,8 +24,8 @@ import adbutils
 from adbutils._adb import AdbConnection
 
 from pytest_mobile_agent.actions import KEYS, Action, InvalidAction
-from pytest_mobile_agent.device.errors import DeviceLost
 from pytest_mobile_agent.device.ui_tree import UiTree
+from pytest_mobile_agent.errors import DeviceLost
 from pytest_mobile_agent.locales import DEFAULT_LOCALE
 
 log = logging.getLogger(__name__)

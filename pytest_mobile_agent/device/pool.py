@@ -26,8 +26,8 @@ import adbutils
 
 from pytest_mobile_agent.device import adb_server
 from pytest_mobile_agent.device.android import AndroidDevice, HarnessAdbClient
-from pytest_mobile_agent.device.errors import DeviceLost
 from pytest_mobile_agent.device.lease import DeviceLease
+from pytest_mobile_agent.errors import DeviceLost, EventStreamError
 from pytest_mobile_agent.parallel.cpu_pinning import pin_worker
 
 LEASE_ROOT = Path(tempfile.gettempdir()) / "pytest-mobile-agent-leases"
@@ -148,7 +148,7 @@ class DevicePool:
     def event_stream(self, device: AndroidDevice):  # noqa: ANN201
         """The accessibility event stream of the leased device (the listener installed and on)."""
         from pytest_mobile_agent.device.listener import ensure_listener
-        from pytest_mobile_agent.events.client import EventStreamClient, EventStreamError
+        from pytest_mobile_agent.events.client import EventStreamClient
 
         if self._stream is None:
             try:

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pytest_mobile_agent.device.errors import InfrastructureFault
+from pytest_mobile_agent.errors import InfrastructureFault
 from pytest_mobile_agent.parallel.warmstart.process import ForkedProcess, spawn_device
 from pytest_mobile_agent.virtual import registration
 

@@ -9,7 +9,8 @@ import pytest
 
 from pytest_mobile_agent.actions import Action, Api, InvalidAction, Selector, Tap, Type
 from pytest_mobile_agent.agents import AgentLoadError, NoopAgent, OracleAgent, RandomAgent, kind_of, load_agent
-from pytest_mobile_agent.tasks import TaskDefinitionError, difficulty_for, instantiate, task
+from pytest_mobile_agent.errors import TaskDefinitionError
+from pytest_mobile_agent.tasks import difficulty_for, instantiate, task
 
 
 @pytest.mark.parametrize(
