@@ -17,7 +17,7 @@ import statistics
 import time
 
 from pytest_mobile_agent.actions import Tap
-from pytest_mobile_agent.agents import OracleAgent
+from pytest_mobile_agent.agents.builtin import OracleAgent
 from pytest_mobile_agent.device.android import AndroidDevice
 from pytest_mobile_agent.device.pool import DevicePool, DeviceSource
 from pytest_mobile_agent.device.ui_tree import UiTree

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from pytest_mobile_agent.agents import AgentLoadError, load_agent
+from pytest_mobile_agent.agents import AgentLoadError
+from pytest_mobile_agent.agents.loader import load_agent
 from pytest_mobile_agent.device.reset import parse_choice as parse_reset
 from pytest_mobile_agent.locales import DEFAULT_LOCALE, LocaleError
 from pytest_mobile_agent.locales import normalize as normalize_locale

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from pytest_mobile_agent.actions import Tap
-from pytest_mobile_agent.agents import Observation, OracleAgent, StepRecord, TaskInfo
+from pytest_mobile_agent.agents import Observation, StepRecord, TaskInfo
+from pytest_mobile_agent.agents.builtin import OracleAgent
 from pytest_mobile_agent.device.ui_tree import UiTree
 from pytest_mobile_agent.errors import GoldenPathError
 
