@@ -5,8 +5,9 @@
 - `InfrastructureFault`: a device, adb or a model endpoint failed; the task runs again on
   another device and the failure is never counted against the agent.
 
-Callers catch by family, never by message. Nothing here imports anything: raising or catching
-an outcome costs no adb, model or pytest code.
+Callers catch by family, never by message (`fault_in` finds an infrastructure fault anywhere in
+an exception's chain). Nothing here imports anything: raising or catching an outcome costs no
+adb, model or pytest code.
 """
 
 from __future__ import annotations
@@ -60,3 +61,14 @@ class ModelUnavailable(InfrastructureFault):
 
 class InfrastructureError(InfrastructureFault):
     """The test's outcome when its device failed, not its agent: never counted against the agent."""
+
+
+def fault_in(exc: BaseException | None) -> InfrastructureFault | None:
+    """The InfrastructureFault that `exc` is, or was raised from (its cause or context)."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, InfrastructureFault):
+            return exc
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return None

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
     from pytest_mobile_agent.device.android import AndroidDevice
     from pytest_mobile_agent.device.ui_tree import UiTree
+    from pytest_mobile_agent.models import ChatClient
 
 # What an agent may return for an action: the harness parses it (`Action.parse`).
 RawAction = Action | dict[str, Any] | str
@@ -110,7 +111,7 @@ class SelfDrivingTask:
 
 
 class Recorder(Protocol):
-    """What a self-driving agent reports its steps to (the harness's is `episode.StepRecorder`)."""
+    """What a self-driving agent reports its steps to (the harness's is `episode.EpisodeRecorder`)."""
 
     finished: bool  # the episode is over (budget, done): stop acting
 
@@ -139,6 +140,22 @@ class SelfDrivingAgent(Protocol):
 
 
 Agent = StepAgent | SelfDrivingAgent
+
+
+@runtime_checkable
+class NeedsModel(Protocol):
+    """An agent that asks for this run's chat client (--mobile-model*), as the built-in model agents do."""
+
+    needs_model: bool
+    client: ChatClient | None
+
+
+@runtime_checkable
+class ReportsUsage(Protocol):
+    """An agent that accounts for its own model calls (the built-in model agents): the record's
+    token and cost figures come from `episode_usage()` rather than from the steps."""
+
+    def episode_usage(self) -> dict[str, Any]: ...
 
 
 def kind_of(agent: object) -> Literal["step", "self-driving"]:

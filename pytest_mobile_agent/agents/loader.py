@@ -25,9 +25,10 @@ MODEL_AGENTS = ("t3a", "m3a", "appagent", "mobile-bench")
 
 
 def _instantiate(obj: object, where: str) -> Agent:
+    made: object = obj
     if inspect.isclass(obj):
         try:
-            obj = obj()
+            made = obj()
         except TypeError as exc:
             raise AgentLoadError(f"{where}: cannot create {obj.__name__}() without arguments: {exc}") from exc
     elif inspect.isfunction(obj) and not hasattr(obj, "step"):
@@ -44,11 +45,11 @@ def _instantiate(obj: object, where: str) -> Agent:
 
             return _FunctionAgent()
         try:
-            obj = obj()
+            made = obj()
         except TypeError as exc:
             raise AgentLoadError(f"{where}: the factory {obj.__name__}() needs arguments: {exc}") from exc
-    kind_of(obj)  # raises unless it has step() or run()
-    return cast(Agent, obj)
+    kind_of(made)  # raises unless it has step() or run()
+    return cast(Agent, made)
 
 
 def _from_module(module: ModuleType, where: str) -> Agent:
