@@ -286,16 +286,15 @@ class TaskRun:
         finally:
             draw.forget(episode)  # annotated frames shared by the trajectory folder and Allure
 
-    def record_unrun(self, serial: str, termination: Termination, error: str) -> Episode:
+    def record_unrun(self, serial: str, termination: Termination, error: str, reset_s: float = 0.0) -> None:
         """The results line of an attempt that ended before its episode could start."""
         agent = self.session.get_agent()
         episode = Episode.of(self.task, agent, serial, self.task.budget(self.session.options.step_factor))
         episode.termination, episode.error = termination, error
         episode.success, episode.failure_message = False, error
-        episode.retried = self.retried
+        episode.retried, episode.reset_s = self.retried, reset_s
         self.episode = episode
         self.record(episode)
-        return episode
 
     # -- every phase's report -------------------------------------------------------------------
     def classify(self, call: pytest.CallInfo[None], report: pytest.TestReport) -> None:
@@ -326,8 +325,7 @@ class TaskRun:
         elif episode is None:
             serial = pool.lost[-1] if pool is not None and pool.lost else "?"
             error = f"{call.when}: {one_line(str(excinfo.value))}"
-            unrun = self.record_unrun(serial, INFRASTRUCTURE, error)
-            unrun.reset_s = call.duration if call.when == "setup" else 0.0
+            self.record_unrun(serial, INFRASTRUCTURE, error, call.duration if call.when == "setup" else 0.0)
 
 
 RUN_KEY = pytest.StashKey[TaskRun]()
