@@ -238,33 +238,42 @@ class TaskRun:
                 episode.failure_message = f"judges: {verdict.reason}"
                 raise AssertionError(episode.failure_message)
             return
-        try:
-            with device.reading():
-                changes.declared.clear()
-                check.run(events)
-                if task.spec.check_changes:
-                    changes.nothing_else()
-            episode.body_success = True
-            votes: list[tuple[bool, str]] = self.item.config.hook.pytest_mobile_agent_judge(
-                item=self.item, episode=episode, ui=fixtures.ui, events=events
-            )
-        except AssertionError as exc:
-            episode.success = episode.body_success = False
-            episode.failure_message = str(exc).split("\n")[0] or "the final state does not satisfy the task"
-            episode.failure_detail = str(exc)
-            raise
-        except Exception as exc:
-            if not _is_infrastructure(exc, pool):
-                raise
-            episode.termination, episode.error = INFRASTRUCTURE, f"{type(exc).__name__}: {exc}"
-            _give_up_if_lost(pool, exc)
-            raise InfrastructureError(f"{episode.error} (infrastructure, not the agent's failure)") from exc
+        votes = self.final_check(episode, fixtures, check, changes)
         for passed, reason in votes:
             if not passed:
                 episode.success = False
                 episode.failure_message = f"judge: {reason}"
                 raise AssertionError(f"judge: {reason}")
         episode.success = True
+
+    def final_check(
+        self, episode: Episode, fixtures: Fixtures, check: BodyCheck, changes: Changes
+    ) -> list[tuple[bool, str]]:
+        """The body once more on the final state, where its assertion is the test's, then the
+        changes nobody asked for; the judge hooks' votes once both held."""
+        __tracebackhide__ = True
+        try:
+            with fixtures.device.reading():
+                changes.declared.clear()
+                check.run(fixtures.events)
+                if self.task.spec.check_changes:
+                    changes.nothing_else()
+            episode.body_success = True
+            votes: list[tuple[bool, str]] = self.item.config.hook.pytest_mobile_agent_judge(
+                item=self.item, episode=episode, ui=fixtures.ui, events=fixtures.events
+            )
+            return votes
+        except AssertionError as exc:
+            episode.success = episode.body_success = False
+            episode.failure_message = str(exc).split("\n")[0] or "the final state does not satisfy the task"
+            episode.failure_detail = str(exc)
+            raise
+        except Exception as exc:
+            if not _is_infrastructure(exc, fixtures.pool):
+                raise
+            episode.termination, episode.error = INFRASTRUCTURE, f"{type(exc).__name__}: {exc}"
+            _give_up_if_lost(fixtures.pool, exc)
+            raise InfrastructureError(f"{episode.error} (infrastructure, not the agent's failure)") from exc
 
     def record(self, episode: Episode) -> None:
         """The episode's results line, trajectory folder and hooks (the Allure case among them)."""
