@@ -75,7 +75,7 @@ def run(
         log.mark()
         ui = UiTree()
 
-        def judge(view: EventLog, ui: UiTree = ui) -> tuple[bool, str]:
+        def check(view: EventLog, ui: UiTree = ui) -> tuple[bool, str]:
             try:
                 body(ui, view, params["expected"])
                 return True, ""
@@ -83,7 +83,7 @@ def run(
                 return False, str(exc)
 
         ep = EpisodeRunner(
-            device, agent, instance, judge=judge, ui=ui, events=log, budget=12, step_timeout=None, max_invalid=3
+            device, agent, instance, check=check, ui=ui, events=log, budget=12, step_timeout=None, max_invalid=3
         ).run()
         wins += ep.success_step is not None
         harness += [s.device_s + s.harness_s for s in ep.steps]

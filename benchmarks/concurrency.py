@@ -61,7 +61,7 @@ SHORT_TASKS = (
 )
 AGENT = '''
 import os, time
-from pytest_mobile_agent.agents import OracleAgent
+from pytest_mobile_agent.agents.builtin import OracleAgent
 
 LATENCY = float(os.environ["PMA_BENCH_LATENCY"])
 CALLS = os.environ["PMA_BENCH_CALLS"]

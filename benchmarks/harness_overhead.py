@@ -17,7 +17,7 @@ import statistics
 import time
 
 from pytest_mobile_agent.actions import Tap
-from pytest_mobile_agent.agents import OracleAgent
+from pytest_mobile_agent.agents.builtin import OracleAgent
 from pytest_mobile_agent.device.android import AndroidDevice
 from pytest_mobile_agent.device.pool import DevicePool, DeviceSource
 from pytest_mobile_agent.device.ui_tree import UiTree
@@ -55,7 +55,7 @@ def harness(device: AndroidDevice, pool: DevicePool, episodes: int) -> tuple[lis
         log.mark()
         ui = UiTree()
 
-        def judge(view: EventLog, ui: UiTree = ui) -> tuple[bool, str]:
+        def check(view: EventLog, ui: UiTree = ui) -> tuple[bool, str]:
             try:
                 body(ui, view, params["expected"])
                 return True, ""
@@ -63,7 +63,7 @@ def harness(device: AndroidDevice, pool: DevicePool, episodes: int) -> tuple[lis
                 return False, str(exc)
 
         ep = EpisodeRunner(
-            device, OracleAgent(), instance, judge=judge, ui=ui, events=log, budget=10, step_timeout=None, max_invalid=3
+            device, OracleAgent(), instance, check=check, ui=ui, events=log, budget=10, step_timeout=None, max_invalid=3
         ).run()
         assert ep.success_step == instance.golden_steps, f"oracle did not succeed: {ep.termination} {ep.error}"
         steps += [s.device_s + s.harness_s for s in ep.steps]

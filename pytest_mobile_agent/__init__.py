@@ -10,10 +10,36 @@ package imported before pytest's assertion rewriting, which would warn in every 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # what type checkers see; at run time each is imported on first use (below)
+    from pytest_mobile_agent.actions import Action, Api, Done, Key, Launch, LongPress, Scroll, Swipe, Tap, Type, Wait
+    from pytest_mobile_agent.agents import Observation, SelfDrivingTask, StepRecord, TaskInfo
+    from pytest_mobile_agent.device.ui_tree import Node, UiTree
+    from pytest_mobile_agent.tasks import task
 
 __version__ = "0.1.0"
-_EXPORTS = {
+__all__ = [
+    "Action",
+    "Api",
+    "Done",
+    "Key",
+    "Launch",
+    "LongPress",
+    "Node",
+    "Observation",
+    "Scroll",
+    "SelfDrivingTask",
+    "StepRecord",
+    "Swipe",
+    "Tap",
+    "TaskInfo",
+    "Type",
+    "UiTree",
+    "Wait",
+    "task",
+]
+_EXPORTS = {  # name -> the module it lives in
     **{
         name: "actions"
         for name in ("Action", "Api", "Done", "Key", "Launch", "LongPress", "Scroll", "Swipe", "Tap", "Type", "Wait")
@@ -22,7 +48,6 @@ _EXPORTS = {
     **{name: "agents" for name in ("Observation", "SelfDrivingTask", "StepRecord", "TaskInfo")},
     **{name: "device.ui_tree" for name in ("Node", "UiTree")},
 }
-__all__ = sorted(_EXPORTS)
 
 
 def __getattr__(name: str) -> Any:

@@ -93,6 +93,7 @@ class Selector:
 
     @classmethod
     def of(cls, **kw: Any) -> Selector | None:
+        """A selector from keyword fields (aliases allowed: id, desc, ...), as agents' JSON gives them."""
         fields = {_SELECTOR_ALIASES.get(k, k): v for k, v in kw.items() if v is not None}
         unknown = set(fields) - set(SELECTOR_FIELDS)
         if unknown:
@@ -145,14 +146,15 @@ class Action:
         return " ".join(str(p) for p in (self.kind, target, repr(extra) if extra else "") if p)
 
     @classmethod
-    def parse(cls, raw: Any) -> Action:
+    def parse(cls, raw: object) -> Action:
         if isinstance(raw, Action):
             return raw.validated()
         if isinstance(raw, str):
+            text = raw
             try:
-                raw = json.loads(raw)
+                raw = json.loads(text)
             except json.JSONDecodeError as exc:
-                raise InvalidAction(f"action is not JSON: {exc.msg} in {raw[:80]!r}") from exc
+                raise InvalidAction(f"action is not JSON: {exc.msg} in {text[:80]!r}") from exc
         if not isinstance(raw, dict):
             raise InvalidAction(f"action must be an Action, a dict or a JSON object, not {type(raw).__name__}")
         data = dict(raw)
@@ -217,11 +219,11 @@ def check_api_command(command: str | None) -> None:
 
 
 # Short constructors for golden paths and agents.
-def Tap(x: int | None = None, y: int | None = None, **selector: Any) -> Action:  # noqa: N802
+def Tap(x: int | None = None, y: int | None = None, **selector: str | int | None) -> Action:  # noqa: N802
     return Action("tap", x=x, y=y, selector=Selector.of(**selector))
 
 
-def LongPress(x: int | None = None, y: int | None = None, **selector: Any) -> Action:  # noqa: N802
+def LongPress(x: int | None = None, y: int | None = None, **selector: str | int | None) -> Action:  # noqa: N802
     return Action("long_press", x=x, y=y, selector=Selector.of(**selector))
 
 
@@ -229,11 +231,11 @@ def Swipe(x: int, y: int, x2: int, y2: int, duration_ms: int = 300) -> Action:  
     return Action("swipe", x=x, y=y, x2=x2, y2=y2, duration_ms=duration_ms)
 
 
-def Scroll(direction: str = "down", **selector: Any) -> Action:  # noqa: N802
+def Scroll(direction: str = "down", **selector: str | int | None) -> Action:  # noqa: N802
     return Action("scroll", direction=direction, selector=Selector.of(**selector))
 
 
-def Type(text: str, **selector: Any) -> Action:  # noqa: N802
+def Type(text: str, **selector: str | int | None) -> Action:  # noqa: N802
     return Action("type", text=text, selector=Selector.of(**selector))
 
 

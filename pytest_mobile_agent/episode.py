@@ -1,9 +1,9 @@
-"""The step loop: observe, ask the agent, act, judge in real time, until done, budget or error.
+"""The step loop: observe, ask the agent, act, check the body, until done, budget or error.
 
 Timings are split three ways per step: the agent's thinking, the device's work (adb round
-trips: the action, the screenshot, the dump) and the harness's own (parsing, judging,
-recording). Judging runs the task body after every action and after every accessibility
-event; the first step at which it holds is the step of success.
+trips: the action, the screenshot, the dump) and the harness's own (parsing, checking,
+recording). The check (the task body, run.py's BodyCheck) runs after every action and after
+every accessibility event; the first step at which it holds is the step of success.
 """
 
 from __future__ import annotations
@@ -13,12 +13,23 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from pytest_mobile_agent.actions import Action, InvalidAction
-from pytest_mobile_agent.agents import Observation, SelfDrivingTask, StepRecord, TaskInfo, kind_of
-from pytest_mobile_agent.device.errors import InfrastructureFault
+from pytest_mobile_agent.agents import (
+    Agent,
+    Observation,
+    RawAction,
+    SelfDrivingAgent,
+    SelfDrivingTask,
+    StepAgent,
+    StepRecord,
+    TaskInfo,
+    kind_of,
+)
 from pytest_mobile_agent.device.ui_tree import UiTree
+from pytest_mobile_agent.errors import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, InfrastructureFault, Termination
 from pytest_mobile_agent.events.log import EventLog
 from pytest_mobile_agent.locales import DEFAULT_LOCALE
 from pytest_mobile_agent.tasks import TaskInstance
@@ -26,12 +37,9 @@ from pytest_mobile_agent.tasks import TaskInstance
 if TYPE_CHECKING:
     from pytest_mobile_agent.device.android import AndroidDevice
 
-COMPLETED, MAX_STEPS, ERROR, INFRASTRUCTURE = "completed", "max_steps", "error", "infrastructure"
-Judge = Callable[[EventLog], tuple[bool, str]]
-
-
-class AgentError(Exception):
-    """The agent raised, hung or kept giving invalid actions: the agent's failure."""
+# The task's success condition on the events so far: (held, why not).
+Check = Callable[[EventLog], tuple[bool, str]]
+T = TypeVar("T")
 
 
 class EpisodeOver(BaseException):  # noqa: N818 - BaseException so an agent's `except Exception` cannot eat it
@@ -65,7 +73,7 @@ class Episode:
     serial: str
     budget: int
     steps: list[Step] = field(default_factory=list)
-    termination: str | None = None
+    termination: Termination | None = None
     error: str | None = None
     success_step: int | None = None
     success: bool | None = None  # the final evaluation
@@ -80,6 +88,12 @@ class Episode:
     fault: BaseException | None = field(default=None, repr=False)  # the infrastructure fault that ended it
     body_success: bool | None = None  # the body's verdict (None: a judge-only task, or not reached)
     judges: dict[str, dict[str, Any]] = field(default_factory=dict)  # name -> Verdict.to_json()
+
+    @classmethod
+    def of(cls, task: TaskInstance, agent: object, serial: str, budget: int) -> Episode:
+        """A new episode of `agent`, under the name and model it gives (its class name, else)."""
+        model = getattr(agent, "model", None)
+        return cls(task, getattr(agent, "name", type(agent).__name__), model, serial, budget)
 
     @property
     def final_screenshot(self) -> bytes | None:
@@ -113,55 +127,54 @@ def agent_traceback(exc: BaseException) -> str:
     return "".join(traceback.format_exception(type(exc), exc.with_traceback(tb), tb))
 
 
-def call_with_timeout(fn: Callable[..., Any], args: tuple, timeout: float | None) -> Any:
-    """Run `fn(*args)` on a daemon thread; raise TimeoutError if it does not return in time."""
-    box: dict[str, Any] = {}
+def call_with_timeout(fn: Callable[[], T], timeout: float | None) -> T:
+    """Run `fn()` on a daemon thread; raise TimeoutError if it does not return in time."""
+    value: list[T] = []
+    error: list[BaseException] = []
 
     def target() -> None:
         try:
-            box["value"] = fn(*args)
+            value.append(fn())
         except BaseException as exc:  # noqa: BLE001 - handed back to the caller
-            box["error"] = exc
+            error.append(exc)
 
     thread = threading.Thread(target=target, daemon=True, name="agent-step")
     thread.start()
     thread.join(timeout)
     if thread.is_alive():
         raise TimeoutError
-    if "error" in box:
-        raise box["error"]
-    return box.get("value")
+    if error:
+        raise error[0]
+    return value[0]
 
 
 class EpisodeRunner:
     def __init__(
         self,
         device: AndroidDevice,
-        agent: Any,
+        agent: Agent,
         task: TaskInstance,
         *,
-        judge: Judge,
+        check: Check,
         ui: UiTree,
         events: EventLog,
         budget: int,
         step_timeout: float | None,
         max_invalid: int,
         keep_screenshots: bool = True,
-        judge_uses_events: bool = True,
+        check_reads_events: bool = True,
     ) -> None:
         self.device = device
         self.agent = agent
         self.task = task
-        self.judge = judge
+        self.check = check
         self.ui = ui
         self.events = events
         self.step_timeout = step_timeout
         self.max_invalid = max_invalid
         self.keep_screenshots = keep_screenshots
-        self.judge_uses_events = judge_uses_events
-        self.episode = Episode(
-            task, getattr(agent, "name", type(agent).__name__), getattr(agent, "model", None), device.serial, budget
-        )
+        self.check_reads_events = check_reads_events
+        self.episode = Episode.of(task, agent, device.serial, budget)
         self.info = TaskInfo(
             task.name,
             task.prompt,
@@ -174,7 +187,7 @@ class EpisodeRunner:
             apis=task.apis,
             locale=getattr(device, "locale", DEFAULT_LOCALE),
         )
-        self._judged_events = 0
+        self._checked_events = 0
         self._screen = (0, 0)
 
     # -- shared ------------------------------------------------------------------------------
@@ -185,21 +198,21 @@ class EpisodeRunner:
         xml = self.device.dump()
         return png, xml, time.perf_counter() - t
 
-    def _check(self, step_index: int) -> bool:
-        """Judge after each new event (with the log cut there), then on the whole log."""
-        if self.judge_uses_events:
+    def _evaluate(self, step_index: int) -> bool:
+        """Check after each new event (with the log cut there), then on the whole log."""
+        if self.check_reads_events:
             self.events.sync()  # the events of this step's action have all arrived
         total = len(self.events)
         held = False
         with self.device.reading():
             # Only a body that reads events can hold at one event and not at the next.
-            first = self._judged_events + 1 if self.judge_uses_events else total + 1
+            first = self._checked_events + 1 if self.check_reads_events else total + 1
             for count in range(first, total + 1):
-                if self.judge(self.events.view_until(count))[0]:
+                if self.check(self.events.view_until(count))[0]:
                     held = True
                     break
-            held = held or self.judge(self.events)[0]
-        self._judged_events = total
+            held = held or self.check(self.events)[0]
+        self._checked_events = total
         if held and self.episode.success_step is None:
             self.episode.success_step = step_index
         return held
@@ -225,12 +238,12 @@ class EpisodeRunner:
             png, xml, _ = self._observe()
             self.ui.update(xml)
             self.episode.initial_screenshot, self.episode.initial_hierarchy = png, xml
-            self._check(0)
+            self._evaluate(0)
             if kind_of(self.agent) == "step":
-                self._run_step_agent(png, xml)
+                self._run_step_agent(cast(StepAgent, self.agent), png, xml)
             else:
-                self._run_self_driving()
-            if not self.judge_uses_events:
+                self._run_self_driving(cast(SelfDrivingAgent, self.agent))
+            if not self.check_reads_events:
                 # Checks that read no events skip the per-step barrier (an adb round trip);
                 # one at the end completes the log for the final judgement and judge hooks.
                 self.events.sync()
@@ -243,10 +256,10 @@ class EpisodeRunner:
         return self.episode
 
     # -- step agents -------------------------------------------------------------------------
-    def _run_step_agent(self, png: bytes | None, xml: str) -> None:
+    def _run_step_agent(self, agent: StepAgent, png: bytes | None, xml: str) -> None:
         ep = self.episode
-        if hasattr(self.agent, "reset"):
-            self.agent.reset(self.info)
+        if hasattr(agent, "reset"):
+            agent.reset(self.info)
         history: list[StepRecord] = []
         last_output, last_error, invalid_run = "", None, 0
         for index in range(1, ep.budget + 1):
@@ -265,7 +278,7 @@ class EpisodeRunner:
             )
             t0 = time.perf_counter()
             try:
-                raw = call_with_timeout(self.agent.step, (obs,), self.step_timeout)
+                raw = call_with_timeout(partial(agent.step, obs), self.step_timeout)
             except InfrastructureFault:
                 raise  # a lost device or an unreachable model endpoint is not the agent's failure
             except TimeoutError:
@@ -299,7 +312,7 @@ class EpisodeRunner:
             t2 = time.perf_counter()
             png, xml, observe_s = self._observe()
             self.ui.update(xml)
-            step.success = self._check(index)
+            step.success = self._evaluate(index)
             step.device_s = device_s + observe_s
             # An unreadable model answer is still an Action carrying the model's tokens and reasoning.
             told = action or (raw if isinstance(raw, Action) else None)
@@ -315,12 +328,12 @@ class EpisodeRunner:
         ep.termination = MAX_STEPS
 
     # -- self-driving agents -----------------------------------------------------------------
-    def _run_self_driving(self) -> None:
-        recorder = Recorder(self)
+    def _run_self_driving(self, agent: SelfDrivingAgent) -> None:
+        recorder = EpisodeRecorder(self)
         task = SelfDrivingTask(self.task.prompt, self.info, self.device)
         total = None if self.step_timeout is None else self.step_timeout * (self.episode.budget + 1)
         try:
-            call_with_timeout(self.agent.run, (task, recorder), total)
+            call_with_timeout(lambda: agent.run(task, recorder), total)
         except TimeoutError:
             recorder.finished = True
             self.episode.termination = ERROR
@@ -339,8 +352,9 @@ class EpisodeRunner:
             self.episode.termination = COMPLETED if recorder.said_done else MAX_STEPS
 
 
-class Recorder:
-    """Handed to self-driving agents: call before_action() and after_action(action) per step."""
+class EpisodeRecorder:
+    """Handed to self-driving agents (an `agents.Recorder`): call before_action() and
+    after_action(action) per step."""
 
     def __init__(self, runner: EpisodeRunner) -> None:
         self._runner = runner
@@ -360,7 +374,7 @@ class Recorder:
 
     def after_action(
         self,
-        action: Action | dict[str, Any] | str,
+        action: RawAction,
         *,
         reasoning: str | None = None,
         tokens_in: int | None = None,
@@ -387,7 +401,7 @@ class Recorder:
         t2 = time.perf_counter()
         png, xml, observe_s = r._observe()
         r.ui.update(xml)
-        step.success = r._check(index)
+        step.success = r._evaluate(index)
         step.device_s = observe_s
         r._record(step, png, xml)
         step.harness_s = time.perf_counter() - t2 - observe_s

@@ -7,21 +7,24 @@ take `device` and seed data through adb-level means (content providers, pushed f
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 
-from pytest_mobile_agent.device.errors import DeviceLost
+from pytest_mobile_agent.agents import Agent
 from pytest_mobile_agent.device.ui_tree import UiTree
+from pytest_mobile_agent.errors import DeviceLost
 from pytest_mobile_agent.events.log import EventLog
-from pytest_mobile_agent.infrastructure import lost_on_error
-from pytest_mobile_agent.session import RESET_KEY, TASK_KEY, mobile_session
+from pytest_mobile_agent.session import RESET_KEY, mobile_session
+from pytest_mobile_agent.tasks import TASK_KEY
 
 if TYPE_CHECKING:  # the device modules load with the first device, not with the plugin
+    from pytest_mobile_agent.changes import Changes
     from pytest_mobile_agent.device.android import AndroidDevice
     from pytest_mobile_agent.device.pool import DevicePool
     from pytest_mobile_agent.device.reset import DeviceResets
+    from pytest_mobile_agent.models import ChatClient
 
 
 @pytest.fixture(scope="session")
@@ -44,13 +47,13 @@ def mobile_resets(pytestconfig: pytest.Config) -> Iterator[DeviceResets]:
 
 
 @pytest.fixture(scope="session")
-def mobile_model(pytestconfig: pytest.Config) -> Any:
+def mobile_model(pytestconfig: pytest.Config) -> ChatClient:
     """The chat client the --mobile-model* options describe (a model-based agent or judge of your own)."""
     return mobile_session(pytestconfig).model_client("the mobile_model fixture")
 
 
 @pytest.fixture(scope="session")
-def agent(pytestconfig: pytest.Config) -> Any:
+def agent(pytestconfig: pytest.Config) -> Agent:
     """The agent under test, from --agent."""
     return mobile_session(pytestconfig).get_agent()
 
@@ -67,8 +70,7 @@ def device(request: pytest.FixtureRequest, mobile_pool: DevicePool, mobile_reset
     try:
         label = task and ("online task" if task.spec.online else task.spec.skip_missing)
         if label:
-            installed = set(dev.sh("pm list packages").split())
-            missing = [a for a in task.apps if f"package:{a}" not in installed]
+            missing = dev.missing_packages(task.apps)
             if missing:
                 pytest.skip(f"{label}: {', '.join(missing)} is not installed on {dev.serial}")
         if task is not None:
@@ -112,7 +114,7 @@ def events(device: AndroidDevice, mobile_pool: DevicePool) -> EventLog:
 
 
 @pytest.fixture
-def changes(device: AndroidDevice) -> Any:
+def changes(device: AndroidDevice) -> Changes:
     """The durable change since the agent started (contacts, SMS, files, app data, packages):
     see pytest_mobile_agent/changes.py. Every change the body reads through it is declared; the
     plugin fails the task on any other."""
@@ -125,3 +127,17 @@ def changes(device: AndroidDevice) -> Any:
 def mobile_near_miss(request: pytest.FixtureRequest) -> str | None:
     """The near miss this item runs under --agent=near-miss (its label), else None."""
     return getattr(request, "param", None)
+
+
+def lost_on_error(fn: Callable[[], object], serial: str) -> Callable[[], object]:
+    """Wrap an adb-level call (the event stream's barrier) so that a raw adb or socket error
+    surfaces as DeviceLost, as the device's own calls do."""
+    from adbutils import AdbError
+
+    def call() -> object:
+        try:
+            return fn()
+        except (AdbError, OSError) as exc:
+            raise DeviceLost(f"device {serial} lost during an event-stream barrier: {exc}") from exc
+
+    return call

@@ -6,13 +6,21 @@ the default); the others are broadcast (every implementation runs).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
+if TYPE_CHECKING:
+    from pytest_mobile_agent.agents import Agent
+    from pytest_mobile_agent.device.android import AndroidDevice
+    from pytest_mobile_agent.device.ui_tree import UiTree
+    from pytest_mobile_agent.episode import Episode
+    from pytest_mobile_agent.events.log import EventLog
+    from pytest_mobile_agent.tasks import TaskInstance
+
 
 @pytest.hookspec(firstresult=True)
-def pytest_mobile_agent_make_agent(config: pytest.Config, name: str) -> Any:
+def pytest_mobile_agent_make_agent(config: pytest.Config, name: str) -> Agent | None:
     """Make the agent that `--agent=NAME` names, or return None to leave it to the default loader.
 
     conftest.py::
@@ -38,10 +46,9 @@ def pytest_mobile_agent_devices(config: pytest.Config, spec: str) -> list[str] |
 
 
 @pytest.hookspec
-def pytest_mobile_agent_reset(device: Any, task: Any) -> None:
+def pytest_mobile_agent_reset(device: AndroidDevice, task: TaskInstance) -> None:
     """Extra reset steps after the built-in reset (`--mobile-reset`: the snapshot restore, or
-    force-stop and pm clear; then the grants) and before the task's preconditions; `device` is
-    an AndroidDevice, `task` a TaskInstance.
+    force-stop and pm clear; then the grants) and before the task's preconditions.
 
     conftest.py::
 
@@ -51,7 +58,9 @@ def pytest_mobile_agent_reset(device: Any, task: Any) -> None:
 
 
 @pytest.hookspec
-def pytest_mobile_agent_judge(item: pytest.Item, episode: Any, ui: Any, events: Any) -> tuple[bool, str] | None:
+def pytest_mobile_agent_judge(
+    item: pytest.Item, episode: Episode, ui: UiTree, events: EventLog
+) -> tuple[bool, str] | None:
     """An extra judge, run after the task body passed on the final state. Return
     (passed, reason) to vote, or None to abstain; one failing vote fails the task with its reason.
 
@@ -65,7 +74,7 @@ def pytest_mobile_agent_judge(item: pytest.Item, episode: Any, ui: Any, events: 
 
 
 @pytest.hookspec
-def pytest_mobile_agent_judge_inputs(item: pytest.Item, task: Any) -> dict[str, Any] | None:
+def pytest_mobile_agent_judge_inputs(item: pytest.Item, task: TaskInstance) -> dict[str, Any] | None:
     """What judges need for a task that does not declare it in `@task`: a dict with any of
     key_components, checkpoints, substates. Every answer is merged; the task's own win. A suite
     keeps its judge inputs in a module and attaches them here (task_suites/mobileagentbench/conftest.py).
@@ -78,7 +87,7 @@ def pytest_mobile_agent_judge_inputs(item: pytest.Item, task: Any) -> dict[str, 
 
 
 @pytest.hookspec
-def pytest_mobile_agent_episode_metrics(episode: Any, record: dict[str, Any]) -> None:
+def pytest_mobile_agent_episode_metrics(episode: Episode, record: dict[str, Any]) -> None:
     """Add per-episode metrics: write into `record["extra"]` (it reaches the results file).
 
     conftest.py::
@@ -89,5 +98,5 @@ def pytest_mobile_agent_episode_metrics(episode: Any, record: dict[str, Any]) ->
 
 
 @pytest.hookspec
-def pytest_mobile_agent_episode_finished(item: pytest.Item, episode: Any, record: dict[str, Any]) -> None:
+def pytest_mobile_agent_episode_finished(item: pytest.Item, episode: Episode, record: dict[str, Any]) -> None:
     """Called when an episode is over and judged (reports, uploads, live dashboards)."""

@@ -18,14 +18,15 @@ Infrastructure errors (a device lost) are counted apart and left out of every ag
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 from statistics import mean
 from typing import Any
 
-from pytest_mobile_agent.episode import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, Episode
+from pytest_mobile_agent.episode import Episode
+from pytest_mobile_agent.errors import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, TASK_ERROR
 from pytest_mobile_agent.models.pricing import cost_of
-from pytest_mobile_agent.task_errors import TASK_ERROR
 from pytest_mobile_agent.tasks import app_marker
 
 
@@ -79,6 +80,58 @@ def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, f
         "judges": ep.judges,
         "extra": {},
     }
+
+
+def crash_record(nodeid: str, message: str) -> dict[str, Any]:
+    """The results line of an episode whose xdist worker died: written by the controller, which
+    knows the node id and little else (the worker, its device and its trajectory are gone)."""
+    return {
+        "type": "episode",
+        "nodeid": nodeid,
+        "task": _task_name_of(nodeid),
+        "prompt": None,
+        "apps": [],
+        "app": None,
+        "difficulty": None,
+        "agent": None,
+        "model": None,
+        "serial": None,
+        "success": False,
+        "success_step": None,
+        "steps": 0,
+        "golden_steps": None,
+        "budget": None,
+        "invalid_steps": 0,
+        "termination": INFRASTRUCTURE,
+        "error": message,
+        "traceback": None,
+        "failure_message": message,
+        "se": None,
+        "premature": False,
+        "overdue": False,
+        "infrastructure": True,
+        "retried": False,
+        "tokens_in": 0,
+        "tokens_out": 0,
+        "tokens_estimated": False,
+        "cost_usd": None,
+        "latency_s": None,
+        "agent_s": 0.0,
+        "device_s": 0.0,
+        "harness_s": 0.0,
+        "wall_s": 0.0,
+        "reset_s": 0.0,
+        "time_per_step_s": None,
+        "cost_per_step_usd": None,
+        "extra": {},
+    }
+
+
+def _task_name_of(nodeid: str) -> str:
+    """What a results line can say of a task from its node id alone (the xdist controller, which
+    does not collect): the parameter id, else the function name."""
+    m = re.search(r"\[(.*)\]$", nodeid)
+    return m.group(1) if m else nodeid.rsplit("::", 1)[-1]
 
 
 def apply_model_usage(record: dict[str, Any], usage: dict[str, Any]) -> None:

@@ -19,11 +19,12 @@ import re
 import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
 from pytest_mobile_agent.actions import Action, InvalidAction
+from pytest_mobile_agent.errors import TaskDefinitionError
 from pytest_mobile_agent.locales import LocaleError
 from pytest_mobile_agent.locales import normalize as normalize_locale
 
@@ -31,10 +32,7 @@ DIFFICULTIES = ("easy", "medium", "hard")
 ATTR = "__mobile_task__"
 NEAR_MISS_ARG = "mobile_near_miss"  # the parameter that picks one near miss under --agent=near-miss
 ActionPath = Sequence[Action] | Callable[..., Sequence[Action]]
-
-
-class TaskDefinitionError(Exception):
-    """A task declaration that cannot run; the message names the task and the problem."""
+F = TypeVar("F", bound=Callable[..., object])  # a test function, returned as it came
 
 
 def difficulty_for(golden_steps: int) -> str:
@@ -104,7 +102,7 @@ def task(
     check_changes: bool = True,
     locale: str | None = None,
     **extra: Any,
-) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+) -> Callable[[F], F]:
     """Declare a benchmark task on a test function (see the module docstring).
 
     `near_miss` is the golden path with one thing wrong (a wrong value, the wrong item, a step
@@ -158,16 +156,17 @@ def task(
         },
     )
 
-    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+    def decorate(fn: F) -> F:
         setattr(fn, ATTR, spec)
-        # The episode needs these whatever the body asks for.
+        # The episode needs these whatever the body asks for; marks are stored on `fn` itself.
         used = ("device", "ui", "events", "agent", NEAR_MISS_ARG)
-        return pytest.mark.usefixtures(*used)(pytest.mark.mobile_task(fn))
+        pytest.mark.usefixtures(*used)(pytest.mark.mobile_task(fn))
+        return fn
 
     return decorate
 
 
-def spec_of(obj: Any) -> TaskSpec | None:
+def spec_of(obj: object) -> TaskSpec | None:
     return getattr(obj, ATTR, None)
 
 
@@ -197,25 +196,27 @@ class TaskInstance:
         return max(1, math.ceil(self.golden_steps * factor))
 
 
+TASK_KEY = pytest.StashKey[TaskInstance]()  # the task an item runs, bound at collection
+
+
 def task_name(spec: TaskSpec, function: str, params: dict[str, Any]) -> str:
     """The name an episode is recorded under: @task(name=...), else a `name` parameter (one
     parametrized function, many named tasks), else the function's name (its cases differ by
     node id and parameters)."""
     if spec.name:
         return spec.name
-    if isinstance(params.get("name"), str) and params["name"]:
-        return params["name"]
-    return function
+    name = params.get("name")
+    return name if isinstance(name, str) and name else function
 
 
-def _call_with_params(fn: Callable[..., Any], params: dict[str, Any]) -> Any:
+def _call_with_params(fn: Callable[..., object], params: dict[str, Any]) -> object:
     sig = inspect.signature(fn)
     if any(p.kind is p.VAR_KEYWORD for p in sig.parameters.values()):
         return fn(**params)
     return fn(**{k: v for k, v in params.items() if k in sig.parameters})
 
 
-def _actions(raw: Any, what: str) -> tuple[Action, ...]:
+def _actions(raw: object, what: str) -> tuple[Action, ...]:
     if raw is None:
         return ()
     if isinstance(raw, str | bytes) or not isinstance(raw, Sequence):
@@ -232,7 +233,7 @@ def _actions(raw: Any, what: str) -> tuple[Action, ...]:
     return tuple(actions)
 
 
-def _build(fn: Any, params: dict[str, Any], what: str) -> Any:
+def _build(fn: object, params: dict[str, Any], what: str) -> object:
     if not callable(fn):
         return fn
     try:
@@ -241,7 +242,8 @@ def _build(fn: Any, params: dict[str, Any], what: str) -> Any:
         raise TaskDefinitionError(f"the {what} function raised {type(exc).__name__}: {exc}") from exc
 
 
-def _check_declaration(spec: TaskSpec) -> None:
+def _check_declaration(spec: TaskSpec) -> str:
+    """The prompt template, once the declaration is known to be whole."""
     if spec.prompt is None:
         raise TaskDefinitionError("no prompt: declare it with @task(prompt='...', app='...')")
     if not isinstance(spec.prompt, str):
@@ -255,19 +257,20 @@ def _check_declaration(spec: TaskSpec) -> None:
             raise TaskDefinitionError(f"locale: {exc}") from exc
     if spec.difficulty is not None and spec.difficulty not in DIFFICULTIES:
         raise TaskDefinitionError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {spec.difficulty!r}")
+    return spec.prompt
 
 
 def instantiate(spec: TaskSpec, name: str, params: dict[str, Any]) -> TaskInstance:
     """Bind parameters: render the prompt template, build the golden path and the near miss
     (the one `params[NEAR_MISS_ARG]` names, else the first). Raises TaskDefinitionError with what
     is wrong (the caller names the file and the test)."""
-    _check_declaration(spec)
+    template = _check_declaration(spec)
     params = dict(params)
     label = params.pop(NEAR_MISS_ARG, None)
     try:
-        fields = {f for _, f, _, _ in string.Formatter().parse(spec.prompt) if f}
+        fields = {f for _, f, _, _ in string.Formatter().parse(template) if f}
     except ValueError as exc:
-        raise TaskDefinitionError(f"the prompt is not a valid template ({exc}): {spec.prompt!r}") from exc
+        raise TaskDefinitionError(f"the prompt is not a valid template ({exc}): {template!r}") from exc
     missing = fields - set(params)
     if missing:
         raise TaskDefinitionError(
@@ -275,7 +278,7 @@ def instantiate(spec: TaskSpec, name: str, params: dict[str, Any]) -> TaskInstan
             "(add it to @pytest.mark.parametrize)"
         )
     try:
-        prompt = spec.prompt.format_map(params)
+        prompt = template.format_map(params)
     except (KeyError, IndexError, ValueError, AttributeError) as exc:
         raise TaskDefinitionError(f"the prompt cannot be rendered ({type(exc).__name__}: {exc})") from exc
     golden = _actions(_build(spec.golden, params, "golden"), "golden path")

@@ -1,4 +1,4 @@
-"""Agents: the two shapes the harness drives, the `--agent` loader and the built-in agents.
+"""Agents: the two shapes the harness drives and what it hands them.
 
 A *step agent* has `step(observation) -> action`: the harness executes each action, so steps,
 coordinates and timings are exact. A *self-driving agent* has `run(task, recorder)`: it drives
@@ -15,29 +15,28 @@ the device itself (through adb, as AppAgent or Mobile-Agent do) and calls
             # or recorder.done() when the model says the task is complete
 
 Agents may set `name` and `model` (for reports and the price table) and put `tokens_in`,
-`tokens_out` and `reasoning` on the actions they return.
+`tokens_out` and `reasoning` on the actions they return. The `--agent` loader is in
+`agents/loader.py`, the built-in agents in `agents/builtin.py` and `agents/baselines/`.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import inspect
-import random
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
-from pytest_mobile_agent.actions import Action, Done, Key, Tap
-from pytest_mobile_agent.device.ui_tree import localize_action
+from pytest_mobile_agent.actions import Action
 from pytest_mobile_agent.locales import DEFAULT_LOCALE
-from pytest_mobile_agent.task_errors import GoldenPathError, check_golden_step
 
 if TYPE_CHECKING:
+    from PIL.Image import Image
+
     from pytest_mobile_agent.device.android import AndroidDevice
     from pytest_mobile_agent.device.ui_tree import UiTree
+    from pytest_mobile_agent.models import ChatClient
+
+# What an agent may return for an action: the harness parses it (`Action.parse`).
+RawAction = Action | dict[str, Any] | str
 
 
 class AgentLoadError(Exception):
@@ -91,23 +90,13 @@ class Observation:
             self.png = self.capture()
         return self.png or b""
 
-    def image(self) -> Any:
+    def image(self) -> Image:
         """The screenshot as a PIL image."""
         import io
 
         from PIL import Image
 
         return Image.open(io.BytesIO(self.screenshot))
-
-
-@runtime_checkable
-class StepAgent(Protocol):
-    def step(self, observation: Observation) -> Action | dict[str, Any] | str: ...
-
-
-@runtime_checkable
-class SelfDrivingAgent(Protocol):
-    def run(self, task: SelfDrivingTask, recorder: Any) -> None: ...
 
 
 @dataclass
@@ -121,96 +110,56 @@ class SelfDrivingTask:
         return self.device.serial
 
 
-# -- built-in agents ---------------------------------------------------------------------------
-class OracleAgent:
-    """Replays the task's golden path (actions by selector), then declares completion."""
+class Recorder(Protocol):
+    """What a self-driving agent reports its steps to (the harness's is `episode.EpisodeRecorder`)."""
 
-    name = "oracle"
-    model = None
+    finished: bool  # the episode is over (budget, done): stop acting
 
-    def step(self, observation: Observation) -> Action:
-        golden = observation.task.golden
-        i = len(observation.history)
-        if i >= len(golden):
-            return Done("golden path replayed")
-        action = self.in_locale(observation, golden[i])
-        try:
-            check_golden_step(observation, action, i + 1, len(golden))  # names a step that cannot work
-        except GoldenPathError as exc:
-            if not observation.task.golden_borrowed:
-                raise
-            # The path was written for another setup (an original task file's): the replay ends
-            # here and the task's own check decides.
-            return Done(f"borrowed golden path ends: {exc}")
-        return action
-
-    @staticmethod
-    def in_locale(observation: Observation, action: Action) -> Action:
-        """The golden path's English texts as the device's locale shows them (device/ui_tree.py)."""
-        return localize_action(action, observation.ui, observation.task.apps, observation.task.locale)
+    @property
+    def steps_left(self) -> int: ...
+    def before_action(self) -> None: ...
+    def after_action(
+        self,
+        action: RawAction,
+        *,
+        reasoning: str | None = None,
+        tokens_in: int | None = None,
+        tokens_out: int | None = None,
+    ) -> None: ...
+    def done(self, reasoning: str | None = None) -> None: ...
 
 
-class NearMissAgent:
-    """Replays the task's near-miss path (the golden path with one thing wrong), then declares
-    completion: a task that passes under it cannot tell right from almost right."""
-
-    name = "near-miss"
-    model = None
-
-    def step(self, observation: Observation) -> Action:
-        path = observation.task.near_miss
-        i = len(observation.history)
-        if not path:
-            return Done("this task declares no near miss")
-        return OracleAgent.in_locale(observation, path[i]) if i < len(path) else Done("near-miss path replayed")
+@runtime_checkable
+class StepAgent(Protocol):
+    def step(self, observation: Observation) -> RawAction: ...
 
 
-class NoopAgent:
-    """Declares the task done at once: every task must fail under it."""
-
-    name = "noop"
-    model = None
-
-    def step(self, observation: Observation) -> Action:
-        return Done("noop")
+@runtime_checkable
+class SelfDrivingAgent(Protocol):
+    def run(self, task: SelfDrivingTask, recorder: Recorder) -> None: ...
 
 
-class RandomAgent:
-    """Seeded random taps on clickable elements, a few swipes and BACKs; never declares done."""
-
-    name = "random"
-    model = None
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self.rng = random.Random(seed)
-
-    def reset(self, task: TaskInfo) -> None:
-        self.rng = random.Random(f"{self.seed}:{task.name}")
-
-    def step(self, observation: Observation) -> Action:
-        roll = self.rng.random()
-        clickable = [n for n in observation.ui.nodes() if n.clickable and n.bounds[2] > n.bounds[0]]
-        if roll < 0.8 and clickable:
-            x, y = self.rng.choice(clickable).center
-            return Tap(x, y)
-        if roll < 0.9:
-            w, h = observation.screen_size
-            return Action("swipe", x=w // 2, y=h * 2 // 3, x2=w // 2, y2=h // 3, duration_ms=300)
-        return Key("back")
+Agent = StepAgent | SelfDrivingAgent
 
 
-BUILTIN: dict[str, Callable[[], Any]] = {
-    "oracle": OracleAgent,
-    "noop": NoopAgent,
-    "random": RandomAgent,
-    "near-miss": NearMissAgent,
-}
-# The model-backed baselines (agents/baselines/), imported only when named: they need a model.
-MODEL_AGENTS = ("t3a", "m3a", "appagent", "mobile-bench")
+@runtime_checkable
+class NeedsModel(Protocol):
+    """An agent that asks for this run's chat client (--mobile-model*), as the built-in model agents do."""
+
+    needs_model: bool
+    client: ChatClient | None
 
 
-def kind_of(agent: Any) -> str:
+@runtime_checkable
+class ReportsUsage(Protocol):
+    """An agent that accounts for its own model calls (the built-in model agents): the record's
+    token and cost figures come from `episode_usage()` rather than from the steps."""
+
+    def episode_usage(self) -> dict[str, Any]: ...
+
+
+def kind_of(agent: object) -> Literal["step", "self-driving"]:
+    """Which shape `agent` has; AgentLoadError when it has neither."""
     if callable(getattr(agent, "step", None)):
         return "step"
     if callable(getattr(agent, "run", None)):
@@ -219,87 +168,3 @@ def kind_of(agent: Any) -> str:
         f"{agent!r} is not an agent: it needs a step(observation) method (step agent) "
         "or a run(task, recorder) method (self-driving agent)"
     )
-
-
-def _instantiate(obj: Any, where: str) -> Any:
-    if inspect.isclass(obj):
-        try:
-            obj = obj()
-        except TypeError as exc:
-            raise AgentLoadError(f"{where}: cannot create {obj.__name__}() without arguments: {exc}") from exc
-    elif inspect.isfunction(obj) and not hasattr(obj, "step"):
-        params = inspect.signature(obj).parameters
-        if len(params) == 1 and next(iter(params)) == "observation":
-            fn = obj
-
-            class _FunctionAgent:
-                name = fn.__name__
-
-                def step(self, observation: Observation) -> Any:
-                    return fn(observation)
-
-            return _FunctionAgent()
-        try:
-            obj = obj()
-        except TypeError as exc:
-            raise AgentLoadError(f"{where}: the factory {obj.__name__}() needs arguments: {exc}") from exc
-    kind_of(obj)
-    return obj
-
-
-def _from_module(module: Any, where: str) -> Any:
-    for attr in ("agent", "make_agent", "Agent"):
-        if hasattr(module, attr):
-            return _instantiate(getattr(module, attr), f"{where}:{attr}")
-    candidates = [
-        v
-        for k, v in vars(module).items()
-        if inspect.isclass(v) and v.__module__ == module.__name__ and (hasattr(v, "step") or hasattr(v, "run"))
-    ]
-    if len(candidates) == 1:
-        return _instantiate(candidates[0], f"{where}:{candidates[0].__name__}")
-    found = ", ".join(c.__name__ for c in candidates) or "none"
-    raise AgentLoadError(
-        f"{where} defines no agent: expected a variable `agent`, a factory `make_agent()`, a class `Agent`, "
-        f"or exactly one class with a step() or run() method (found: {found})"
-    )
-
-
-def load_agent(spec: str, *, seed: int = 0) -> Any:
-    """`--agent`: a built-in name, a path to a .py file, or `package.module:attribute`."""
-    spec = spec.strip()
-    if spec in BUILTIN:
-        return RandomAgent(seed) if spec == "random" else BUILTIN[spec]()
-    if spec in MODEL_AGENTS:
-        from pytest_mobile_agent.agents.baselines import MODEL_AGENTS as made
-
-        return made[spec]()
-    if spec.endswith(".py") or "/" in spec or "\\" in spec:
-        path = Path(spec).expanduser()
-        if not path.is_file():
-            raise AgentLoadError(f"--agent={spec}: file not found ({path.resolve()})")
-        name = f"_mobile_agent_{path.stem}"
-        module_spec = importlib.util.spec_from_file_location(name, path)
-        if module_spec is None or module_spec.loader is None:
-            raise AgentLoadError(f"--agent={spec}: cannot import {path}")
-        module = importlib.util.module_from_spec(module_spec)
-        sys.modules[name] = module
-        try:
-            module_spec.loader.exec_module(module)
-        except Exception as exc:
-            raise AgentLoadError(f"--agent={spec}: importing {path} raised {type(exc).__name__}: {exc}") from exc
-        return _from_module(module, str(path))
-    module_name, _, attr = spec.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        builtin = ", ".join((*BUILTIN, *MODEL_AGENTS))
-        raise AgentLoadError(
-            f"--agent={spec}: no built-in agent, file or module of that name (built-ins: {builtin}; "
-            f"files end in .py; modules look like package.module:attr): {exc}"
-        ) from exc
-    if not attr:
-        return _from_module(module, module_name)
-    if not hasattr(module, attr):
-        raise AgentLoadError(f"--agent={spec}: module {module_name} has no attribute {attr!r}")
-    return _instantiate(getattr(module, attr), spec)

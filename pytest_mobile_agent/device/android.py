@@ -17,15 +17,15 @@ import logging
 import socket
 import struct
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import adbutils
 from adbutils._adb import AdbConnection
 
 from pytest_mobile_agent.actions import KEYS, Action, InvalidAction
-from pytest_mobile_agent.device.errors import DeviceLost
 from pytest_mobile_agent.device.ui_tree import UiTree
+from pytest_mobile_agent.errors import DeviceLost
 from pytest_mobile_agent.locales import DEFAULT_LOCALE
 
 log = logging.getLogger(__name__)
@@ -289,6 +289,11 @@ class AndroidDevice:
         if self._adb_keyboard is None:
             self._adb_keyboard = ADB_KEYBOARD in self.sh(f"pm list packages {ADB_KEYBOARD}")
         return self._adb_keyboard
+
+    def missing_packages(self, packages: Iterable[str]) -> list[str]:
+        """The packages of `packages` this device does not have installed."""
+        installed = set(self.sh("pm list packages").split())
+        return [p for p in packages if f"package:{p}" not in installed]
 
     def set_locale(self, locale: str) -> None:
         """The device's locale as Android keeps it (`persist.sys.locale`, the `system_locales`

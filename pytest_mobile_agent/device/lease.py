@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import adbutils
 
 from pytest_mobile_agent.device.android import AndroidDevice
-from pytest_mobile_agent.device.errors import DeviceLost
+from pytest_mobile_agent.errors import DeviceLost
 
 LEASE_DIR = "/data/local/tmp/.pma-lease"
 TTL = 60.0  # seconds a lease lives without renewal

@@ -19,16 +19,22 @@ import fcntl
 import os
 import re
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import adbutils
 
 from pytest_mobile_agent.device import adb_server
 from pytest_mobile_agent.device.android import AndroidDevice, HarnessAdbClient
-from pytest_mobile_agent.device.errors import DeviceLost, InfrastructureFault
 from pytest_mobile_agent.device.lease import DeviceLease
-from pytest_mobile_agent.parallel.cpu_pinning import pin_worker
+from pytest_mobile_agent.errors import DeviceLost, EventStreamError, InfrastructureFault
+
+if TYPE_CHECKING:  # loaded with the first device, not with the plugin
+    from pytest_mobile_agent.events.client import EventStreamClient
+    from pytest_mobile_agent.virtual import VirtualDevice
+    from pytest_mobile_agent.virtual.process import Spawn
 
 LEASE_ROOT = Path(tempfile.gettempdir()) / "pytest-mobile-agent-leases"
 
@@ -88,15 +94,25 @@ class DeviceSource:
 class DevicePool:
     """This process's device: leased on first use, given up when lost, released at the end."""
 
-    def __init__(self, source: DeviceSource, virtual_args: tuple[str, ...] = (), pin_cpu: bool = False) -> None:
+    def __init__(
+        self,
+        source: DeviceSource,
+        virtual_args: tuple[str, ...] = (),
+        *,
+        spawn: Spawn | None = None,
+        pin: Callable[[int], object] | None = None,
+    ) -> None:
+        """`spawn` starts a virtual device faster where it can (a warm start forks it); `pin`
+        gives the device started here a CPU of its own (parallel/cpu_pinning.py)."""
         self.source = source
         self.virtual_args = virtual_args
-        self.pin_cpu = pin_cpu  # see parallel/cpu_pinning.py: each xdist worker and its virtual device get a CPU
+        self.spawn = spawn
+        self.pin = pin
         self.device: AndroidDevice | None = None
         self._lock_fd: int | None = None
         self._device_lease: DeviceLease | None = None  # the on-device lease, across hosts
-        self._virtual = None  # the VirtualDevice this process started, if any
-        self._stream = None  # the event stream of the leased device
+        self._virtual: VirtualDevice | None = None  # the one this process started, if any
+        self._stream: EventStreamClient | None = None  # the event stream of the leased device
         self.lost: list[str] = []
 
     def lease(self) -> AndroidDevice:
@@ -107,17 +123,16 @@ class DevicePool:
         return self.device
 
     def _start_virtual(self) -> AndroidDevice:
-        from pytest_mobile_agent.parallel.warmstart.process import spawn_device
         from pytest_mobile_agent.virtual import VirtualDeviceError, start_device
 
         try:
-            # A worker of a warm start forks its device from the warm process (spawn_device).
-            self._virtual = start_device(args=self.virtual_args, spawn=spawn_device)
+            virtual = start_device(args=self.virtual_args, spawn=self.spawn)
         except VirtualDeviceError as exc:  # a device that does not boot is the infrastructure's fault
             raise InfrastructureFault(str(exc)) from exc
-        if self.pin_cpu:  # only now: the adb server, started above if it was not running, stays unpinned
-            pin_worker(self._virtual.process.pid)
-        return AndroidDevice(self._virtual.serial)
+        self._virtual = virtual
+        if self.pin is not None:  # only now: the adb server, started above if it was not running, stays unpinned
+            self.pin(virtual.process.pid)
+        return AndroidDevice(virtual.serial)
 
     def _lease_real(self) -> AndroidDevice:
         lease_dir = LEASE_ROOT / f"{self.source.host}_{self.source.port}"
@@ -153,7 +168,7 @@ class DevicePool:
     def event_stream(self, device: AndroidDevice):  # noqa: ANN201
         """The accessibility event stream of the leased device (the listener installed and on)."""
         from pytest_mobile_agent.device.listener import ensure_listener
-        from pytest_mobile_agent.events.client import EventStreamClient, EventStreamError
+        from pytest_mobile_agent.events.client import EventStreamClient
 
         if self._stream is None:
             try:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from pytest_mobile_agent.device.errors import DeviceLost
+from pytest_mobile_agent.errors import DeviceLost
 
 if TYPE_CHECKING:
     from pytest_mobile_agent.device.android import AndroidDevice

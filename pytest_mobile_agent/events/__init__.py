@@ -1,6 +1,6 @@
 """The accessibility event stream: its line format and the host-side client."""
 
-from pytest_mobile_agent.events.client import EventStreamClient, EventStreamError
+from pytest_mobile_agent.events.client import EventStreamClient
 from pytest_mobile_agent.events.schema import (
     EVENT_STREAM_PORT,
     EVENT_TYPES,
@@ -21,7 +21,6 @@ __all__ = [
     "LISTENER_SERVICE",
     "AccessibilityEvent",
     "EventStreamClient",
-    "EventStreamError",
     "Hello",
     "MalformedEvent",
     "decode_line",

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from pytest_mobile_agent.device.errors import InfrastructureFault
+from pytest_mobile_agent.errors import EventStreamError
 from pytest_mobile_agent.events.schema import (
     EVENT_STREAM_PORT,
     MAX_LINE_BYTES,
@@ -32,10 +32,6 @@ log = logging.getLogger(__name__)
 class SocketLike(Protocol):
     def recv(self, bufsize: int, /) -> bytes: ...
     def close(self) -> None: ...
-
-
-class EventStreamError(InfrastructureFault):
-    """The stream could not be reached, or was lost and every reconnect failed (infrastructure)."""
 
 
 class LineDecoder:

@@ -32,8 +32,7 @@ from typing import Any
 import pytest
 
 from pytest_mobile_agent.events.log import CLICKED, WINDOW_STATE
-from pytest_mobile_agent.session import TASK_KEY
-from pytest_mobile_agent.tasks import TaskInstance, TaskSpec, app_marker, difficulty_for
+from pytest_mobile_agent.tasks import TASK_KEY, TaskInstance, TaskSpec, app_marker, difficulty_for
 
 MAB_CLASS_KEY = pytest.StashKey[type]()
 PACKAGE = "mobile_agent_benchmark"

@@ -21,9 +21,8 @@ from typing import Any
 import pytest
 
 from pytest_mobile_agent.actions import InvalidAction
-from pytest_mobile_agent.session import TASK_KEY
-from pytest_mobile_agent.task_errors import TaskError
-from pytest_mobile_agent.tasks import TaskInstance, TaskSpec, app_marker
+from pytest_mobile_agent.errors import TaskError
+from pytest_mobile_agent.tasks import TASK_KEY, TaskInstance, TaskSpec, app_marker
 
 FIELDS_KEY = "fields"  # TaskSpec.extra: the benchmark's own fields, as the file has them
 

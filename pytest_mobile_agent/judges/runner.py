@@ -120,9 +120,6 @@ def _path(value: str | None) -> Path | None:
     return Path(value) if value else None
 
 
-PANEL_KEY = pytest.StashKey[JudgePanel]()
-
-
 def inputs_for(item: pytest.Item, task: Any) -> dict[str, Any]:
     """The task's judge inputs: what hooks give (suite modules), overridden by `@task(...)`."""
     merged: dict[str, Any] = {}

@@ -14,7 +14,7 @@ The API key is read from the environment when the client is made and is written 
 """
 
 from pytest_mobile_agent.models.client import ChatClient, ModelConfig, ModelStats, Reply
-from pytest_mobile_agent.models.errors import ModelError, ModelUnavailable, ReplayMiss
+from pytest_mobile_agent.models.errors import ModelError, ReplayMiss
 from pytest_mobile_agent.models.messages import assistant, image_part, system, user
 
 __all__ = [
@@ -22,7 +22,6 @@ __all__ = [
     "ModelConfig",
     "ModelError",
     "ModelStats",
-    "ModelUnavailable",
     "Reply",
     "ReplayMiss",
     "assistant",

@@ -10,8 +10,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from pytest_mobile_agent.errors import ModelUnavailable
 from pytest_mobile_agent.models.cache import RequestCache, request_key
-from pytest_mobile_agent.models.errors import ModelError, ModelUnavailable, ReplayMiss
+from pytest_mobile_agent.models.errors import ModelError, ReplayMiss
 from pytest_mobile_agent.models.messages import DEFAULT_IMAGE_SIDE
 from pytest_mobile_agent.models.pricing import cost_of, load_prices
 

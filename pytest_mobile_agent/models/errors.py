@@ -1,17 +1,11 @@
-"""What can go wrong between the harness and a model endpoint."""
+"""What can go wrong between the harness and a model endpoint (an endpoint that stays down is
+`errors.ModelUnavailable`, an infrastructure failure)."""
 
 from __future__ import annotations
-
-from pytest_mobile_agent.device.errors import InfrastructureFault
 
 
 class ModelError(Exception):
     """The endpoint answered, but not with something usable (bad request, no choices)."""
-
-
-class ModelUnavailable(InfrastructureFault):
-    """The endpoint stayed down (429, 5xx, timeouts, refused connections) after every retry:
-    an infrastructure error, rerun under --mobile-retries, never the agent's failure."""
 
 
 class ReplayMiss(ModelError):

@@ -41,7 +41,7 @@ import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from xdist.report import report_collection_diff
@@ -51,11 +51,14 @@ from xdist.workermanage import WorkerController
 
 from pytest_mobile_agent.parallel.shards import weight
 
+if TYPE_CHECKING:
+    from pytest_mobile_agent.options import Options
 
-def steals_work(config: pytest.Config, agent: str | None) -> bool:
+
+def steals_work(config: pytest.Config, options: Options) -> bool:
     """Whether a task session under xdist uses this scheduler: the user chose no --dist."""
     known = config.known_args_namespace
-    return bool(agent) and known.dist == "no" and not getattr(known, "distload", False)
+    return options.runs_tasks and known.dist == "no" and not getattr(known, "distload", False)
 
 
 WEIGHTS_INPUT = "mobile_agent_weights"  # in each worker's workerinput: the folder for its weights

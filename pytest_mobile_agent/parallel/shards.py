@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from pytest_mobile_agent.session import TASK_KEY
+from pytest_mobile_agent.tasks import TASK_KEY
 
 
 @dataclass(frozen=True)

@@ -40,13 +40,11 @@ from typing import Any
 import pytest
 
 from pytest_mobile_agent.actions import InvalidAction
-from pytest_mobile_agent.device.errors import DeviceLost
-from pytest_mobile_agent.episode import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, AgentError
+from pytest_mobile_agent.errors import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, TASK_ERROR, AgentError, DeviceLost
 from pytest_mobile_agent.judges.calibration import disagrees
 from pytest_mobile_agent.reporting import draw, plots
 from pytest_mobile_agent.reporting.allure_cli import ReportError, find_allure
 from pytest_mobile_agent.session import RECORD_PROPERTY, MobileSession
-from pytest_mobile_agent.task_errors import TASK_ERROR
 from pytest_mobile_agent.tasks import app_marker
 
 HERE = Path(__file__).parent

@@ -1,4 +1,4 @@
-"""The summary table printed at the end of the session."""
+"""The summary table printed at the end of the session, and one-line messages for the terminal."""
 
 from __future__ import annotations
 
@@ -39,3 +39,9 @@ def table(summary: dict[str, Any]) -> list[str]:
         return "  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(r))
 
     return [line(header), line(["-" * w for w in widths]), *(line(r) for r in cells)]
+
+
+def one_line(text: str | None, width: int = 160) -> str:
+    """The first line of `text`, cut to `width` characters."""
+    first = (text or "").strip().splitlines()[0] if (text or "").strip() else ""
+    return first if len(first) <= width else first[: width - 1] + "…"

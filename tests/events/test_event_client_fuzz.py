@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pytest_mobile_agent.events.client import EventStreamClient, EventStreamError, LineDecoder
+from pytest_mobile_agent.errors import EventStreamError
+from pytest_mobile_agent.events.client import EventStreamClient, LineDecoder
 from pytest_mobile_agent.events.schema import (
     MAX_LINE_BYTES,
     AccessibilityEvent,

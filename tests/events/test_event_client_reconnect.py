@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from pytest_mobile_agent.events.client import EventStreamClient, EventStreamError
+from pytest_mobile_agent.errors import EventStreamError
+from pytest_mobile_agent.events.client import EventStreamClient
 from pytest_mobile_agent.events.schema import AccessibilityEvent, encode_event, encode_hello
 
 Script = Callable[[socket.socket], None]

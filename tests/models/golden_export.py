@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_mobile_agent.session import TASK_KEY
+from pytest_mobile_agent.tasks import TASK_KEY
 
 
 @pytest.hookimpl(trylast=True)  # after the mobile plugin has bound each task's parameters

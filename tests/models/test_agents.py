@@ -14,8 +14,9 @@ import pytest
 from PIL import Image
 
 from pytest_mobile_agent.actions import Action, InvalidAction
-from pytest_mobile_agent.agents import Observation, TaskInfo, load_agent
+from pytest_mobile_agent.agents import Observation, TaskInfo
 from pytest_mobile_agent.agents.baselines import M3A, T3A, AppAgent, MobileBench
+from pytest_mobile_agent.agents.loader import load_agent
 from pytest_mobile_agent.device.ui_tree import UiTree
 from pytest_mobile_agent.models import ModelConfig, ModelStats, Reply
 from pytest_mobile_agent.models.messages import text_of

@@ -10,12 +10,11 @@ import socket
 import pytest
 from PIL import Image
 
-from pytest_mobile_agent.device.errors import InfrastructureFault
+from pytest_mobile_agent.errors import InfrastructureFault, ModelUnavailable
 from pytest_mobile_agent.models import (
     ChatClient,
     ModelConfig,
     ModelError,
-    ModelUnavailable,
     ReplayMiss,
     image_part,
     system,

@@ -42,13 +42,13 @@ def run_scripted(agent: Any, *, golden_steps: int, sync: Any = lambda: None, use
         ScriptedDevice(),  # type: ignore[arg-type]
         agent,
         task,
-        judge=lambda log: (False, "not yet"),
+        check=lambda log: (False, "not yet"),
         ui=UiTree(),
         events=EventLog(lambda: [], sync),
         budget=golden_steps * 3,
         step_timeout=None,
         max_invalid=3,
         keep_screenshots=False,
-        judge_uses_events=uses_events,
+        check_reads_events=uses_events,
     )
     return runner.run()

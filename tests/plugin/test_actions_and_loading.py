@@ -8,8 +8,11 @@ import textwrap
 import pytest
 
 from pytest_mobile_agent.actions import Action, Api, InvalidAction, Selector, Tap, Type
-from pytest_mobile_agent.agents import AgentLoadError, NoopAgent, OracleAgent, RandomAgent, kind_of, load_agent
-from pytest_mobile_agent.tasks import TaskDefinitionError, difficulty_for, instantiate, task
+from pytest_mobile_agent.agents import AgentLoadError, kind_of
+from pytest_mobile_agent.agents.builtin import NoopAgent, OracleAgent, RandomAgent
+from pytest_mobile_agent.agents.loader import load_agent
+from pytest_mobile_agent.errors import TaskDefinitionError
+from pytest_mobile_agent.tasks import difficulty_for, instantiate, task
 
 
 @pytest.mark.parametrize(

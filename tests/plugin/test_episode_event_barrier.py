@@ -8,7 +8,7 @@ import pytest
 from episode_fakes import run_scripted
 
 from pytest_mobile_agent import Done, Tap
-from pytest_mobile_agent.episode import COMPLETED
+from pytest_mobile_agent.errors import COMPLETED
 
 
 class ThreeTaps:

@@ -139,7 +139,7 @@ def test_a_worker_that_collected_other_tests_gets_none_and_is_reported() -> None
 
 
 def task_item(name: str, golden: int | None) -> Any:
-    from pytest_mobile_agent.session import TASK_KEY
+    from pytest_mobile_agent.tasks import TASK_KEY
 
     stash = pytest.Stash()
     if golden is not None:

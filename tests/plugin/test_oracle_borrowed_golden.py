@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from pytest_mobile_agent.actions import Tap
-from pytest_mobile_agent.agents import Observation, OracleAgent, StepRecord, TaskInfo
+from pytest_mobile_agent.agents import Observation, StepRecord, TaskInfo
+from pytest_mobile_agent.agents.builtin import OracleAgent
 from pytest_mobile_agent.device.ui_tree import UiTree
-from pytest_mobile_agent.task_errors import GoldenPathError
+from pytest_mobile_agent.errors import GoldenPathError
 
 XML = (
     "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"

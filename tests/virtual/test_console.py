@@ -150,8 +150,8 @@ def test_an_empty_token_file_turns_authentication_off(tmp_path: Path) -> None:
 
 def test_a_restore_that_fails_is_an_infrastructure_error(emulator: VirtualDevice, home: Path) -> None:
     from pytest_mobile_agent.device.android import AndroidDevice
-    from pytest_mobile_agent.device.errors import DeviceLost
     from pytest_mobile_agent.device.reset import SNAPSHOT_NAME, SnapshotReset
+    from pytest_mobile_agent.errors import DeviceLost
 
     dev = AndroidDevice(emulator.serial)
     with pytest.MonkeyPatch.context() as mp:

@@ -5,18 +5,23 @@ from __future__ import annotations
 
 import sys
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from pytest_mobile_agent.parallel.warmstart.process import WarmStart
 from pytest_mobile_agent.parallel.warmstart.server import at_the_end, import_all
 
+if TYPE_CHECKING:
+    from pytest_mobile_agent.options import Options
 
-def wanted(config: pytest.Config, choice: str) -> bool:
-    """Warm start where it can help and work: an xdist controller (not a worker, not
-    --collect-only) with local popen workers, on a system that forks (Linux)."""
-    if choice == "off" or not sys.platform.startswith("linux") or hasattr(config, "workerinput"):
+
+def wanted(config: pytest.Config, options: Options) -> bool:
+    """Warm start where it can help and work: a session that runs tasks on an xdist controller
+    (not a worker, not --collect-only) with local popen workers, on a system that forks (Linux)."""
+    if not options.runs_tasks or options.warm_start == "off":
+        return False
+    if not sys.platform.startswith("linux") or hasattr(config, "workerinput"):
         return False
     option = config.option
     if any(getattr(option, name, False) for name in ("collectonly", "help", "version")):

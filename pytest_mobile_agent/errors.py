@@ -1,0 +1,74 @@
+"""The outcome taxonomy: whose failure an episode's end was, decided by the exception's family.
+
+- `AgentError`: the agent raised, hung or kept giving invalid actions; counted against it.
+- `TaskError`: the task could not run as declared, or not on this device; counted neither way.
+- `InfrastructureFault`: a device, adb or a model endpoint failed; the task runs again on
+  another device and the failure is never counted against the agent.
+
+Callers catch by family, never by message (`fault_in` finds an infrastructure fault anywhere in
+an exception's chain). Nothing here imports anything: raising or catching an outcome costs no
+adb, model or pytest code.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+# How an episode ended: its record's `termination`, one word per outcome.
+Termination = Literal["completed", "max_steps", "error", "infrastructure", "task_error"]
+COMPLETED: Final = "completed"  # the agent said done
+MAX_STEPS: Final = "max_steps"  # the step budget ran out
+ERROR: Final = "error"  # an AgentError
+INFRASTRUCTURE: Final = "infrastructure"  # an InfrastructureFault
+TASK_ERROR: Final = "task_error"  # a TaskError: the task, not the agent, could not run
+
+
+# -- the agent's failures --------------------------------------------------------------------------
+class AgentError(Exception):
+    """The agent raised, hung or kept giving invalid actions: the agent's failure."""
+
+
+# -- the task's ------------------------------------------------------------------------------------
+class TaskError(Exception):
+    """The task cannot run on this device as declared (e.g. its app is not installed)."""
+
+
+class TaskDefinitionError(TaskError):
+    """A task declaration that cannot run; the message names the task and the problem."""
+
+
+class GoldenPathError(TaskError):
+    """A golden path step whose selector matches nothing on the screen (found by the oracle)."""
+
+
+# -- the infrastructure's --------------------------------------------------------------------------
+class InfrastructureFault(RuntimeError):
+    """The infrastructure failed (a device, adb, a model endpoint), not the agent: the task is
+    retried on another device and the failure is never counted against the agent."""
+
+
+class DeviceLost(InfrastructureFault):
+    """The device stopped answering."""
+
+
+class EventStreamError(InfrastructureFault):
+    """The event stream could not be reached, or was lost and every reconnect failed."""
+
+
+class ModelUnavailable(InfrastructureFault):
+    """The model endpoint stayed down (429, 5xx, timeouts, refused connections) after every retry."""
+
+
+class InfrastructureError(InfrastructureFault):
+    """The test's outcome when its device failed, not its agent: never counted against the agent."""
+
+
+def fault_in(exc: BaseException | None) -> InfrastructureFault | None:
+    """The InfrastructureFault that `exc` is, or was raised from (its cause or context)."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, InfrastructureFault):
+            return exc
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return None

@@ -1,0 +1,226 @@
+"""The plugin's options, each with an ini twin, parsed once per session into `Options`: what
+the session is (does it run tasks? under which agent?) and how.
+
+The --mobile-model* options are added by models/options.py and the --mobile-judge* ones by
+judges/runner.py, beside the clients they configure.
+"""
+
+from __future__ import annotations
+
+import enum
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from pytest_mobile_agent.agents.loader import BUILTIN, MODEL_AGENTS
+from pytest_mobile_agent.device.reset import parse_choice as parse_reset
+from pytest_mobile_agent.locales import DEFAULT_LOCALE, LocaleError
+from pytest_mobile_agent.locales import normalize as normalize_locale
+from pytest_mobile_agent.tasks import TaskSpec
+
+OPTIONS: tuple[tuple[str, str, type, str], ...] = (
+    # (flag, dest/ini name, type, help); every default is in Options.from_config
+    (
+        "--agent",
+        "mobile_agent",
+        str,
+        "agent under test: oracle, noop, random, near-miss; t3a, m3a, appagent, mobile-bench (with --mobile-model); "
+        "path/to/agent.py or pkg.module:attr",
+    ),
+    (
+        "--devices",
+        "mobile_devices",
+        str,
+        "devices: virtual (default: one virtual device per worker), all, SERIAL[,SERIAL...], remote:HOST:PORT "
+        "or emulator:AVD*N (N headless instances booted for the session)",
+    ),
+    ("--mobile-step-factor", "mobile_step_factor", float, "step budget = factor x golden steps (default 2)"),
+    (
+        "--mobile-step-timeout",
+        "mobile_step_timeout",
+        float,
+        "seconds an agent may think per step before it counts as hung (default 120; 0 = no limit)",
+    ),
+    (
+        "--mobile-max-invalid",
+        "mobile_max_invalid",
+        int,
+        "invalid actions in a row that end an episode with reason error (default 3)",
+    ),
+    (
+        "--mobile-artifacts",
+        "mobile_artifacts",
+        str,
+        "directory for per-test trajectories (PNG per step, actions)",
+    ),
+    (
+        "--mobile-results",
+        "mobile_results",
+        str,
+        "JSON-lines results file: one record per episode + the aggregate",
+    ),
+    ("--mobile-prices", "mobile_prices", str, "JSON price table: {model: {input: USD/Mtok, output: USD/Mtok}}"),
+    ("--mobile-seed", "mobile_seed", int, "seed for the random agent (default 0)"),
+    (
+        "--mobile-retries",
+        "mobile_retries",
+        int,
+        "runs again after an infrastructure error: a device lost, an xdist worker crashed (default 1)",
+    ),
+    (
+        "--mobile-virtual-args",
+        "mobile_virtual_args",
+        str,
+        "extra options for virtual devices, e.g. '--size 720x1600'",
+    ),
+    (
+        "--mobile-cpu-pinning",
+        "mobile_cpu_pinning",
+        str,
+        "auto (default): each xdist worker and its virtual device share a CPU of their own; off: no pinning",
+    ),
+    (
+        "--mobile-shard",
+        "mobile_shard",
+        str,
+        "I/N: run only the I-th of N shards of the tests, split the same way on every host, balanced by golden steps",
+    ),
+    (
+        "--mobile-warm-start",
+        "mobile_warm_start",
+        str,
+        "auto (default): xdist workers and their virtual devices are forked from one process that imported "
+        "pytest, the plugins and the device once; off: each starts a Python of its own",
+    ),
+    (
+        "--mobile-reset",
+        "mobile_reset",
+        str,
+        "snapshot: load the device's base snapshot before each task (emulators and virtual devices); "
+        "clear: force-stop and pm clear the task's apps (phones); default: snapshot where the device has one",
+    ),
+    (
+        "--mobile-locale",
+        "mobile_locale",
+        str,
+        "the device's locale for every task, set at each reset as on Android (persist.sys.locale, "
+        "system_locales): en-US or zh-CN; wins over @task(locale=...) (default: the task's, else en-US)",
+    ),
+)
+INI_DEFAULTS = {"mobile_step_timeout": "120", "mobile_retries": "1"}
+
+
+def add_options(parser: pytest.Parser) -> None:
+    group = parser.getgroup("mobile-agent", "pytest-mobile-agent: benchmark mobile GUI agents")
+    for flag, dest, typ, help_ in OPTIONS:
+        group.addoption(flag, dest=dest, type=typ, default=None, help=help_)
+        parser.addini(dest, help=help_, default=INI_DEFAULTS.get(dest))
+
+
+class Mode(enum.Enum):
+    """Which agent a session runs tasks under: the suite's own checks (oracle passes every task,
+    noop and near-miss fail every one), a floor (random), a built-in model agent, or the user's."""
+
+    ORACLE = "oracle"
+    NEAR_MISS = "near-miss"
+    NOOP = "noop"
+    RANDOM = "random"
+    MODEL = "model"  # t3a, m3a, appagent, mobile-bench (agents/baselines/)
+    USER = "user"  # a file, a module, or what a pytest_mobile_agent_make_agent hook makes
+
+    @classmethod
+    def of(cls, agent: str) -> Mode:
+        name = agent.strip()
+        if name in BUILTIN:
+            return cls(name)
+        return cls.MODEL if name in MODEL_AGENTS else cls.USER
+
+
+@dataclass(frozen=True)
+class Options:
+    agent: str | None  # --agent as given: the loader's spec, shown in reports
+    mode: Mode | None  # None: no --agent, the session runs no tasks
+    devices: str
+    step_factor: float
+    step_timeout: float | None
+    max_invalid: int
+    artifacts: Path | None
+    results: Path | None
+    prices: str | None
+    seed: int
+    retries: int
+    virtual_args: tuple[str, ...]
+    cpu_pinning: bool
+    shard: str | None = None  # I/N, see parallel/shards.py
+    reset: str | None = None  # --mobile-reset: snapshot, clear, or None (snapshot where supported)
+    locale: str | None = None  # --mobile-locale, normalized; None: each task's own, else en-US
+    warm_start: str = "auto"  # --mobile-warm-start: auto or off (parallel/warmstart/)
+
+    @property
+    def runs_tasks(self) -> bool:
+        """An agent was given: the session runs the tasks it collects (else it only lists them)."""
+        return self.mode is not None
+
+    @classmethod
+    def from_config(cls, config: pytest.Config) -> Options:
+        def get(name: str) -> str | float | None:
+            value: str | float | None = config.getoption(name)
+            return value if value is not None else config.getini(name)
+
+        def text(name: str) -> str | None:
+            value = get(name)
+            return str(value) if value else None
+
+        artifacts, results = text("mobile_artifacts"), text("mobile_results")
+        pinning = text("mobile_cpu_pinning") or "auto"
+        if pinning not in ("auto", "off"):
+            raise pytest.UsageError(f"--mobile-cpu-pinning={pinning!r}: expected auto or off")
+        warm_start = text("mobile_warm_start") or "auto"
+        if warm_start not in ("auto", "off"):
+            raise pytest.UsageError(f"--mobile-warm-start={warm_start!r}: expected auto or off")
+        timeout = float(get("mobile_step_timeout") or 0)
+        try:
+            reset = parse_reset(text("mobile_reset"))
+        except ValueError as exc:
+            raise pytest.UsageError(str(exc)) from exc
+        locale = text("mobile_locale")
+        try:
+            locale = normalize_locale(locale) if locale else None
+        except LocaleError as exc:
+            raise pytest.UsageError(f"--mobile-locale: {exc}") from exc
+        agent = text("mobile_agent")
+        return cls(
+            agent=agent,
+            mode=Mode.of(agent) if agent else None,
+            devices=text("mobile_devices") or "virtual",
+            step_factor=float(get("mobile_step_factor") or 2.0),
+            step_timeout=timeout or None,
+            max_invalid=int(get("mobile_max_invalid") or 3),
+            artifacts=Path(artifacts) if artifacts else None,
+            results=Path(results) if results else None,
+            prices=text("mobile_prices"),
+            seed=int(get("mobile_seed") or 0),
+            retries=int(get("mobile_retries") or 0),
+            virtual_args=tuple(shlex.split(text("mobile_virtual_args") or "")),
+            cpu_pinning=pinning == "auto",
+            shard=text("mobile_shard"),
+            reset=reset,
+            locale=locale,
+            warm_start=warm_start,
+        )
+
+    def locale_for(self, spec: TaskSpec) -> str:
+        """The locale a task runs in: --mobile-locale, else the task's @task(locale=...), else en-US."""
+        return self.locale or (normalize_locale(spec.locale) if spec.locale else DEFAULT_LOCALE)
+
+
+OPTIONS_KEY = pytest.StashKey[Options]()
+
+
+def options_of(config: pytest.Config) -> Options:
+    """The session's options, parsed on first use (xdist asks before pytest_configure) and kept."""
+    if OPTIONS_KEY not in config.stash:
+        config.stash[OPTIONS_KEY] = Options.from_config(config)
+    return config.stash[OPTIONS_KEY]

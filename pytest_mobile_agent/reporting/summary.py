@@ -1,0 +1,79 @@
+"""The end of a session, on the controller (it sees every worker's reports): the episode
+records collected, the summary table and the infrastructure lines printed, the aggregate
+appended to the results file and the success plot drawn."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, cast
+
+import pytest
+
+from pytest_mobile_agent.judges import runner as judge_runner
+from pytest_mobile_agent.metrics import summarize
+from pytest_mobile_agent.reporting import plots, results, terminal
+from pytest_mobile_agent.session import RECORD_PROPERTY, MobileSession
+
+
+class SummaryReporter:
+    """Collects episode records from call reports (xdist ships user_properties to the
+    controller), prints the table and appends the aggregate to the results file."""
+
+    def __init__(self, session: MobileSession) -> None:
+        self.session = session
+        self._taken: dict[tuple[str, str | None], int] = {}  # records taken per (node id, worker)
+
+    @classmethod
+    def register(cls, session: MobileSession) -> None:
+        """On the controller (or pytest alone): start the results file, with this session's
+        episodes only, before any worker writes to it."""
+        results_file = session.options.results
+        if results_file:
+            results_file.parent.mkdir(parents=True, exist_ok=True)
+            results_file.write_text("")
+        session.config.pluginmanager.register(cls(session), "mobile-agent-summary")
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """A teardown report carries the records of its item's attempts so far in that process
+        (those lost in setup too); an attempt lost to the infrastructure is reported at once."""
+        if report.when != "teardown":
+            return
+        records = [cast(dict[str, Any], v) for k, v in report.user_properties if k == RECORD_PROPERTY]
+        gateway = getattr(getattr(report, "node", None), "gateway", None)
+        key = (report.nodeid, getattr(gateway, "id", None))
+        self.session.records.extend(records[self._taken.get(key, 0) :])
+        self._taken[key] = len(records)
+
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        records = self.session.records
+        if not records:
+            return
+        terminalreporter.write_sep("=", f"mobile agent summary ({len(records)} episodes)")
+        for line in terminal.table(summarize(records)):
+            terminalreporter.write_line(line)
+        for line in infrastructure_lines(records):
+            terminalreporter.write_line(line, yellow=True)
+        judge_runner.summary(records, terminalreporter)
+        if self.session.options.results:
+            terminalreporter.write_line(f"results: {os.fspath(self.session.options.results)}")
+
+    def pytest_sessionfinish(self) -> None:
+        options, records = self.session.options, self.session.records
+        if options.results and records:
+            results.append(options.results, summarize(records))
+        if options.artifacts and records:
+            plots.success_plot(records, options.artifacts / plots.PLOT_NAME)
+
+
+def infrastructure_lines(records: list[dict[str, Any]]) -> list[str]:
+    """The terminal's one line for each attempt the infrastructure lost."""
+    lines = []
+    for i, record in enumerate(records):
+        if not record["infrastructure"]:
+            continue
+        where = f" on {record['serial']}" if record.get("serial") else ""
+        rerun = any(r["nodeid"] == record["nodeid"] for r in records[i + 1 :])
+        then = "ran again" if rerun else "not run again (--mobile-retries spent)"
+        error = terminal.one_line(record["error"], 120)
+        lines.append(f"infrastructure: {record['nodeid']}{where}: {error}; {then}; not counted")
+    return lines
