@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from pytest_mobile_agent.reporting import draw
+from pytest_mobile_agent import drawing
 from pytest_mobile_agent.reporting.allure import MULTI_FILE, SINGLE_FILE, generate_html
 
 
@@ -62,8 +62,11 @@ def size(path: Path) -> int:
 
 
 def encodings(screens: list[bytes]) -> None:
-    rows = {"full colour (draw.encode)": draw.encode, "256 colours (draw.encode_palette)": draw.encode_palette}
-    frames = [draw.scaled(png, draw.REPORT_WIDTH)[0] for png in screens]
+    rows = {
+        "full colour (drawing.encode)": drawing.encode,
+        "256 colours (drawing.encode_palette)": drawing.encode_palette,
+    }
+    frames = [drawing.scaled(png, drawing.REPORT_WIDTH)[0] for png in screens]
     measured = {}
     for label, encode in rows.items():
         sizes, times = [], []
@@ -106,7 +109,7 @@ def main() -> None:
             print(f"running the oracle on -m {args.marker!r} with -n {args.workers} ...")
             run_tasks(results, args.marker, args.workers)
         screens = final_screens(results)
-        print(f"step screens at {draw.REPORT_WIDTH} px, {len(screens)} screens of the run:")
+        print(f"step screens at {drawing.REPORT_WIDTH} px, {len(screens)} screens of the run:")
         encodings(screens)
         reports(results, Path(tmp) / "reports")
 

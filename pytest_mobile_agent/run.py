@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, cast
 import pytest
 from _pytest.runner import runtestprotocol
 
+from pytest_mobile_agent import drawing
 from pytest_mobile_agent.actions import InvalidAction
 from pytest_mobile_agent.agents import Agent, ReportsUsage
 from pytest_mobile_agent.device.ui_tree import UiTree
@@ -43,7 +44,7 @@ from pytest_mobile_agent.judges import runner as judge_runner
 from pytest_mobile_agent.metrics import apply_model_usage, crash_record, episode_record
 from pytest_mobile_agent.options import Mode
 from pytest_mobile_agent.reporting import allure as allure_report
-from pytest_mobile_agent.reporting import draw, results, trajectory
+from pytest_mobile_agent.reporting import results, trajectory
 from pytest_mobile_agent.reporting.terminal import one_line
 from pytest_mobile_agent.session import RECORD_PROPERTY, RESET_KEY, mobile_session
 from pytest_mobile_agent.tasks import TASK_KEY, TaskInstance
@@ -293,7 +294,7 @@ class TaskRun:
         try:
             item.config.hook.pytest_mobile_agent_episode_finished(item=item, episode=episode, record=record)
         finally:
-            draw.forget(episode)  # annotated frames shared by the trajectory folder and Allure
+            drawing.forget(episode)  # annotated frames shared by the trajectory folder and Allure
 
     def record_unrun(self, serial: str, termination: Termination, error: str, reset_s: float = 0.0) -> None:
         """The results line of an attempt that ended before its episode could start."""

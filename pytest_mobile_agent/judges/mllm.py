@@ -59,19 +59,19 @@ class Usage:
 def _messages(
     task: str, shots: list[tuple[bytes, dict | None, str | None]], reasoning: str, action_mode: str, history: str = ""
 ) -> list[dict[str, Any]]:
+    from pytest_mobile_agent import drawing
     from pytest_mobile_agent.models import system, user
-    from pytest_mobile_agent.reporting import draw
 
     sys_text = prompts.MLLM_SYSTEM + (prompts.MLLM_ACTIONS if action_mode != "no_action" else "")
     lines = [prompts.MLLM_TASK.format(task=task, history=history)]
     images: list[Any] = []
     for i, (png, action, tree) in enumerate(shots):
         if action_mode == "with_action" and action is not None:
-            images.append(draw.annotate(png, action, tree, width=720, caption=f"screenshot {i}"))
+            images.append(drawing.annotate(png, action, tree, width=720, caption=f"screenshot {i}"))
         else:
             images.append(png)
         if action_mode == "text_action" and action is not None:
-            lines.append(prompts.MLLM_TEXT_ACTION.format(i=i, j=i + 1, action=draw.describe(action)))
+            lines.append(prompts.MLLM_TEXT_ACTION.format(i=i, j=i + 1, action=drawing.describe(action)))
     lines.append(prompts.MLLM_RESULT_ONLY if reasoning == "result_only" else prompts.MLLM_DIRECT)
     return [system(sys_text), user("\n".join(lines), images=images)]
 

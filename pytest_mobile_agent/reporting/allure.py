@@ -39,10 +39,11 @@ from typing import Any
 
 import pytest
 
+from pytest_mobile_agent import drawing
 from pytest_mobile_agent.actions import InvalidAction
 from pytest_mobile_agent.errors import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, TASK_ERROR, AgentError, DeviceLost
 from pytest_mobile_agent.judges.calibration import disagrees
-from pytest_mobile_agent.reporting import draw, plots
+from pytest_mobile_agent.reporting import plots
 from pytest_mobile_agent.reporting.allure_cli import ReportError, find_allure
 from pytest_mobile_agent.session import RECORD_PROPERTY, MobileSession
 from pytest_mobile_agent.tasks import app_marker
@@ -344,12 +345,12 @@ class AllureReport:
         """The description as HTML: the whole trajectory as small images, visible without a click
         (the report keeps attachments folded). Images are inline data: URIs."""
         cells = []
-        frames = list(zip((f"step {s.index}" for s in episode.steps), draw.frames_for(episode)))
-        last = draw.final_frame(episode, caption="final")
+        frames = list(zip((f"step {s.index}" for s in episode.steps), drawing.frames_for(episode)))
+        last = drawing.final_frame(episode, caption="final")
         if last is not None:
             frames.append(("final screen", last))
         for alt, frame in frames:
-            data = base64.b64encode(draw.thumbnail_jpeg(frame, FILMSTRIP_WIDTH)).decode()
+            data = base64.b64encode(drawing.thumbnail_jpeg(frame, FILMSTRIP_WIDTH)).decode()
             cells.append(
                 f'<figure style="margin:0;display:inline-block;vertical-align:top;padding:0 6px 6px 0">'
                 f'<img alt="{html.escape(alt)}" src="data:image/jpeg;base64,{data}" width="{FILMSTRIP_WIDTH}">'
@@ -359,9 +360,9 @@ class AllureReport:
         return f"<p>{bold}</p><div>{''.join(cells)}</div><p style='white-space:pre-wrap'>{html.escape(details)}</p>"
 
     def _trajectory(self, episode: Any, record: dict[str, Any]) -> None:
-        frames = draw.frames_for(episode)
+        frames = drawing.frames_for(episode)
         for step, frame in zip(episode.steps, frames):
-            title = f"Step {step.index}: {draw.describe(step.action)}"
+            title = f"Step {step.index}: {drawing.describe(step.action)}"
             if step.index == episode.success_step:
                 title += "  (task done here)"
             tokens = f"{step.tokens_in} in / {step.tokens_out} out" + (" (estimated)" if step.tokens_estimated else "")
@@ -371,7 +372,7 @@ class AllureReport:
             }
             try:
                 with _step(title, params):
-                    _attach(draw.encode_palette(frame), f"step {step.index}: screen and action", "PNG")
+                    _attach(drawing.encode_palette(frame), f"step {step.index}: screen and action", "PNG")
                     _attach(json.dumps(step.action, ensure_ascii=False, indent=2), "action", "JSON")
                     if step.reasoning:
                         _attach(step.reasoning, "reasoning", "TEXT")
@@ -408,7 +409,7 @@ class AllureReport:
             _attach(f"[{kind}] {message}".strip(), "failure", "TEXT")
             if episode.traceback:
                 _attach(episode.traceback, "agent traceback", "TEXT")
-        _attach(draw.encode_palette(draw.trajectory_sheet(episode)), "trajectory (all steps)", "PNG")
+        _attach(drawing.encode_palette(drawing.trajectory_sheet(episode)), "trajectory (all steps)", "PNG")
 
     def _probe_device(self, item: pytest.Item, episode: Any) -> None:
         """Android version and model, once per device and process, for environment.properties."""

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pytest_mobile_agent.reporting import draw
+from pytest_mobile_agent import drawing
 
 
 def slug(nodeid: str) -> str:
@@ -50,6 +50,6 @@ def write(root: Path, nodeid: str, episode: Any, record: dict[str, Any], *, cont
     if episode.final_hierarchy:
         (folder / "final.xml").write_text(episode.final_hierarchy)
     if contact_sheet:  # decoding and drawing every step costs ~20 ms a step: only when drawn for Allure
-        draw.encode_to(draw.trajectory_sheet(episode), folder / "contact-sheet.png")
+        drawing.encode_to(drawing.trajectory_sheet(episode), folder / "contact-sheet.png")
     (folder / "episode.json").write_text(json.dumps(record, indent=2, default=str, ensure_ascii=False))
     return folder

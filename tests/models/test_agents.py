@@ -159,7 +159,7 @@ def test_marks_are_the_labels_drawn_in_place() -> None:
 
     from pytest_mobile_agent.agents.baselines.elements import ui_elements
     from pytest_mobile_agent.agents.baselines.marks import BOX, LABEL_BG, LABEL_FG, draw_marks, screen_image
-    from pytest_mobile_agent.reporting.draw import font
+    from pytest_mobile_agent.drawing import font
 
     elements = ui_elements(UiTree(XML), (1080, 2340), start=8)  # two-digit numbers too
     screen, scale = screen_image(png(), 1024)

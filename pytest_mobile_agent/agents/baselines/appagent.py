@@ -17,8 +17,8 @@ from pytest_mobile_agent.agents.baselines.answers import AnswerError, call, sect
 from pytest_mobile_agent.agents.baselines.base import ModelAgent, history_lines
 from pytest_mobile_agent.agents.baselines.elements import Element, by_number, element_action, ui_elements
 from pytest_mobile_agent.agents.baselines.marks import draw_marks, screen_image
+from pytest_mobile_agent.drawing import font
 from pytest_mobile_agent.models import image_part, system
-from pytest_mobile_agent.reporting.draw import font
 
 if TYPE_CHECKING:
     from PIL import Image

@@ -9,8 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from pytest_mobile_agent.drawing import font
 from pytest_mobile_agent.models.messages import decode, fit
-from pytest_mobile_agent.reporting.draw import font
 
 if TYPE_CHECKING:
     from PIL import Image

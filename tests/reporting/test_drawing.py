@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image
 
-from pytest_mobile_agent.reporting import draw
+from pytest_mobile_agent import drawing
 
 W, H = 1080, 2340
 # A status bar first (also anchored at 0,0), then the app: the screen is the largest such view.
@@ -30,8 +30,8 @@ def png(color: tuple[int, int, int] = (255, 255, 255)) -> bytes:
 
 
 def test_screen_size_is_the_largest_view_at_the_origin() -> None:
-    assert draw.screen_size(HIERARCHY, (1, 1)) == (W, H)
-    assert draw.screen_size(None, (720, 1600)) == (720, 1600)
+    assert drawing.screen_size(HIERARCHY, (1, 1)) == (W, H)
+    assert drawing.screen_size(None, (720, 1600)) == (720, 1600)
 
 
 @pytest.mark.parametrize(
@@ -48,7 +48,7 @@ def test_screen_size_is_the_largest_view_at_the_origin() -> None:
     ],
 )
 def test_gesture_resolves_selectors_on_the_screen_it_was_taken_on(action, point, path) -> None:
-    g = draw.gesture(action, HIERARCHY, (W, H))
+    g = drawing.gesture(action, HIERARCHY, (W, H))
     assert g.point == point and g.path == path
 
 
@@ -64,11 +64,11 @@ def test_gesture_resolves_selectors_on_the_screen_it_was_taken_on(action, point,
     ],
 )
 def test_describe(action, text) -> None:
-    assert draw.describe(action) == text
+    assert drawing.describe(action) == text
 
 
 def test_a_tap_is_a_dot_where_the_finger_went_at_half_size() -> None:
-    image = draw.annotate(png(), {"action": "tap", "selector": {"text": "="}}, HIERARCHY)
+    image = drawing.annotate(png(), {"action": "tap", "selector": {"text": "="}}, HIERARCHY)
     assert image.size == (W // 2, H // 2)
     r, g, b = image.getpixel((940 // 2, 2100 // 2))
     assert b > 200 and r < 150  # the blue dot
@@ -76,20 +76,20 @@ def test_a_tap_is_a_dot_where_the_finger_went_at_half_size() -> None:
 
 
 def test_a_swipe_is_an_arrow_along_its_path() -> None:
-    image = draw.annotate(png(), {"action": "swipe", "x": 540, "y": 1800, "x2": 540, "y2": 600}, HIERARCHY)
+    image = drawing.annotate(png(), {"action": "swipe", "x": 540, "y": 1800, "x2": 540, "y2": 600}, HIERARCHY)
     for y in (1600, 1200, 800):
         assert image.getpixel((270, y // 2)) != (255, 255, 255)
     assert image.getpixel((100, 600)) == (255, 255, 255)
 
 
 def test_typed_text_and_keys_get_a_label() -> None:
-    plain = draw.annotate(png(), {"action": "wait", "seconds": 0}, HIERARCHY)
-    typed = draw.annotate(png(), {"action": "type", "text": "hello"}, HIERARCHY)
+    plain = drawing.annotate(png(), {"action": "wait", "seconds": 0}, HIERARCHY)
+    typed = drawing.annotate(png(), {"action": "type", "text": "hello"}, HIERARCHY)
     bottom = (0, H // 2 - 60, W // 2, H // 2)
     assert typed.crop(bottom).getcolors(10_000) != plain.crop(bottom).getcolors(10_000)
 
 
 def test_contact_sheet_holds_every_frame() -> None:
-    frames = [draw.annotate(png(), {"action": "key", "key": "back"}, HIERARCHY) for _ in range(8)]
-    sheet = draw.contact_sheet(frames, columns=6, thumb_width=100)
+    frames = [drawing.annotate(png(), {"action": "key", "key": "back"}, HIERARCHY) for _ in range(8)]
+    sheet = drawing.contact_sheet(frames, columns=6, thumb_width=100)
     assert sheet.width == 6 * 108 + 8 and sheet.height == 2 * (round(1170 * 100 / 540) + 8) + 8

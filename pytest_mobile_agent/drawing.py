@@ -5,7 +5,9 @@ action): a dot for a tap, a ring for a long press, an arrow for a swipe or scrol
 typed text, keys, launches, API calls and waits. Selector actions are resolved against the
 hierarchy of that same screen, the way the harness resolved them when it acted.
 
-Only the reports call this, after an episode: nothing here runs inside the step loop.
+The reports draw trajectories with it after an episode (nothing here runs inside the step loop);
+the MLLM judge shows a model the same annotated screens, and the built-in agents draw their marks
+with its font.
 """
 
 from __future__ import annotations
