@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
+from calc_tasks import calc_tasks as calc_task_file
+from session_runs import Run, run_session
 
 from pytest_mobile_agent.parallel.warmstart.process import spawn_device
 from pytest_mobile_agent.virtual import VirtualDevice, virtual_devices
@@ -59,3 +61,19 @@ def adbd(vdevice: VirtualDevice):
     import adbutils
 
     return adbutils.AdbClient().device(vdevice.serial)
+
+
+@pytest.fixture
+def run_tasks(pytester: pytest.Pytester) -> Callable[..., Run]:
+    """Write files into a fresh directory, run pytest on them in a sub-process, read its results file."""
+
+    def run(files: dict[str, str], *args: str, timeout: float = 600) -> Run:
+        return run_session(pytester, files, *args, timeout=timeout)
+
+    return run
+
+
+@pytest.fixture
+def calc_tasks() -> dict[str, str]:
+    """The calculator task file (calc_tasks.py) as the one file of a session."""
+    return {"test_calc.py": calc_task_file()}

@@ -1,5 +1,4 @@
-"""Fixtures for the judge tests: the scripted model server and pytest
-sessions of task files in a sub-process."""
+"""Fixtures for the judge tests: the scripted model server."""
 
 from __future__ import annotations
 
@@ -8,7 +7,6 @@ from collections.abc import Iterator
 import pytest
 
 from tests.model_server import ModelServer
-from tests.plugin.conftest import run_tasks  # noqa: F401  (fixture)
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from tests.seedfiles.conftest import DATA
+from tests.formats.conftest import DATA
 
 MB = "data/mobilebench/data"
 HOME = "com.android.launcher3"

@@ -35,14 +35,14 @@ def pytest_mobile_agent_make_agent(config, name):
 '''
 
 
-def _run(run_session, pytester, monkeypatch, *args):
+def _run(run_tasks, pytester, monkeypatch, *args):
     monkeypatch.setenv("MOBILE_FAULT_DIR", str(pytester.path))
     files = {"test_calc.py": calc_tasks(), "conftest.py": CRASHER}
-    return run_session(files, "-n", "2", "--agent=crasher", *args)
+    return run_tasks(files, "-n", "2", "--agent=crasher", *args)
 
 
-def test_crashed_worker_task_is_recorded_and_run_again(run_session, pytester, monkeypatch):
-    run = _run(run_session, pytester, monkeypatch)
+def test_crashed_worker_task_is_recorded_and_run_again(run_tasks, pytester, monkeypatch):
+    run = _run(run_tasks, pytester, monkeypatch)
     assert run.result.ret == 0, run.result.stdout.str()
     run.result.assert_outcomes(passed=4)
     crashed = [e for e in run.episodes if e["infrastructure"]]
@@ -55,8 +55,8 @@ def test_crashed_worker_task_is_recorded_and_run_again(run_session, pytester, mo
     assert crashed[0]["nodeid"] in line and "ran again" in line
 
 
-def test_crashed_worker_task_without_retries_fails_as_infrastructure(run_session, pytester, monkeypatch):
-    run = _run(run_session, pytester, monkeypatch, "--mobile-retries=0")
+def test_crashed_worker_task_without_retries_fails_as_infrastructure(run_tasks, pytester, monkeypatch):
+    run = _run(run_tasks, pytester, monkeypatch, "--mobile-retries=0")
     run.result.assert_outcomes(passed=3, failed=1)
     (crashed,) = [e for e in run.episodes if e["infrastructure"]]
     assert run.overall["episodes"] == 3 and run.overall["infrastructure_errors"] == 1

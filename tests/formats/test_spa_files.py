@@ -8,7 +8,7 @@ import csv
 import json
 import re
 
-from tests.seedfiles.conftest import DATA
+from tests.formats.conftest import DATA
 
 SPA = "data/spa"
 NOTES, CALC = "com.simplemobiletools.notes.pro", "com.simplemobiletools.calculator"

@@ -107,11 +107,11 @@ def pytest_mobile_agent_make_agent(config, name):
 '''
 
 
-def test_no_episode_lost_under_30_kills_of_devices_and_workers(run_session, pytester, monkeypatch):
+def test_no_episode_lost_under_30_kills_of_devices_and_workers(run_tasks, pytester, monkeypatch):
     monkeypatch.setenv("MOBILE_FAULT_DIR", str(pytester.path))
     monkeypatch.setenv("MOBILE_FAULT_SEED", str(SEED))
     files = {"test_sums.py": TASKS.format(sums=SUMS), "conftest.py": INJECTOR.format()}
-    run = run_session(
+    run = run_tasks(
         files, "-n", "2", "--agent=saboteur", "--mobile-retries=3", "--max-worker-restart=100", "-p", "no:randomly"
     )
     out = run.result.stdout.str()

@@ -15,10 +15,10 @@ from calc_tasks import calc_tasks
     ],
     ids=["no-xdist", "autoload-off", "autoload-off-with-xdist"],
 )
-def test_tasks_run(run_session, monkeypatch, env, args):
+def test_tasks_run(run_tasks, monkeypatch, env, args):
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    run = run_session({"test_calc.py": calc_tasks()}, *args, "--agent=oracle", "-k", "3+5 or 12-4")
+    run = run_tasks({"test_calc.py": calc_tasks()}, *args, "--agent=oracle", "-k", "3+5 or 12-4")
     out = run.result.stdout.str()
     assert "INTERNALERROR" not in out, out
     outcomes = run.result.parseoutcomes()  # xdist's workers do not report deselections

@@ -97,11 +97,11 @@ PLACES = ["reset", "fixture-raw-adb", "action", "screenshot", "event-barrier", "
 
 
 @pytest.mark.parametrize("place", PLACES)
-def test_device_lost_is_retried_and_recorded(run_session, pytester, monkeypatch, place):
+def test_device_lost_is_retried_and_recorded(run_tasks, pytester, monkeypatch, place):
     monkeypatch.setenv("MOBILE_FAULT", place)
     monkeypatch.setenv("MOBILE_FAULT_DIR", str(pytester.path))
     files = {"test_calc.py": calc_tasks(), "conftest.py": INJECTOR}
-    run = run_session(files, "-p", "no:xdist", "--agent=injected", "-k", "3+5")
+    run = run_tasks(files, "-p", "no:xdist", "--agent=injected", "-k", "3+5")
     run.result.assert_outcomes(passed=1, deselected=3)
     lost, rerun = run.episodes
     assert lost["termination"] == "infrastructure" and lost["infrastructure"] and not lost["success"]
@@ -113,21 +113,21 @@ def test_device_lost_is_retried_and_recorded(run_session, pytester, monkeypatch,
     assert "Traceback" not in out and "INTERNALERROR" not in out and "FAILED" not in out
 
 
-def test_device_lost_after_the_verdict_keeps_the_verdict(run_session, pytester, monkeypatch):
+def test_device_lost_after_the_verdict_keeps_the_verdict(run_tasks, pytester, monkeypatch):
     monkeypatch.setenv("MOBILE_FAULT", "teardown")
     monkeypatch.setenv("MOBILE_FAULT_DIR", str(pytester.path))
     files = {"test_calc.py": calc_tasks(), "conftest.py": INJECTOR}
-    run = run_session(files, "-p", "no:xdist", "--agent=injected", "-k", "3+5 or 12-4")
+    run = run_tasks(files, "-p", "no:xdist", "--agent=injected", "-k", "3+5 or 12-4")
     run.result.assert_outcomes(passed=2, deselected=2)
     assert [e["success"] for e in run.episodes] == [True, True]  # no episode lost, none run twice
     assert run.episodes[0]["serial"] != run.episodes[1]["serial"]  # the dead device was given up
 
 
-def test_retries_spent_fail_as_infrastructure_not_as_the_agent(run_session, pytester, monkeypatch):
+def test_retries_spent_fail_as_infrastructure_not_as_the_agent(run_tasks, pytester, monkeypatch):
     monkeypatch.setenv("MOBILE_FAULT", "action")
     monkeypatch.setenv("MOBILE_FAULT_DIR", str(pytester.path))
     files = {"test_calc.py": calc_tasks(), "conftest.py": INJECTOR}
-    run = run_session(files, "-p", "no:xdist", "--agent=injected", "--mobile-retries=0", "-k", "3+5")
+    run = run_tasks(files, "-p", "no:xdist", "--agent=injected", "--mobile-retries=0", "-k", "3+5")
     run.result.assert_outcomes(failed=1, deselected=3)
     (lost,) = run.episodes
     assert lost["infrastructure"]
