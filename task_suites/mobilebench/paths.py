@@ -20,12 +20,10 @@ from typing import Any
 from pytest_mobile_agent import Api, Key, Tap, Type
 from pytest_mobile_agent.actions import Action
 from task_suites.shared.apps import (
+    APP_NAMES,
     CALCULATOR,
     CALENDAR,
     CONTACTS,
-    FILE_MANAGER,
-    GALLERY,
-    MUSIC_PLAYER,
     NOTES,
     SMS_MESSENGER,
     VOICE_RECORDER,
@@ -34,17 +32,6 @@ from task_suites.shared.apps import (
 
 GOLDEN_ENV = "MOBILEBENCH_GOLDEN"
 SAST, SAMT, MAMT = 10, 20, 50  # Mobile-Bench's step limits (§4.2)
-LABELS = {
-    CALCULATOR: "Calculator",
-    CALENDAR: "Calendar",
-    CONTACTS: "Contacts",
-    FILE_MANAGER: "File Manager",
-    GALLERY: "Gallery",
-    MUSIC_PLAYER: "Music Player",
-    NOTES: "Notes",
-    SMS_MESSENGER: "SMS Messenger",
-    VOICE_RECORDER: "Voice Recorder",
-}
 A = "android.intent.action."
 EXTRA_TEXT = "android.intent.extra.TEXT"
 
@@ -131,7 +118,7 @@ OK = Tap(text="OK")
 
 def tap_icon(package: str) -> Action:
     """The app's icon on the home screen."""
-    return Tap(text=LABELS[package])
+    return Tap(text=APP_NAMES[package])
 
 
 CONTACT_FAB = Tap(id=rid(CONTACTS, "fragment_fab"))
