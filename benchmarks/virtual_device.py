@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 import adbutils
 
 from pytest_mobile_agent.device import adb_server
+from pytest_mobile_agent.device.android import DUMP_COMMAND
 from pytest_mobile_agent.virtual import VirtualDevice, start_devices
 from pytest_mobile_agent.virtual.adb.packets import (
     A_CLSE,
@@ -315,7 +316,7 @@ def single_device(
         cap_dev = fresh_capture(adb, clock, CALC, n, floor)
         cap_clock = device_side(adb, clock, "screencap -p >/dev/null", 5, 7, fresh=True)
         cap_cached = device_side(adb, clock, "screencap -p >/dev/null", 10, 5, fresh=False)
-        raw_dump = timed(lambda: adb.shell("uiautomator dump /dev/tty"), n, fresh)
+        raw_dump = timed(lambda: adb.shell(DUMP_COMMAND), n, fresh)  # as the harness dumps
         raw_cap = timed(lambda: adb.shell("screencap -p"), n, new_screen)
         raw_cap_cached = timed(lambda: adb.shell("screencap -p"), n)
         a_dump = timed(d.dump_hierarchy, n, fresh)
@@ -385,7 +386,7 @@ def single_device(
         per_app = []
         for pkg in [LAUNCHER, *apps]:
             open_app(adb, pkg)
-            xml = adb.shell("uiautomator dump /dev/tty")
+            xml = adb.shell(DUMP_COMMAND)
             if b"<hierarchy" not in xml:  # an app model that fails is reported, not measured
                 notes.append(f"! {pkg}: uiautomator dump failed: {xml[-200:]!r}")
                 continue

@@ -51,6 +51,11 @@ class DeviceLost(InfrastructureFault):
     """The device stopped answering."""
 
 
+class ObservationFailed(InfrastructureFault):
+    """The device answers but gave no screen after every retry (a window dump that never came):
+    the task is retried, the device kept."""
+
+
 class EventStreamError(InfrastructureFault):
     """The event stream could not be reached, or was lost and every reconnect failed."""
 

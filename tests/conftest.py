@@ -52,7 +52,10 @@ def u2d(vdevice: VirtualDevice):
 
     d = u2.connect(vdevice.serial)
     d.press("home")
-    return d
+    yield d
+    # Its server holds the one UiAutomation connection, as on Android: stopped, so that later
+    # tests' `uiautomator dump` (adbutils, AndroidViewClient) can connect.
+    d.stop_uiautomator()
 
 
 @pytest.fixture

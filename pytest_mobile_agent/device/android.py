@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import logging
+import re
 import socket
 import struct
 import time
@@ -25,7 +26,7 @@ from adbutils._adb import AdbConnection
 
 from pytest_mobile_agent.actions import KEYS, Action, InvalidAction
 from pytest_mobile_agent.device.ui_tree import UiTree
-from pytest_mobile_agent.errors import DeviceLost
+from pytest_mobile_agent.errors import DeviceLost, ObservationFailed
 from pytest_mobile_agent.locales import DEFAULT_LOCALE
 
 log = logging.getLogger(__name__)
@@ -33,6 +34,16 @@ LAUNCHER_CATEGORY = "android.intent.category.LAUNCHER"
 ADB_KEYBOARD = "com.android.adbkeyboard"
 ADB_KEYBOARD_IME = "com.android.adbkeyboard/.AdbIME"
 LONG_PRESS_MS = 800
+# `uiautomator dump` to a file, printed and removed in the same round trip (see dump()).
+DUMP_FILE = "/data/local/tmp/pytest_mobile_agent_window.xml"
+DUMP_COMMAND = f"rm -f {DUMP_FILE}; uiautomator dump {DUMP_FILE} 2>&1; cat {DUMP_FILE} 2>/dev/null; rm -f {DUMP_FILE}"
+DUMP_ATTEMPTS = 3
+# What DumpCommand prints when the screen did not idle (1 s without events) within 10 s, and
+# what a second UiAutomation client gets while uiautomator2's server holds the connection.
+IDLE_FAILURE = "could not get idle state"
+# The focused window: `mCurrentFocus=Window{1f2e3d4 u0 PACKAGE/ACTIVITY}`.
+FOCUSED = re.compile(r"mCurrentFocus=Window\{\S+ \S+ ([^\s/}]+)/([^\s}]+)\}")
+UIAUTOMATION_TAKEN = "already registered"
 
 
 def close_promptly(conn: AdbConnection) -> None:
@@ -83,6 +94,7 @@ class AndroidDevice:
         self._u2: Any = None
         self._size: tuple[int, int] | None = None
         self._adb_keyboard: bool | None = None
+        self._sdk: int | None = None
         self._read_cache: dict[str, bytes] | None = None
         self.locale = DEFAULT_LOCALE  # the locale the harness last set (see set_locale)
 
@@ -177,10 +189,57 @@ class AndroidDevice:
         return png
 
     def dump(self) -> str:
-        out = self.sh("uiautomator dump /dev/tty")
-        if "<hierarchy" not in out:
-            raise DeviceLost(f"device {self.serial}: uiautomator dump failed ({out[:120]!r})")
-        return out
+        """The window hierarchy as `uiautomator dump` writes it.
+
+        To a file read back in the same round trip, not to /dev/tty: adbd runs `shell:CMD`
+        without a terminal since Android 7 (adb/daemon/services.cpp), where a dump to /dev/tty
+        prints only its "dumped to" line; AndroidViewClient (API >= 24), AndroidWorld and
+        SPA-Bench dump to a file too. A dump that did not come (a screen that never idles, as a
+        running timer's; a null root during a transition) is retried; while another UiAutomation
+        client holds the connection, or once the screen has failed to idle, the uiautomator2
+        server dumps instead (it does not wait for idle). Only a device that stops answering is
+        lost: a dump that never comes is an ObservationFailed."""
+        if self._u2 is not None:  # its server holds the UiAutomation connection: `uiautomator dump` would fail
+            return self._u2_dump()
+        problems = []
+        for attempt in range(DUMP_ATTEMPTS):
+            out = self.sh(DUMP_COMMAND)
+            start = out.find("<?xml")
+            start = out.find("<hierarchy") if start < 0 else start
+            if start >= 0 and out.rstrip().endswith("</hierarchy>"):
+                return out[start:]
+            problems.append(out.strip()[:160] or "no output")
+            if IDLE_FAILURE in out or UIAUTOMATION_TAKEN in out:
+                return self._u2_dump(problems)
+            time.sleep(0.2 * (attempt + 1))
+        raise ObservationFailed(f"device {self.serial}: uiautomator dump failed {len(problems)} times: {problems}")
+
+    def _u2_dump(self, problems: list[str] | None = None) -> str:
+        """A dump through the uiautomator2 server. One started only for this dump is stopped
+        after it, so that `uiautomator dump` (the next step's, a task check's through
+        AndroidViewClient) can connect again."""
+        started_here = self._u2 is None
+        try:
+            xml = str(self.u2.dump_hierarchy())
+        except Exception as exc:  # uiautomator2 raises its own families and requests' errors
+            if not self.alive():
+                raise DeviceLost(f"device {self.serial} lost during a uiautomator2 dump: {exc}") from exc
+            raise ObservationFailed(
+                f"device {self.serial}: no window dump ({'; '.join(problems or [])}), "
+                f"and the uiautomator2 server failed: {exc}"
+            ) from exc
+        finally:
+            if started_here:
+                self._stop_u2()
+        if "<hierarchy" not in xml:
+            raise ObservationFailed(f"device {self.serial}: uiautomator2 returned no hierarchy ({xml[:120]!r})")
+        return xml
+
+    def _stop_u2(self) -> None:
+        u2, self._u2 = self._u2, None
+        if u2 is not None:
+            with contextlib.suppress(Exception):  # a server already gone is what we want
+                u2.stop_uiautomator()
 
     def ui(self) -> UiTree:
         return UiTree(self.dump())
@@ -191,8 +250,25 @@ class AndroidDevice:
             self._size = (w, h)
         return self._size
 
+    def sdk(self) -> int:
+        """The device's API level (read once)."""
+        if self._sdk is None:
+            level = self.sh("getprop ro.build.version.sdk").strip()
+            self._sdk = int(level) if level.isdigit() else 0
+        return self._sdk
+
+    def focus(self) -> str:
+        """The window manager's focus lines (mCurrentFocus, mFocusedApp). Since API 29 they are
+        printed per display, under `dumpsys window displays`; before, under `windows` (appium-adb
+        switches at 29 too)."""
+        section = "displays" if self.sdk() >= 29 else "windows"
+        return self.sh(f"dumpsys window {section} | grep -E 'mCurrentFocus|mFocusedApp'")
+
     def current_app(self) -> tuple[str, str]:
-        info = self.adb.app_current()
+        found = FOCUSED.search(self.focus())
+        if found:
+            return found.group(1), found.group(2)
+        info = self.adb.app_current()  # adbutils' own fallbacks (resumed activity, top activity)
         return info.package, info.activity
 
     # -- actions -----------------------------------------------------------------------------
@@ -334,8 +410,7 @@ class AndroidDevice:
         deadline = time.monotonic() + timeout
         delay = 0.0
         while True:
-            focus = self.sh("dumpsys window windows | grep -E 'mCurrentFocus|mFocusedApp'")
-            if package in focus:
+            if package in self.focus():
                 return
             if time.monotonic() > deadline:
                 raise DeviceLost(

@@ -95,11 +95,12 @@ class _StreamOutput:
 class ShellSession:
     """Runs one command line (or an interactive shell) on a worker thread."""
 
-    def __init__(self, device: Device, stream: Stream, command: str, v2: bool, exec_mode: bool) -> None:
+    def __init__(self, device: Device, stream: Stream, command: str, v2: bool, pty: bool) -> None:
         self.device = device
         self.stream = stream
         self.command = command
         self.v2 = v2
+        self.pty = pty
         self.stdin = Input()
         self.parser = V2Parser() if v2 else None
         self.output = _Output(stream)  # one for both, so stdout and stderr keep their order
@@ -134,7 +135,7 @@ class ShellSession:
         status = 1
         try:
             if self.command.strip():
-                status = run_script(self.device, self.command, self.stdin, self.out, self.err)
+                status = run_script(self.device, self.command, self.stdin, self.out, self.err, tty=self.pty)
             else:
                 status = interactive(self.device, self.stdin, self.out, self.err)
         except Exception as exc:  # the interpreter reports errors itself; this is a last guard
@@ -183,10 +184,12 @@ def _framebuffer(device: Device, stream: Stream) -> StreamHandler:
 def open_service(device: Device, reverses: ReverseTable, stream: Stream, service: str) -> StreamHandler | None:
     name, _, arg = service.partition(":")
     if name == "shell" or name.startswith("shell,"):
+        # As adbd: a terminal for an interactive shell or `pty`, raw for a command or `raw`.
         options = name.split(",")[1:]
-        return ShellSession(device, stream, arg, v2="v2" in options, exec_mode=False)
+        pty = "pty" in options or (not arg.strip() and "raw" not in options)
+        return ShellSession(device, stream, arg, v2="v2" in options, pty=pty)
     if name == "exec":
-        return ShellSession(device, stream, arg, v2=False, exec_mode=True)
+        return ShellSession(device, stream, arg, v2=False, pty=False)
     if name == "sync":
         return _SyncHandler(device, stream)
     if name == "tcp":

@@ -77,6 +77,7 @@ class CommandContext:
     stderr: Output
     env: dict[str, str] = field(default_factory=dict)
     cwd: str = "/"
+    tty: Output | None = None  # the session's terminal; None in a raw session (no /dev/tty)
 
     def out(self, text: str) -> None:
         self.stdout.write(text.encode())

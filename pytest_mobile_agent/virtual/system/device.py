@@ -38,6 +38,7 @@ class Device:
         self.lock = threading.RLock()
         self.executor = ThreadPoolExecutor(max_workers=SHELL_POOL, thread_name_prefix="vdev-shell")
         self._sessions = 0  # shell sessions running on the pool
+        self.ui_automation: str | None = None  # who holds the one UiAutomation connection Android allows
         self._sessions_lock = threading.Lock()
         self.fs = FileSystem(root)
         self.clock = Clock(config.time)

@@ -158,6 +158,11 @@ class Activity:
         """Handle BACK inside the activity (close search, leave a sub-view); False = finish."""
         return False
 
+    def keeps_changing(self) -> bool:
+        """Whether the screen redraws on its own every second (a running timer), so that it is
+        never idle for `uiautomator dump`."""
+        return False
+
     def on_resume(self) -> None:
         """Called when the activity comes back to the top (re-read state written elsewhere)."""
 

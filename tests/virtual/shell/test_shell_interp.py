@@ -210,8 +210,19 @@ def test_redirect_errors(device: FakeDevice) -> None:
     assert sh(device, "echo x > /sdcard")[0] == 1
 
 
-def test_dev_tty_is_the_session(device: FakeDevice) -> None:
-    assert sh(device, "echo direct >/dev/tty | wc -c") == (0, "direct\n0\n", "")
+def test_dev_tty_is_the_terminal_of_a_pty_session(device: FakeDevice) -> None:
+    out, err = BufferOutput(), BufferOutput()
+    status = run_script(device, "echo direct >/dev/tty | wc -c", Input(b"", closed=True), out, err, tty=True)
+    assert (status, out.data, err.data) == (0, b"direct\n0\n", b"")
+
+
+def test_a_raw_session_has_no_dev_tty(device: FakeDevice) -> None:
+    """adbd runs `shell:CMD` raw since Android 7: opening /dev/tty fails (ENXIO)."""
+    assert sh(device, "echo direct >/dev/tty; echo $?") == (
+        0,
+        "1\n",
+        "/system/bin/sh: can't create /dev/tty: No such device or address\n",
+    )
 
 
 def test_stdin_reaches_commands(device: FakeDevice) -> None:

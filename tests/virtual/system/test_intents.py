@@ -30,7 +30,7 @@ def home(adbd: adbutils.AdbDevice):
 
 
 def screen(adbd: adbutils.AdbDevice) -> str:
-    return adbd.shell("uiautomator dump /dev/tty")
+    return adbd.shell("uiautomator dump /data/local/tmp/d.xml >/dev/null; cat /data/local/tmp/d.xml")
 
 
 def text_of(xml: str, rid: str) -> str | None:

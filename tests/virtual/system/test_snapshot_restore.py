@@ -56,7 +56,7 @@ def digest(dev: AndroidDevice) -> dict[str, str]:
         "sms": dev.sh("content query --uri content://sms --projection _id:address:body"),
         "prefs": dev.sh(f"cat {PREFS}"),
         "notes": dev.sh("cat /sdcard/Download/notes.txt"),
-        "focus": dev.sh("dumpsys window windows | grep mCurrentFocus"),
+        "focus": dev.sh("dumpsys window displays | grep mCurrentFocus"),
         "clock": dev.sh("date +%s"),
         "setting": dev.sh("settings get system font_scale"),
     }
@@ -124,7 +124,7 @@ def test_a_running_app_is_dropped_and_reloads_from_its_restored_data(
         dev.execute(Tap(text=key), dev.ui())
     assert "7×6" in dev.dump()
     console.command("avd snapshot load base")
-    assert "launcher" in dev.sh("dumpsys window windows | grep mCurrentFocus")
+    assert "launcher" in dev.sh("dumpsys window displays | grep mCurrentFocus")
     dev.launch(CALC)
     assert "7×6" not in dev.dump()  # a fresh app object, not the one left running
 

@@ -68,6 +68,10 @@ class MainActivity(SelectionActivity):
         holder = View(RELATIVE, id=a.rid("main_holder"), children=[pager, tabs], weight=1)
         return w.screen(bar, [holder], id=a.rid("main_coordinator"))
 
+    def keeps_changing(self) -> bool:
+        rec = self.app.recording
+        return self.page == 0 and rec is not None and not rec["paused"]
+
     def _recorder_page(self) -> View:
         a = self.app
         rid = a.rid

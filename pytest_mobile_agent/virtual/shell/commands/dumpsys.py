@@ -12,23 +12,33 @@ from pytest_mobile_agent.virtual.shell.api import CommandContext, command
 from pytest_mobile_agent.virtual.shell.commands.common import app_pid, usage
 
 
-def _dumpsys_window(ctx: CommandContext, windows: bool) -> None:
-    top = ctx.device.wm.top()
+def _dumpsys_window(ctx: CommandContext, section: str) -> None:
+    """`dumpsys window [displays|windows]` as API 33 prints it: since API 29 the focus
+    (mCurrentFocus, mFocusedApp) is part of each display's section, not of the windows list."""
+    wm = ctx.device.wm
+    top = wm.top()
     comp = top.component
-    ctx.out(
-        "WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n"
-        f"  Display: mDisplayId=0 rootTasks={len(ctx.device.wm.tasks)}\n"
-        f"    init={ctx.device.wm.width}x{ctx.device.wm.height} {ctx.device.wm.density}dpi "
-        f"cur={ctx.device.wm.width}x{ctx.device.wm.height} app={ctx.device.wm.width}x{ctx.device.wm.height}\n"
-        "    mRotation=0 mPredictedRotation=0 mLastOrientation=-1\n"
-        "    mCurrentRotation=ROTATION_0 mUserRotation=ROTATION_0\n"
-    )
-    if windows:
-        ctx.out("WINDOW MANAGER WINDOWS (dumpsys window windows)\n")
-    ctx.out(
-        f"  mCurrentFocus=Window{{1f2e3d4 u0 {comp}}}\n"
-        f"  mFocusedApp=ActivityRecord{{5a6b7c8 u0 {comp} t{_task_id(ctx, top)}}}\n"
-    )
+    if section in ("", "displays"):
+        ctx.out(
+            "WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n"
+            f"  Display: mDisplayId=0 rootTasks={len(wm.tasks)}\n"
+            f"    init={wm.width}x{wm.height} {wm.density}dpi cur={wm.width}x{wm.height} app={wm.width}x{wm.height}\n"
+            "    mRotation=0 mPredictedRotation=0 mLastOrientation=-1\n"
+            "    mCurrentRotation=ROTATION_0 mUserRotation=ROTATION_0\n"
+            f"  mCurrentFocus=Window{{1f2e3d4 u0 {comp}}}\n"
+            f"  mFocusedApp=ActivityRecord{{5a6b7c8 u0 {comp} t{_task_id(ctx, top)}}}\n"
+        )
+    if section in ("", "windows"):
+        ctx.out(
+            "WINDOW MANAGER WINDOWS (dumpsys window windows)\n"
+            f"  Window #0 Window{{1f2e3d4 u0 {comp}}}:\n"
+            "    mDisplayId=0 rootTaskId=1 mSession=Session{8c9d0e1 1234:u0a10100}\n"
+            "    mViewVisibility=0x0 mHaveFrame=true mObscured=false\n"
+            "\n"
+            "  mHasPermanentDpad=false\n"
+            "  mTopFocusedDisplayId=0\n"
+            "  mInTouchMode=true\n"
+        )
 
 
 def _task_id(ctx: CommandContext, activity) -> int:  # noqa: ANN001
@@ -50,7 +60,7 @@ def dumpsys(ctx: CommandContext) -> int:
     with d.lock:
         wm = d.wm
         if service == "window":
-            _dumpsys_window(ctx, windows=len(args) < 2 or args[1] != "displays")
+            _dumpsys_window(ctx, args[1] if len(args) > 1 and args[1] in ("displays", "windows") else "")
         elif service == "display":
             w, h = wm.width, wm.height
             ctx.out(

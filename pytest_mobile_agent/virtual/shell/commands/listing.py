@@ -253,7 +253,7 @@ def _run_exec(ctx: CommandContext, argv: list[str]) -> int:
     if fn is None:
         err(ctx, f"find: {argv[0]}: No such file or directory")
         return 1
-    sub = CommandContext(ctx.device, argv, ctx.stdin, ctx.stdout, ctx.stderr, ctx.env, ctx.cwd)
+    sub = CommandContext(ctx.device, argv, ctx.stdin, ctx.stdout, ctx.stderr, ctx.env, ctx.cwd, ctx.tty)
     return 1 if fn(sub) else 0
 
 

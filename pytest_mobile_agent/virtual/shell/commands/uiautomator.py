@@ -20,11 +20,29 @@ def uiautomator(ctx: CommandContext) -> int:
     compressed = "--compressed" in args
     files = [a for a in args[1:] if not a.startswith("--")]
     target = files[0] if files else "/sdcard/window_dump.xml"
-    xml = ctx.device.dump(compressed=compressed)
+    device = ctx.device
+    if device.ui_automation is not None:
+        # One UiAutomation connection at a time: the runtime's uncaught-exception handler kills
+        # the process, which the shell reports as "Killed" (status 137).
+        ctx.err(
+            'Exception in thread "main" java.lang.IllegalStateException: UiAutomationService '
+            "android.accessibilityservice.IAccessibilityServiceClient$Stub$Proxy@5deffd5already registered!\n"
+            "Killed\n"
+        )
+        return 137
+    if device.wm.top().keeps_changing():
+        # waitForIdle(1000, 10000) times out on a screen that never rests for a second; the
+        # real command waits the 10 s first, this one answers at once. Status 0, no file.
+        ctx.err("ERROR: could not get idle state.\n")
+        return 0
+    xml = device.dump(compressed=compressed)
     if target == "/dev/tty":
-        ctx.out(xml)
+        if ctx.tty is not None:
+            ctx.tty.write(xml.encode())
+        # Without a terminal, opening /dev/tty fails (ENXIO); the dumper only logs the
+        # IOException, and the command still says where it dumped.
     else:
-        ctx.device.fs.write(target, xml.encode())
+        device.fs.write(target, xml.encode())
     ctx.out(f"UI hierchary dumped to: {target}\n")
     return 0
 
@@ -39,13 +57,18 @@ def app_process(ctx: CommandContext) -> int:
         return usage(ctx, f"Error: Could not find class '{' '.join(args[1:2])}'")
     port = int(args[args.index("-p") + 1]) if "-p" in args else 9008
     device = ctx.device
-    if port in device.ports.listeners:
-        ctx.err("java.lang.IllegalStateException: UiAutomationService already registered!\n")
+    ctx.out("[server] INFO: [UiAutomator2Server] Starting Server\n")
+    if device.ui_automation is not None or port in device.ports.listeners:
+        ctx.err(
+            "java.lang.IllegalStateException: UiAutomationService "
+            "android.accessibilityservice.IAccessibilityServiceClient$Stub$Proxy@5deffd5already registered!\n"
+        )
         return 1
     device.ports.listeners[port] = U2Server(device).connect
-    ctx.out("[server] INFO: [UiAutomator2Server] Starting Server\n")
+    device.ui_automation = "uiautomator2"
     try:
         ctx.stdin.hangup.wait()
     finally:
         device.ports.listeners.pop(port, None)
+        device.ui_automation = None
     return 0

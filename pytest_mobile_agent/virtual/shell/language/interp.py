@@ -104,7 +104,9 @@ class Shell(Expander):
     ) -> None:
         self.device = device
         self.fds: Fds = (stdin, stdout, stderr)
-        self.tty = stdout  # what /dev/tty means
+        # What /dev/tty means: the session's terminal. adbd runs `shell:CMD` and `exec:CMD` raw
+        # (no terminal) since Android 7 and gives one only to `shell,pty:` and a bare `shell:`.
+        self.tty: Output | None = None
         self.vars = dict(DEFAULT_ENV) if env is None else env
         self.cwd = cwd
         self.args = args or [SH]
@@ -306,7 +308,7 @@ class Shell(Expander):
         if fn is None:
             self.say(f"{SH}: {name}: inaccessible or not found", fds[2])
             return 127
-        ctx = CommandContext(self.device, argv, fds[0], fds[1], fds[2], env, self.cwd)
+        ctx = CommandContext(self.device, argv, fds[0], fds[1], fds[2], env, self.cwd, self.tty)
         try:
             return (fn(ctx) or 0) & 0xFF
         except (ShellExit, LoopJump):
@@ -383,7 +385,11 @@ class Shell(Expander):
         path = fs.normalize(target, self.cwd) if target else ""
         if path == DEV_NULL:
             return _EMPTY if op == "<" else NullOutput()
-        if path in (DEV_TTY, "/dev/stdout"):
+        if path == "/dev/stdout":
+            return self.fds[0] if op == "<" else self.fds[1]
+        if path == DEV_TTY:
+            if self.tty is None:
+                raise OSError(f"can't {'open' if op == '<' else 'create'} {target}: No such device or address")
             return self.fds[0] if op == "<" else self.tty
         if path == "/dev/stderr":
             return self.fds[2]
@@ -427,12 +433,17 @@ def builtin(*names: str) -> Callable[[Builtin], Builtin]:
 # --- public entry points ---------------------------------------------------------------------
 
 
-def _session_shell(device: Any, stdin: Input, stdout: Output, stderr: Output, env: dict[str, str] | None) -> Shell:
-    """The top-level shell of an `adb shell` session: the default environment, `env` over it."""
+def _session_shell(
+    device: Any, stdin: Input, stdout: Output, stderr: Output, env: dict[str, str] | None, tty: bool
+) -> Shell:
+    """The top-level shell of an `adb shell` session: the default environment, `env` over it;
+    with `tty`, stdout is also its terminal."""
     vars_ = dict(DEFAULT_ENV)
     if env:
         vars_.update(env)
-    return Shell(device, stdin, stdout, stderr, vars_)
+    shell = Shell(device, stdin, stdout, stderr, vars_)
+    shell.tty = stdout if tty else None
+    return shell
 
 
 def run_script(
@@ -442,9 +453,11 @@ def run_script(
     stdout: Output,
     stderr: Output,
     env: dict[str, str] | None = None,
+    tty: bool = False,
 ) -> int:
-    """Run one `adb shell` command line; returns its exit status (never raises)."""
-    shell = _session_shell(device, stdin, stdout, stderr, env)
+    """Run one `adb shell` command line, raw unless `tty` (a `shell,pty:` session); returns its
+    exit status (never raises)."""
+    shell = _session_shell(device, stdin, stdout, stderr, env, tty)
     try:
         return shell.run(script)
     except Exception as e:  # noqa: BLE001  (last line of defence: the device keeps running)
@@ -466,7 +479,7 @@ def interactive(
     env: dict[str, str] | None = None,
 ) -> int:
     """`adb shell` with no command: prompt, read a line, run it, until `exit` or EOF."""
-    shell = _session_shell(device, stdin, stdout, stderr, env)
+    shell = _session_shell(device, stdin, stdout, stderr, env, tty=True)
     pending = ""
     while True:
         try:
