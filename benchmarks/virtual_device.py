@@ -26,18 +26,22 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import adbutils
 
 from pytest_mobile_agent.device import adb_server
 from pytest_mobile_agent.device.android import DUMP_COMMAND
 from pytest_mobile_agent.virtual import VirtualDevice, start_devices
+from pytest_mobile_agent.virtual.adb import auth
 from pytest_mobile_agent.virtual.adb.packets import (
+    A_AUTH,
     A_CLSE,
     A_CNXN,
     A_OKAY,
     A_OPEN,
     A_WRTE,
+    AUTH_SIGNATURE,
     MAX_PAYLOAD,
     VERSION,
     PacketReader,
@@ -117,7 +121,12 @@ class DirectAdbd:
         self.queue: list = []
         self.ids = iter(range(1, 1 << 30))
         self.sock.sendall(encode(A_CNXN, VERSION, MAX_PAYLOAD, b"host::\0"))
-        assert self._next().command == A_CNXN
+        reply = self._next()
+        if reply.command == A_AUTH:  # sign the token with the user's key, as the adb server does
+            key = auth.parse_private_key((Path.home() / ".android" / "adbkey").read_bytes())
+            self.sock.sendall(encode(A_AUTH, AUTH_SIGNATURE, 0, auth.sign(key, reply.data)))
+            reply = self._next()
+        assert reply.command == A_CNXN
 
     def _next(self):  # noqa: ANN202
         while not self.queue:

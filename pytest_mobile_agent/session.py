@@ -46,7 +46,15 @@ class MobileSession:
 
     def check(self) -> None:
         """Stop the run now, with the reason, on a bad --mobile-judge, a judge without its model
-        or a bad --agent, rather than in every task."""
+        or a bad --agent, or a state directory that is not the user's alone, rather than in
+        every task."""
+        if self.options.runs_tasks:
+            from pytest_mobile_agent.virtual.core.private_dirs import UnsafeDirectory, state_dir
+
+            try:
+                state_dir()
+            except UnsafeDirectory as exc:
+                raise pytest.UsageError(str(exc)) from exc
         if self.judges and self.options.runs_tasks:
             self.judges.judges  # noqa: B018  (made here: a judge without its model raises)
         if self.options.runs_tasks:

@@ -6,9 +6,9 @@
 - a comma-separated list of serials;
 - `remote:HOST:PORT`: every online device behind that adb server;
 - `emulator:AVD*N`: N instances of an AVD booted for the session (emulators.py), leased as serials.
-A real device is leased twice: an exclusive file lock (one file per serial in a directory shared
-by every process on the machine: a worker that dies releases it with its last breath, and a
-replacement worker takes whatever is free), then a lease on the device itself (lease.py), which
+A real device is leased twice: an exclusive file lock (one file per serial in the user's private
+state directory, shared by all their processes: a worker that dies releases it with its last
+breath, and a replacement worker takes whatever is free), then a lease on the device itself (lease.py), which
 excludes the other hosts that share the same remote adb server. A lost device is given up; the
 next lease takes another one (or starts a new virtual device).
 """
@@ -18,10 +18,8 @@ from __future__ import annotations
 import fcntl
 import os
 import re
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import adbutils
@@ -30,13 +28,12 @@ from pytest_mobile_agent.device import adb_server
 from pytest_mobile_agent.device.android import AndroidDevice, HarnessAdbClient
 from pytest_mobile_agent.device.lease import DeviceLease
 from pytest_mobile_agent.errors import DeviceLost, EventStreamError, InfrastructureFault
+from pytest_mobile_agent.virtual.core.private_dirs import state_dir
 
 if TYPE_CHECKING:  # loaded with the first device, not with the plugin
     from pytest_mobile_agent.events.client import EventStreamClient
     from pytest_mobile_agent.virtual import VirtualDevice
     from pytest_mobile_agent.virtual.process import Spawn
-
-LEASE_ROOT = Path(tempfile.gettempdir()) / "pytest-mobile-agent-leases"
 
 
 class DeviceConfigError(Exception):
@@ -135,11 +132,10 @@ class DevicePool:
         return AndroidDevice(virtual.serial)
 
     def _lease_real(self) -> AndroidDevice:
-        lease_dir = LEASE_ROOT / f"{self.source.host}_{self.source.port}"
-        lease_dir.mkdir(parents=True, exist_ok=True)
+        lease_dir = state_dir("leases", re.sub(r"[^\w.-]", "_", f"{self.source.host}_{self.source.port}"))
         candidates = [s for s in self.source.online() if s not in self.lost]
         for serial in candidates:
-            fd = os.open(lease_dir / re.sub(r"[^\w.-]", "_", serial), os.O_RDWR | os.O_CREAT, 0o644)
+            fd = os.open(lease_dir / re.sub(r"[^\w.-]", "_", serial), os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:

@@ -155,7 +155,7 @@ def test_a_device_forked_from_the_warm_process(warm: WarmStart, monkeypatch: pyt
         # A sweep, in this session or another, tells the live device by its pid and start time.
         record = next(
             json.loads(p.read_text())
-            for p in registration.DIRECTORY.glob("*.json")
+            for p in registration.directory().glob("*.json")
             if json.loads(p.read_text())["pid"] == device.process.pid
         )
         assert registration.running(record["pid"], record["started"])

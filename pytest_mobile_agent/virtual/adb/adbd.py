@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+from pytest_mobile_agent.virtual.adb.auth import Authenticator, ensure_user_key
 from pytest_mobile_agent.virtual.adb.console import ConsoleSession, auth_token
 from pytest_mobile_agent.virtual.adb.registration import (
     adb_request,
@@ -157,6 +158,7 @@ def adb_register_emulator(adb_port: int, timeout: float = 10.0) -> str:
     started (registration.ensure_server).
     """
     ensure_server()
+    ensure_user_key()  # the server made one if it started just now; else a server started later signs with it
     serial = f"emulator-{adb_port - 1}"
     port = adb_server_port()
     deadline = time.monotonic() + timeout
@@ -165,10 +167,17 @@ def adb_register_emulator(adb_port: int, timeout: float = 10.0) -> str:
             request = f"host:emulator:{adb_port}".encode()
             sock.sendall(b"%04x" % len(request) + request)
         for _ in range(20):
-            if f"{serial}\tdevice" in _adb("host:devices").splitlines():
+            listed = _adb("host:devices").splitlines()
+            if f"{serial}\tdevice" in listed:
                 return serial
             time.sleep(0.01)
         if time.monotonic() > deadline:
+            if f"{serial}\tunauthorized" in listed:
+                raise ConnectionError(
+                    f"the adb server on port {port} lists {serial} as unauthorized: it runs as another "
+                    f"user and holds none of your adb keys (~/.android/adbkey, ADB_VENDOR_KEYS). Use an "
+                    f"adb server of your own (ANDROID_ADB_SERVER_PORT) or give it your key."
+                )
             raise ConnectionError(f"adb did not list {serial} (adbd on port {adb_port}) as online")
 
 
@@ -212,8 +221,12 @@ async def serve(
             trimmer.poke()
             super().data_received(data)
 
+    authenticator = Authenticator()  # adbd lets in only the hosts of the user who started it
+
     def factory() -> Connection:
-        conn = _Connection(banner(device), lambda s, name: open_service(device, reverses, s, name), connections.discard)
+        conn = _Connection(
+            banner(device), lambda s, name: open_service(device, reverses, s, name), connections.discard, authenticator
+        )
         connections.add(conn)
         return conn
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -54,8 +55,12 @@ def auth_token(home: Path | None = None) -> str:
         return path.read_text().strip()
     except FileNotFoundError:
         token = secrets.token_urlsafe(12)
-        path.write_text(token)
-        path.chmod(0o600)
+        try:  # created 0600: never readable by others, not even for a moment
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        except FileExistsError:  # another device wrote it first: use theirs
+            return path.read_text().strip()
+        with os.fdopen(fd, "w") as f:
+            f.write(token)
         return token
 
 

@@ -6,7 +6,8 @@ writes a small file here once it is online and removes it after it has unregiste
 clean exit. A device killed with SIGKILL cannot: its file stays, and `sweep()` (run before the pool
 starts devices, so by the next session at the latest) takes every such dead device off its adb
 server and removes its temporary root. Both serial styles need it: an `emulator-N` whose process
-was killed also stays listed as offline.
+was killed also stays listed as offline. The files sit in the user's private state directory
+(core/private_dirs.py): a sweep acts on no record another user could have written.
 
 It also speaks to the adb server itself (smart-socket requests, starting a server where none
 answers). Only the standard library at import: the device process imports this module.
@@ -22,21 +23,27 @@ import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
+from pytest_mobile_agent.virtual.core.private_dirs import UnsafeDirectory, open_own, owned_dir, state_dir
+
 log = logging.getLogger(__name__)
-DIRECTORY = Path(tempfile.gettempdir()) / "pytest-mobile-agent" / "virtual-devices"
+
+
+def directory() -> Path:
+    """The user's device records, created private where missing; UnsafeDirectory where it is
+    not private."""
+    return state_dir("virtual-devices")
 
 
 def adb_server_port() -> int:
     return int(os.environ.get("ANDROID_ADB_SERVER_PORT", "5037"))
 
 
-def _entry(serial: str, adb_port: int) -> Path:
+def _entry(serial: str, adb_port: int, folder: Path | None = None) -> Path:
     name = re.sub(r"[^\w.-]", "_", serial)
-    return DIRECTORY / f"{adb_port}-{name}.json"
+    return (folder or directory()) / f"{adb_port}-{name}.json"
 
 
 def add(serial: str, pid: int, root: Path | None) -> None:
@@ -50,19 +57,21 @@ def add(serial: str, pid: int, root: Path | None) -> None:
         "adb_port": port,
         "root": str(root) if root else None,
     }
-    path = _entry(serial, port)
-    tmp = path.with_suffix(f".{pid}.tmp")
     try:
-        DIRECTORY.mkdir(parents=True, exist_ok=True)
+        path = _entry(serial, port)
+        tmp = path.with_suffix(f".{pid}.tmp")
         tmp.write_text(json.dumps(record))
         tmp.replace(path)  # a sweep never reads half a file
-    except OSError as exc:
-        print(f"warning: cannot record the device in {DIRECTORY}: {exc}", file=sys.stderr)
+    except (OSError, UnsafeDirectory) as exc:
+        print(f"warning: cannot record the device: {exc}", file=sys.stderr)
 
 
 def remove(serial: str, adb_port: int | None = None) -> None:
     """Called once the device is off the adb server."""
-    _entry(serial, adb_port or adb_server_port()).unlink(missing_ok=True)
+    try:
+        _entry(serial, adb_port or adb_server_port()).unlink(missing_ok=True)
+    except UnsafeDirectory:  # nothing of ours can be in it
+        pass
 
 
 def unregister(serial: str, adb_port: int | None = None) -> None:
@@ -134,21 +143,38 @@ def running(pid: int, since: str | None = None) -> bool:
 
 
 def sweep() -> list[str]:
-    """Unregister every recorded device whose process is gone; returns their serials."""
+    """Unregister every recorded device whose process is gone; returns their serials.
+
+    Raises UnsafeDirectory, deleting nothing, where the records' directory is not the user's
+    alone; a record file that is not the user's is skipped."""
+    folder = directory()
     swept = []
-    for path in sorted(DIRECTORY.glob("*.json")) if DIRECTORY.is_dir() else []:
-        try:
-            record = json.loads(path.read_text())
-        except (OSError, ValueError):
-            continue
-        if running(record["pid"], record.get("started")):
+    for path in sorted(folder.glob("*.json")):
+        record = _read_record(path)
+        if record is None or running(record["pid"], record.get("started")):
             continue
         unregister(record["serial"], record["adb_port"])
         root = record.get("root")
-        if root and Path(root).name.startswith("pma-vdev-"):
+        if root and Path(root).name.startswith("pma-vdev-") and owned_dir(Path(root)):
             shutil.rmtree(root, ignore_errors=True)
         swept.append(record["serial"])
     return swept
+
+
+def _read_record(path: Path) -> dict | None:
+    """A record of this user's, parsed; None for someone else's file or a malformed one."""
+    fd = open_own(path)
+    if fd is None:
+        log.warning("ignoring %s: not a file of this user's", path)
+        return None
+    try:
+        with os.fdopen(fd) as f:
+            record = json.load(f)
+        if isinstance(record, dict) and {"serial", "pid", "adb_port"} <= record.keys():
+            return record
+    except (OSError, ValueError):
+        pass
+    return None
 
 
 def adb_request(request: str, port: int) -> str:

@@ -3,7 +3,9 @@
 One TCP connection carries many streams. A stream opened by the host is handed to a service;
 the service writes through `Stream.send`, which keeps one WRTE in flight until the host OKAYs
 it (the simple flow control every adb host speaks), and closes with `Stream.close`.
-Malformed input ends that connection only; the device keeps serving others.
+Malformed input ends that connection only; the device keeps serving others. With an
+`Authenticator` the host must pass the AUTH handshake (auth.py) before the device answers its
+CNXN; until then nothing but AUTH is answered, as adbd does for an unauthorized host.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import itertools
 import logging
 from collections import deque
 from collections.abc import Callable
-from typing import Protocol, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from pytest_mobile_agent.virtual.adb.packets import (
     A_AUTH,
@@ -22,13 +24,18 @@ from pytest_mobile_agent.virtual.adb.packets import (
     A_OKAY,
     A_OPEN,
     A_WRTE,
+    AUTH_RSAPUBLICKEY,
     AUTH_SIGNATURE,
+    AUTH_TOKEN,
     MAX_PAYLOAD,
     VERSION,
     PacketReader,
     ProtocolError,
     encode,
 )
+
+if TYPE_CHECKING:
+    from pytest_mobile_agent.virtual.adb.auth import Authenticator
 
 log = logging.getLogger(__name__)
 
@@ -121,8 +128,16 @@ OpenService = Callable[[Stream, str], "StreamHandler | None"]
 class Connection(asyncio.Protocol):
     """One host connection: CNXN handshake, then streams."""
 
-    def __init__(self, banner: bytes, open_service: OpenService, on_lost: Callable[[Connection], None]) -> None:
+    def __init__(
+        self,
+        banner: bytes,
+        open_service: OpenService,
+        on_lost: Callable[[Connection], None],
+        auth: Authenticator | None = None,
+    ) -> None:
         self.banner = banner
+        self.auth = auth
+        self._token = b""  # the AUTH token the host was last asked to sign
         self.open_service = open_service
         self.on_lost = on_lost
         self.reader = PacketReader()
@@ -162,15 +177,16 @@ class Connection(asyncio.Protocol):
 
     def _dispatch(self, command: int, arg0: int, arg1: int, data: bytes) -> None:
         if command == A_CNXN:
-            # No AUTH asked: a device with ro.adb.secure=0 goes online at once.
             self.max_payload = max(4096, min(arg1 or MAX_PAYLOAD, MAX_PAYLOAD))
-            self.online = True
-            self.write(A_CNXN, VERSION, MAX_PAYLOAD, self.banner)
+            if self.auth is None:  # a device with ro.adb.secure=0 goes online at once
+                self._go_online()
+            else:
+                self.online = False  # a new CNXN starts the handshake over
+                self._ask_to_sign()
         elif command == A_AUTH:
-            # Any key is accepted: signatures and public keys alike finish the handshake.
-            if arg0 >= AUTH_SIGNATURE:
-                self.online = True
-                self.write(A_CNXN, VERSION, MAX_PAYLOAD, self.banner)
+            self._auth(arg0, data)
+        elif not self.online:
+            return  # adbd ignores everything but CNXN and AUTH from a host it has not let in
         elif command == A_OPEN:
             self._open(arg0, data)
         elif command == A_WRTE:
@@ -190,6 +206,34 @@ class Connection(asyncio.Protocol):
             stream = self.streams.get(arg1)
             if stream is not None:
                 stream._host_closed()
+
+    def _go_online(self) -> None:
+        self.online = True
+        self.write(A_CNXN, VERSION, MAX_PAYLOAD, self.banner)
+
+    def _ask_to_sign(self) -> None:
+        assert self.auth is not None
+        self._token = self.auth.token()
+        self.write(A_AUTH, AUTH_TOKEN, 0, self._token)
+
+    def _auth(self, kind: int, data: bytes) -> None:
+        if self.auth is None or self.online or not self._token:
+            return  # not asked for: a real adbd ignores it too
+        if kind == AUTH_SIGNATURE:
+            if self.auth.verify(self._token, data):
+                self._token = b""
+                self._go_online()
+            else:
+                self._ask_to_sign()  # the host tries its next key, then sends its public key
+        elif kind == AUTH_RSAPUBLICKEY:
+            # A phone would now ask "Allow USB debugging?"; the device's owner is the one who
+            # answers: a process of theirs is let in, anyone else stays `unauthorized`.
+            extra = self.transport.get_extra_info if self.transport is not None else lambda _: None
+            if self.auth.allow(extra("sockname"), extra("peername")):
+                self._token = b""
+                self._go_online()
+            else:
+                log.info("adb host refused: unknown key from another user's process")
 
     def _open(self, remote_id: int, data: bytes) -> None:
         service = data.rstrip(b"\0").decode("utf-8", "replace")

@@ -23,12 +23,16 @@ import adbutils
 import pytest
 
 from pytest_mobile_agent.virtual import VirtualDevice, virtual_devices
+from pytest_mobile_agent.virtual.adb import auth
 from pytest_mobile_agent.virtual.adb.packets import (
+    A_AUTH,
     A_CLSE,
     A_CNXN,
     A_OKAY,
     A_OPEN,
     A_WRTE,
+    AUTH_SIGNATURE,
+    AUTH_TOKEN,
     HEADER,
     MAX_PAYLOAD,
     VERSION,
@@ -99,8 +103,15 @@ class RawHost:
         self.remote: dict[int, int] = {}
         if handshake:
             self.send(A_CNXN, VERSION, MAX_PAYLOAD, b"host::features=shell_v2,stat_v2\0")
-            reply = self.packet()
+            reply = self.sign(self.packet())
             assert reply is not None and reply.command == A_CNXN and reply.data.startswith(b"device::")
+
+    def sign(self, challenge: Packet | None) -> Packet | None:
+        """Answer the device's AUTH token with the owner's key, as the adb server does; its reply."""
+        assert challenge is not None and (challenge.command, challenge.arg0) == (A_AUTH, AUTH_TOKEN)
+        key = auth.parse_private_key((Path.home() / ".android" / "adbkey").read_bytes())
+        self.send(A_AUTH, AUTH_SIGNATURE, 0, auth.sign(key, challenge.data))
+        return self.packet()
 
     def __enter__(self) -> RawHost:
         return self
@@ -241,8 +252,8 @@ def test_well_formed_packets_out_of_place_are_ignored(device: VirtualDevice) -> 
         assert reply is not None and (reply.command, reply.arg1) == (A_CLSE, 77)
         host.send(A_OKAY, 78, 23456)
         host.send(A_CLSE, 79, 34567)
-        host.send(A_CNXN, VERSION, 0, b"host::again\0")  # a second CNXN: answered again
-        reply = host.packet()
+        host.send(A_CNXN, VERSION, 0, b"host::again\0")  # a second CNXN: a new handshake
+        reply = host.sign(host.packet())
         assert reply is not None and reply.command == A_CNXN
         assert host.run(b"shell:echo still here") == b"still here\n"
     assert_serves(device)

@@ -50,7 +50,7 @@ def test_a_session_leaves_no_device_behind(pytester: pytest.Pytester) -> None:
     records = [json.loads(line) for line in results.read_text().splitlines()]
     (serial,) = {r["serial"] for r in records if r["type"] == "episode"}
     assert listed(serial) is None
-    assert not any(registration.DIRECTORY.glob(f"*-{serial.replace(':', '_')}.json"))
+    assert not any(registration.directory().glob(f"*-{serial.replace(':', '_')}.json"))
 
 
 def test_a_killed_device_whose_parent_died_is_swept_by_the_next_start() -> None:
@@ -88,7 +88,7 @@ def test_unregister_handles_both_serial_styles(tmp_path: Path) -> None:
     # An emulator-N the server does not know: no error, the record goes.
     registration.add("emulator-5554", 2**22 + 1, None)
     registration.unregister("emulator-5554")
-    assert not any(registration.DIRECTORY.glob(f"{registration.adb_server_port()}-emulator-5554.json"))
+    assert not any(registration.directory().glob(f"{registration.adb_server_port()}-emulator-5554.json"))
     # A HOST:PORT that the server does not know: no error, the record goes.
     registration.add("127.0.0.1:1", 2**22 + 1, tmp_path / "pma-vdev-gone")
     assert "127.0.0.1:1" in registration.sweep()
@@ -107,7 +107,7 @@ def test_a_device_whose_parent_died_takes_itself_off() -> None:
         time.sleep(0.05)
     assert not registration.running(int(pid))
     assert not Path(root).exists()
-    assert not list(registration.DIRECTORY.glob(f"*-{serial.replace(':', '_')}.json"))
+    assert not list(registration.directory().glob(f"*-{serial.replace(':', '_')}.json"))
 
 
 def test_devices_listen_below_the_ephemeral_ports() -> None:
@@ -139,7 +139,7 @@ def test_a_record_whose_pid_now_belongs_to_another_process_is_swept(tmp_path: Pa
     me = os.getpid()
     registration.add("127.0.0.1:2", me, tmp_path / "pma-vdev-reused")  # recorded with my start time
     assert "127.0.0.1:2" not in registration.sweep()  # the same process: alive, kept
-    record = registration.DIRECTORY / f"{registration.adb_server_port()}-127.0.0.1_2.json"
+    record = registration.directory() / f"{registration.adb_server_port()}-127.0.0.1_2.json"
     data = json.loads(record.read_text())
     assert data["started"] == registration.started(me)
     record.write_text(json.dumps({**data, "started": str(int(data["started"]) - 1)}))  # an earlier process
