@@ -46,6 +46,8 @@ import threading
 import time
 from pathlib import Path
 
+import reference  # benchmarks/reference.py: the machine's load and a fixed CPU loop
+
 ROOT = Path(__file__).resolve().parents[1]
 SELECT = "calculator or notes or applauncher"  # the app markers: 30 tasks
 # Eight short tasks (1 to 3 steps), for the start-up cost: run by one worker, then by eight.
@@ -266,8 +268,8 @@ def main() -> None:
                     startup.setdefault((mode, n), []).append(startup_cpu(n, k, mode, args.suite_plugins))
     print(
         f"\n30 MobileAgentBench tasks (calculator, notes, app launcher), oracle + {args.latency:g} s per agent call, "
-        f"virtual devices; {os.cpu_count()} CPUs (load average {os.getloadavg()[0]:.1f} at the end); "
-        f"{'only the suite' if args.suite_plugins else 'all installed'} plugins; medians of {args.rounds} round(s)"
+        f"virtual devices; {'only the suite' if args.suite_plugins else 'all installed'} plugins; "
+        f"medians of {args.rounds} round(s)\nat the end: {reference.describe()}"
     )
     head = (
         "workers",

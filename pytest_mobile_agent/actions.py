@@ -220,40 +220,50 @@ def check_api_command(command: str | None) -> None:
 
 # Short constructors for golden paths and agents.
 def Tap(x: int | None = None, y: int | None = None, **selector: str | int | None) -> Action:  # noqa: N802
+    """Tap at (x, y), or at the centre of the element a selector names (`text=`, `id=`, `desc=`, ...)."""
     return Action("tap", x=x, y=y, selector=Selector.of(**selector))
 
 
 def LongPress(x: int | None = None, y: int | None = None, **selector: str | int | None) -> Action:  # noqa: N802
+    """Long-press at (x, y), or on the element a selector names."""
     return Action("long_press", x=x, y=y, selector=Selector.of(**selector))
 
 
 def Swipe(x: int, y: int, x2: int, y2: int, duration_ms: int = 300) -> Action:  # noqa: N802
+    """Swipe from (x, y) to (x2, y2) in duration_ms."""
     return Action("swipe", x=x, y=y, x2=x2, y2=y2, duration_ms=duration_ms)
 
 
 def Scroll(direction: str = "down", **selector: str | int | None) -> Action:  # noqa: N802
+    """Scroll the screen, or the element a selector names: up, down, left or right."""
     return Action("scroll", direction=direction, selector=Selector.of(**selector))
 
 
 def Type(text: str, **selector: str | int | None) -> Action:  # noqa: N802
+    """Type text into the focused field, or into the element a selector names (tapped first)."""
     return Action("type", text=text, selector=Selector.of(**selector))
 
 
 def Key(key: str) -> Action:  # noqa: N802
+    """Press a key by name (back, home, enter, ...: the list below)."""
     return Action("key", key=key)
 
 
 def Launch(package: str) -> Action:  # noqa: N802
+    """Start an app by package name, as its launcher icon does."""
     return Action("launch", package=package)
 
 
 def Api(command: str) -> Action:  # noqa: N802
+    """Run an adb shell command from the allowlist (am start, content query, ...): Mobile-Bench's API calls."""
     return Action("api", command=command)
 
 
 def Wait(seconds: float) -> Action:  # noqa: N802
+    """Wait this many seconds without acting."""
     return Action("wait", seconds=seconds)
 
 
 def Done(reasoning: str | None = None) -> Action:  # noqa: N802
+    """The agent believes the task is complete: the episode ends with termination completed."""
     return Action("done", reasoning=reasoning)

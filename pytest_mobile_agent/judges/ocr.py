@@ -25,6 +25,8 @@ import tempfile
 import threading
 from pathlib import Path
 
+from pytest_mobile_agent.extras import require
+
 MAX_SIDE = 800
 ENGINE = "rapidocr-onnxruntime-ppocrv4-nocls"
 DEFAULT_CACHE = Path(os.environ.get("MOBILE_OCR_CACHE", Path.home() / ".cache" / "pytest-mobile-agent" / "ocr"))
@@ -37,12 +39,7 @@ def _rapidocr():  # noqa: ANN202 - the engine's own type
     global _engine
     with _lock:
         if _engine is None:
-            try:
-                from rapidocr_onnxruntime import RapidOCR
-            except ImportError as exc:  # pragma: no cover - a dependency of the package
-                raise RuntimeError(
-                    "the key-component judge needs rapidocr-onnxruntime: pip install rapidocr-onnxruntime"
-                ) from exc
+            RapidOCR = require("rapidocr_onnxruntime", "OCR (the key-components and spa judges)").RapidOCR
             _engine = RapidOCR(
                 use_cls=False,
                 det_limit_side_len=MAX_SIDE,

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pytest_mobile_agent.errors import ModelUnavailable
+from pytest_mobile_agent.extras import require
 from pytest_mobile_agent.models.cache import RequestCache, request_key
 from pytest_mobile_agent.models.errors import ModelError, ReplayMiss
 from pytest_mobile_agent.models.messages import DEFAULT_IMAGE_SIDE
@@ -90,7 +91,7 @@ class ChatClient:
         self._sdk: Any = None if config.replay else self._make_sdk()
 
     def _make_sdk(self) -> Any:
-        import openai
+        openai = require("openai", "the model client (--mobile-model, the model agents and judges)")
 
         key = os.environ.get(self.config.key_env)
         if not key:
@@ -150,7 +151,7 @@ class ChatClient:
         return Reply(text, tokens_in, tokens_out, cost, retries, cached, data.get("model") or self.config.model)
 
     def _ask(self, messages: list[dict[str, Any]], params: dict[str, Any]) -> tuple[dict[str, Any], int]:
-        import openai
+        import openai  # present: _make_sdk required it
 
         cfg = self.config
         start = time.monotonic()

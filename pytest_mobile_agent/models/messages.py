@@ -6,6 +6,8 @@ import base64
 import io
 from typing import TYPE_CHECKING, Any
 
+from pytest_mobile_agent.extras import require
+
 if TYPE_CHECKING:
     from PIL import Image
 
@@ -20,8 +22,7 @@ def decode(data: bytes) -> Image.Image:
     from PIL import Image
 
     if data.startswith(PNG_SIGNATURE):
-        import pyspng
-
+        pyspng = require("pyspng", "decoding screenshots for a model")
         return Image.fromarray(pyspng.load(data, "RGB"))
     return Image.open(io.BytesIO(data))
 

@@ -459,7 +459,8 @@ class AllureReport:
         import allure
 
         global_attach = getattr(allure, "global_attach", None)
-        if global_attach is not None:  # allure-pytest >= 2.15; Allure 3 shows it beside the results
+        # allure-pytest >= 2.15; Allure 3 shows it beside the results
+        if global_attach is not None and plots.drawable():
             global_attach(plots.success_plot(records), name="success rate", attachment_type=allure.attachment_type.PNG)
 
     def environment(self) -> dict[str, str]:

@@ -133,7 +133,7 @@ def merge_allure(sources: list[Path], output: Path, records: list[dict[str, Any]
         env = allure.read_environment(source / "environment.properties")
         if env:
             allure.write_environment(output, env)  # merges with what is there already
-    if records:
+    if records and plots.drawable():
         png = f"{uuid.uuid4()}-attachment.png"
         (output / png).write_bytes(plots.success_plot(records))
         entry = {"source": png, "name": PLOT_TITLE, "type": "image/png", "timestamp": int(time.time() * 1000)}

@@ -9,16 +9,21 @@ import io
 from pathlib import Path
 from typing import Any
 
+from pytest_mobile_agent.extras import available, require
 from pytest_mobile_agent.metrics import summarize
 
 PLOT_NAME = "summary.png"
 
 
+def drawable() -> bool:
+    """The plot needs matplotlib ([reports]); without it the results and reports carry none."""
+    return available("matplotlib")
+
+
 def success_plot(records: list[dict[str, Any]], path: Path | None = None, *, title: str = "") -> bytes:
     """Bars of SR (with the episode count on each) by difficulty and by app, as PNG bytes (also
     written to `path` when given)."""
-    import matplotlib
-
+    matplotlib = require("matplotlib", "the success-rate plot (summary.png)")
     matplotlib.use("Agg")  # no display; must precede pyplot
     import matplotlib.pyplot as plt
 

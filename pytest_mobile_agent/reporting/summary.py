@@ -9,6 +9,7 @@ from typing import Any, cast
 
 import pytest
 
+from pytest_mobile_agent.extras import hint
 from pytest_mobile_agent.judges import runner as judge_runner
 from pytest_mobile_agent.metrics import summarize
 from pytest_mobile_agent.reporting import plots, results, terminal
@@ -56,12 +57,14 @@ class SummaryReporter:
         judge_runner.summary(records, terminalreporter)
         if self.session.options.results:
             terminalreporter.write_line(f"results: {os.fspath(self.session.options.results)}")
+        if self.session.options.artifacts and self.session.records and not plots.drawable():
+            terminalreporter.write_line(f"{plots.PLOT_NAME} not drawn: {hint('matplotlib')}")
 
     def pytest_sessionfinish(self) -> None:
         options, records = self.session.options, self.session.records
         if options.results and records:
             results.append(options.results, summarize(records))
-        if options.artifacts and records:
+        if options.artifacts and records and plots.drawable():
             plots.success_plot(records, options.artifacts / plots.PLOT_NAME)
 
 

@@ -51,8 +51,15 @@ def clean_clone(destination: Path) -> Path:
 
 def fresh_venv(path: Path) -> Path:
     """A new virtual environment that reuses this interpreter's installed packages (the plugin's
-    dependencies) but not its editable install of the plugin; returns its bin directory."""
-    run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(path)])
+    dependencies) but not its editable install of the plugin; returns its bin directory.
+
+    `--system-site-packages` would reuse the *base* interpreter's packages, which in a user's
+    venv lack the dependencies; so the new venv lists this interpreter's site directories in a
+    .pth file instead. Their own .pth files (the editable install's finder) are not run."""
+    run([sys.executable, "-m", "venv", "--without-pip", str(path)])
+    site_packages = run([str(path / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"])
+    reused = [p for p in sys.path if p.endswith("site-packages") and Path(p).is_dir()]
+    (Path(site_packages.stdout.strip()) / "_reused_packages.pth").write_text("\n".join(reused) + "\n")
     return path / "bin"
 
 
