@@ -259,6 +259,8 @@ class TaskRun:
             with fixtures.device.reading():
                 changes.declared.clear()
                 check.run(fixtures.events)
+                if changes.before is not None:  # the body held: what is left undeclared is a side effect
+                    episode.side_effects = [f"{c.area} {c.kind} {c.key}" for c in changes.unexpected()]
                 if self.task.spec.check_changes:
                     changes.nothing_else()
             episode.body_success = True
