@@ -87,6 +87,9 @@ class Episode:
     traceback: str | None = field(default=None, repr=False)  # the agent's own frames, when it raised
     fault: BaseException | None = field(default=None, repr=False)  # the infrastructure fault that ended it
     body_success: bool | None = None  # the body's verdict (None: a judge-only task, or not reached)
+    # The durable changes nobody declared, once the body held (None: not measured: the body
+    # failed before declaring all it asked for, or the task reads no durable state).
+    side_effects: list[str] | None = None
     judges: dict[str, dict[str, Any]] = field(default_factory=dict)  # name -> Verdict.to_json()
 
     @classmethod

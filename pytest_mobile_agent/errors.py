@@ -1,7 +1,8 @@
 """The outcome taxonomy: whose failure an episode's end was, decided by the exception's family.
 
 - `AgentError`: the agent raised, hung or kept giving invalid actions; counted against it.
-- `TaskError`: the task could not run as declared, or not on this device; counted neither way.
+- `TaskError`: the task could not run as declared, or not on this device (a precondition that
+  failed: `PreconditionError`, `ShellCommandError`); counted neither way.
 - `InfrastructureFault`: a device, adb or a model endpoint failed; the task runs again on
   another device and the failure is never counted against the agent.
 
@@ -39,6 +40,24 @@ class TaskDefinitionError(TaskError):
 
 class GoldenPathError(TaskError):
     """A golden path step whose selector matches nothing on the screen (found by the oracle)."""
+
+
+class PreconditionError(TaskError):
+    """A task's start state is not what it declares: a seeding step failed, or what it made is
+    not there when read back. The task is broken on this device, whatever the agent does."""
+
+
+class ShellCommandError(TaskError):
+    """A device shell command that failed (a non-zero exit status or the shell's own error
+    message) where its caller expected it to work; names the command, the status and the output.
+    Raised while a precondition fixture seeds, it is that precondition's failure."""
+
+    def __init__(self, serial: str, command: str, status: int | None, output: str) -> None:
+        self.serial, self.command, self.status, self.output = serial, command, status, output
+        said = output.strip()
+        said = said if len(said) <= 300 else said[:300] + "..."
+        exit = "no exit status (the shell did not run it)" if status is None else f"exit status {status}"
+        super().__init__(f"`{command}` failed on {serial}: {exit}, output: {said or '(none)'}")
 
 
 # -- the infrastructure's --------------------------------------------------------------------------

@@ -77,6 +77,7 @@ def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, f
         "time_per_step_s": mean(step_time) if step_time else None,
         "cost_per_step_usd": cost / steps if cost is not None and steps else None,
         "body_success": ep.body_success,
+        "side_effects": ep.side_effects,  # undeclared durable changes; None: not measured
         "judges": ep.judges,
         "extra": {},
     }
@@ -166,6 +167,7 @@ def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
     fails = [r for r in counted if not r["success"]]
     by_reason = {k: sum(r["termination"] == k for r in counted) for k in (COMPLETED, MAX_STEPS, ERROR)}
     step_times = [r["time_per_step_s"] for r in counted if r["steps"]]
+    measured = [r for r in counted if r.get("side_effects") is not None]
     costs = [r["cost_usd"] for r in counted if r["cost_usd"] is not None]
     total_steps = sum(r["steps"] for r in counted)
     return {
@@ -184,6 +186,9 @@ def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
         "max_steps_share": _ratio(by_reason[MAX_STEPS], n),
         "error_share": _ratio(by_reason[ERROR], n),
         "PTR": _ratio(sum(r["premature"] for r in counted), by_reason[COMPLETED]),
+        # Unexpected side effects (MobileGym): episodes that changed what nobody asked for, of
+        # those whose body held (where the undeclared changes are known).
+        "side_effect_rate": _ratio(sum(bool(r["side_effects"]) for r in measured), len(measured)),
         "OTR": _ratio(sum(r["overdue"] for r in counted), by_reason[MAX_STEPS]),
         "time_per_step_s": _mean(step_times),
         "cost_per_step_usd": sum(costs) / total_steps if costs and total_steps else None,

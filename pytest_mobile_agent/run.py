@@ -35,6 +35,8 @@ from pytest_mobile_agent.errors import (
     AgentError,
     DeviceLost,
     InfrastructureError,
+    PreconditionError,
+    ShellCommandError,
     TaskError,
     Termination,
     fault_in,
@@ -257,6 +259,8 @@ class TaskRun:
             with fixtures.device.reading():
                 changes.declared.clear()
                 check.run(fixtures.events)
+                if changes.before is not None:  # the body held: what is left undeclared is a side effect
+                    episode.side_effects = [f"{c.area} {c.kind} {c.key}" for c in changes.unexpected()]
                 if self.task.spec.check_changes:
                     changes.nothing_else()
             episode.body_success = True
@@ -320,7 +324,17 @@ class TaskRun:
             report.longrepr = f"AgentError: {episode.error}\n\nThe agent's traceback:\n{episode.traceback.rstrip()}"
             return
         if excinfo.errisinstance(TaskError):
-            report.longrepr = f"TaskError: {excinfo.value}"  # the reason alone: no harness frames
+            name = type(excinfo.value).__name__
+            report.longrepr = f"{name}: {excinfo.value}"  # the reason alone: no harness frames
+            if (
+                call.when == "setup"
+                and episode is None
+                and excinfo.errisinstance((PreconditionError, ShellCommandError))
+            ):
+                # A precondition fixture failed: a results line that counts neither way.
+                device = getattr(self.item, "funcargs", {}).get("device")
+                serial = getattr(device, "serial", "?")
+                self.record_unrun(serial, TASK_ERROR, f"precondition: {name}: {excinfo.value}", call.duration)
             return
         pool = self.pool
         if not _is_infrastructure(excinfo.value, pool):

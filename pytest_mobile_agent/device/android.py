@@ -26,7 +26,7 @@ from adbutils._adb import AdbConnection
 
 from pytest_mobile_agent.actions import KEYS, Action, InvalidAction
 from pytest_mobile_agent.device.ui_tree import UiTree
-from pytest_mobile_agent.errors import DeviceLost, ObservationFailed
+from pytest_mobile_agent.errors import DeviceLost, ObservationFailed, ShellCommandError
 from pytest_mobile_agent.locales import DEFAULT_LOCALE
 
 log = logging.getLogger(__name__)
@@ -81,7 +81,25 @@ class HarnessAdbClient(adbutils.AdbClient):
 
 
 def shell_quote(text: str) -> str:
+    """`text` as one word of a device shell command line, whatever quotes it holds."""
     return "'" + text.replace("'", "'\\''") + "'"
+
+
+STATUS_MARK = "__PMA_RC="  # sh_status's marker before the exit status
+# What Android's shells and commands print when a command line did not do its work, whatever
+# the exit status says (mksh, toybox, `content`, `pm`, `am`).
+SHELL_ERRORS = (
+    "syntax error",
+    "inaccessible or not found",
+    ": not found",
+    "Error while accessing provider",
+    "Unknown package",
+)
+
+
+def shell_error_in(output: str) -> str | None:
+    """The shell error message in a command's output, if it holds one."""
+    return next((line for line in output.splitlines() if any(e in line for e in SHELL_ERRORS)), None)
 
 
 class AndroidDevice:
@@ -166,18 +184,33 @@ class AndroidDevice:
                 raise FileNotFoundError(f"{path} on {self.serial}: {exc}") from exc
             raise DeviceLost(f"device {self.serial} lost during a pull of {path}: {exc}") from exc
 
-    def sh(self, command: str, timeout: float = 60.0) -> str:
-        return self.sh_bytes(command, timeout).decode("utf-8", "replace")
+    def sh(self, command: str, timeout: float = 60.0, *, check: bool = True) -> str:
+        """A shell command's output. With `check` (the default) a command that fails raises
+        ShellCommandError naming it and its output: a non-zero exit status, or the shell's own
+        error message (a syntax error, a command not found, a provider's error), which commands
+        joined with `;` leave behind whatever the last one's status. Pass `check=False` where a
+        failure is an answer (a file not there yet, a grep that finds nothing)."""
+        if not check:
+            return self.sh_bytes(command, timeout).decode("utf-8", "replace")
+        status, out = self.sh_status(command, timeout)
+        if status != 0 or shell_error_in(out):
+            raise ShellCommandError(self.serial, command, status, out)
+        return out
 
-    def sh_status(self, command: str) -> tuple[int, str]:
-        """Output and exit status (through the `; echo` trick, which every shell understands)."""
-        out = self.sh(f"{command}; echo __PMA_RC=$?")
-        body, _, rc = out.rpartition("__PMA_RC=")
+    def sh_status(self, command: str, timeout: float = 60.0) -> tuple[int | None, str]:
+        """Output and exit status (through the `; echo` trick, which every shell understands);
+        the status is None when the shell ran nothing (a syntax error in the command line)."""
+        out = self.sh(f"{command}; echo {STATUS_MARK}$?", timeout, check=False)
+        body, mark, rc = out.rpartition(STATUS_MARK)
+        if not mark:
+            if not self.alive():
+                raise DeviceLost(f"device {self.serial} lost during `{command[:60]}`")
+            return None, out
         return int(rc.strip() or 1), body
 
     def alive(self) -> bool:
         try:
-            return self.sh("echo ok", timeout=5).strip() == "ok"
+            return self.sh("echo ok", timeout=5, check=False).strip() == "ok"
         except DeviceLost:
             return False
 
@@ -203,7 +236,7 @@ class AndroidDevice:
             return self._u2_dump()
         problems = []
         for attempt in range(DUMP_ATTEMPTS):
-            out = self.sh(DUMP_COMMAND)
+            out = self.sh(DUMP_COMMAND, check=False)  # its own check: the hierarchy
             start = out.find("<?xml")
             start = out.find("<hierarchy") if start < 0 else start
             if start >= 0 and out.rstrip().endswith("</hierarchy>"):
@@ -253,7 +286,7 @@ class AndroidDevice:
     def sdk(self) -> int:
         """The device's API level (read once)."""
         if self._sdk is None:
-            level = self.sh("getprop ro.build.version.sdk").strip()
+            level = self.sh("getprop ro.build.version.sdk", check=False).strip()
             self._sdk = int(level) if level.isdigit() else 0
         return self._sdk
 
@@ -262,7 +295,7 @@ class AndroidDevice:
         printed per display, under `dumpsys window displays`; before, under `windows` (appium-adb
         switches at 29 too)."""
         section = "displays" if self.sdk() >= 29 else "windows"
-        return self.sh(f"dumpsys window {section} | grep -E 'mCurrentFocus|mFocusedApp'")
+        return self.sh(f"dumpsys window {section} | grep -E 'mCurrentFocus|mFocusedApp'", check=False)
 
     def current_app(self) -> tuple[str, str]:
         found = FOCUSED.search(self.focus())
@@ -274,30 +307,34 @@ class AndroidDevice:
     # -- actions -----------------------------------------------------------------------------
     def execute(self, action: Action, ui: UiTree | None) -> str:
         """Carry out a validated action; returns output for `api`. Raises InvalidAction."""
+        # The step loop's own commands go unchecked: what they did shows on the next screen, and
+        # an agent's `api` command's output (an error message included) is its answer.
         k = action.kind
         if k in ("tap", "long_press"):
             x, y = self._point(action, ui)
             if k == "tap":
-                self.sh(f"input tap {x} {y}")
+                self.sh(f"input tap {x} {y}", check=False)
             else:
-                self.sh(f"input swipe {x} {y} {x} {y} {action.duration_ms or LONG_PRESS_MS}")
+                self.sh(f"input swipe {x} {y} {x} {y} {action.duration_ms or LONG_PRESS_MS}", check=False)
         elif k == "swipe":
             for px, py in ((action.x, action.y), (action.x2, action.y2)):
                 self._check_on_screen(int(px), int(py))  # type: ignore[arg-type]
-            self.sh(f"input swipe {action.x} {action.y} {action.x2} {action.y2} {action.duration_ms or 300}")
+            self.sh(
+                f"input swipe {action.x} {action.y} {action.x2} {action.y2} {action.duration_ms or 300}", check=False
+            )
         elif k == "scroll":
             self._scroll(action, ui)
         elif k == "type":
             if action.selector is not None:
                 x, y = self._point(action, ui)
-                self.sh(f"input tap {x} {y}")
+                self.sh(f"input tap {x} {y}", check=False)
             self.type_text(action.text or "")
         elif k == "key":
-            self.sh(f"input keyevent {KEYS[(action.key or '').lower()]}")
+            self.sh(f"input keyevent {KEYS[(action.key or '').lower()]}", check=False)
         elif k == "launch":
             self.launch(action.package or "")
         elif k == "api":
-            return self.sh(action.command or "")
+            return self.sh(action.command or "", check=False)
         elif k == "wait":
             time.sleep(action.seconds or 0)
         return ""
@@ -340,14 +377,14 @@ class AndroidDevice:
             "right": (cx + dx, cy, cx - dx, cy),
             "left": (cx - dx, cy, cx + dx, cy),
         }[action.direction or "down"]
-        self.sh(f"input swipe {x1} {y1} {x2} {y2} 300")
+        self.sh(f"input swipe {x1} {y1} {x2} {y2} 300", check=False)
 
     def type_text(self, text: str) -> None:
         """`input text` where it can type the text (printable ASCII: its spaces sent as %s, so a
         literal "%s" cannot be typed), else ADB Keyboard's ADB_INPUT_B64 broadcast, the way
         agents type Chinese: `input text` types nothing where a character is not ASCII."""
         if text.isascii() and text.isprintable() and "%s" not in text:
-            self.sh("input text " + shell_quote(text.replace(" ", "%s")))
+            self.sh("input text " + shell_quote(text.replace(" ", "%s")), check=False)
             return
         if not self.has_adb_keyboard():
             raise InvalidAction(
@@ -379,7 +416,8 @@ class AndroidDevice:
             return
         out = self.sh(
             f"setprop persist.sys.locale {shell_quote(locale)}; "
-            f"settings put system system_locales {shell_quote(locale)}; getprop persist.sys.locale"
+            f"settings put system system_locales {shell_quote(locale)}; getprop persist.sys.locale",
+            check=False,  # checked below, with a message that says what the device needs
         )
         if out.strip().splitlines()[-1:] != [locale]:
             raise RuntimeError(
@@ -402,7 +440,8 @@ class AndroidDevice:
             parts += [f"pm grant {p} {perm} 2>/dev/null" for perm in grants]
         if launch:
             parts.append(f"monkey -p {launch} -c {LAUNCHER_CATEGORY} 1 >/dev/null 2>&1")
-        self.sh("; ".join(parts))
+        # Unchecked: a package that is not installed is found (and named) when the task starts.
+        self.sh("; ".join(parts), check=False)
         if launch:
             self._await_foreground(launch)
 

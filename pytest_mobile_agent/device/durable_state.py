@@ -83,7 +83,7 @@ def capture_script(packages: Iterable[str] | None = None) -> str:
 
 def capture(device: Any, packages: Iterable[str] | None = None) -> DurableState:
     """Read the device's durable state (one adb shell round trip)."""
-    return parse_capture(device.sh(capture_script(packages)))
+    return parse_capture(device.sh(capture_script(packages), check=False))  # files may hold any text
 
 
 def parse_capture(output: str) -> DurableState:
@@ -95,7 +95,7 @@ def parse_capture(output: str) -> DurableState:
         else:
             current.append(line.rstrip("\r"))
     areas: dict[str, dict[str, Any] | None] = {}
-    rows = {area: _content_rows(sections.get(area, [])) for area in PROVIDERS}
+    rows = {area: content_rows(sections.get(area, [])) for area in PROVIDERS}
     areas["contacts"] = _contacts(rows["contacts"], rows["contact_data"])
     for area in ("sms", "conversations", "calendar"):
         found = rows[area]
@@ -139,7 +139,7 @@ def parse_capture(output: str) -> DurableState:
     return DurableState(areas, frozenset(apps))
 
 
-def _content_rows(lines: list[str]) -> list[dict[str, str]] | None:
+def content_rows(lines: list[str]) -> list[dict[str, str]] | None:
     """`content query` output as rows; None when the provider is missing or refused."""
     text = "\n".join(lines).strip()
     refused = ("Unknown URI", "Permission Denial")

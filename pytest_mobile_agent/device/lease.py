@@ -68,7 +68,9 @@ class DeviceLease:
         self._device = AndroidDevice(self.serial, self.client)
 
     def _sh(self, command: str) -> str:
-        return self._device.sh(command, timeout=30).strip()
+        # Unchecked: the lease's commands answer by what they print (TAKEN, a holder), and a
+        # lease someone else holds fails them on purpose.
+        return self._device.sh(command, timeout=30, check=False).strip()
 
     def _expiry(self) -> str:
         return f"{time.time() + self.ttl:.3f}"

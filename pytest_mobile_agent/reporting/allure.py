@@ -315,6 +315,8 @@ class AllureReport:
             _param("cost (USD)", f"- ({why})")
         estimated = " (estimated)" if record["tokens_estimated"] else ""
         _param("tokens in", f"{record['tokens_in']}{estimated}")
+        if episode.side_effects is not None:  # the durable changes nobody asked for
+            _param("side effects", "; ".join(episode.side_effects) or "none")
         _param("tokens out", f"{record['tokens_out']}{estimated}")
         _param("latency (s/step)", _seconds(record["latency_s"]))
         _param("device", episode.serial)

@@ -17,6 +17,7 @@ COLUMNS = (
     ("err%", "error_share", "{:.0%}"),
     ("PTR", "PTR", "{:.2f}"),
     ("OTR", "OTR", "{:.2f}"),
+    ("side%", "side_effect_rate", "{:.0%}"),
     ("s/step", "time_per_step_s", "{:.3f}"),
     ("$/step", "cost_per_step_usd", "{:.4f}"),
     ("infra", "infrastructure_errors", "{:d}"),

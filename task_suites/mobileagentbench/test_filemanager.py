@@ -20,7 +20,7 @@ import pytest
 from pytest_mobile_agent import LongPress, Tap, Type, task
 from task_suites.shared.apps import FILE_MANAGER, rid
 from task_suites.shared.reading import prefs
-from task_suites.shared.seeds import run_in_app, run_steps
+from task_suites.shared.seeds import push_files, run_in_app, run_steps
 
 GRANTS = ("android.permission.MANAGE_EXTERNAL_STORAGE",)
 DOWNLOAD = "/sdcard/Download"
@@ -68,8 +68,7 @@ VIDEOS = ("icml.mp4", "corl.avi", "cvpr.mov")
 
 
 def push(device, *names: str) -> None:
-    for name in names:
-        device.push(f"{name}\n".encode(), f"{DOWNLOAD}/{name}")
+    push_files(device, [(f"{DOWNLOAD}/{name}", f"{name}\n".encode()) for name in names])
 
 
 def open_download(device) -> None:
@@ -79,7 +78,7 @@ def open_download(device) -> None:
 
 def download(device) -> set[str]:
     """Names in /sdcard/Download, hidden ones included."""
-    return set(device.sh(f"ls -a {DOWNLOAD}").split()) - {".", ".."}
+    return set(device.sh(f"ls -a {DOWNLOAD} 2>/dev/null", check=False).split()) - {".", ".."}  # gone: none
 
 
 def listed(ui) -> list[str]:

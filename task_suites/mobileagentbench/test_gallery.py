@@ -15,6 +15,7 @@ import pytest
 from pytest_mobile_agent import Scroll, Tap, task
 from task_suites.shared.apps import GALLERY, rid
 from task_suites.shared.reading import app_data, pref
+from task_suites.shared.seeds import expect_files
 
 DOWNLOAD = "/storage/emulated/0/Download"
 # Oldest first: the newest file is the first thumbnail (default order: last modified, descending).
@@ -42,6 +43,7 @@ def download_media(device, request):
     for i, name in enumerate(MEDIA):
         contents[name] = b"\x89PNG\r\n\x1a\n" + name.encode() + token
         device.push(contents[name], f"/sdcard/Download/{name}", mtime=oldest + 60 * i)
+    expect_files(device, *(f"/sdcard/Download/{name}" for name in MEDIA))
     yield contents
     device.sh("rm -f " + " ".join(f"/sdcard/Download/{name}" for name in MEDIA))
 

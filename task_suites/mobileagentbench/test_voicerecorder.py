@@ -18,6 +18,7 @@ import pytest
 from pytest_mobile_agent import Key, LongPress, Scroll, Tap, Type, task
 from task_suites.shared.apps import VOICE_RECORDER, rid
 from task_suites.shared.reading import pref
+from task_suites.shared.seeds import push_files
 
 FOLDER = "/sdcard/Music/Recordings"
 SETTINGS = Tap(id=rid(VOICE_RECORDER, "settings"))
@@ -35,7 +36,7 @@ THEME_PREFS = ("*_color", "is_using_system_theme", "custom_theme_hint", "is_glob
 
 def files(device) -> list[str]:
     """The names in the recordings folder, trashed ones included."""
-    out = device.sh(f"ls -a {FOLDER} 2>/dev/null")
+    out = device.sh(f"ls -a {FOLDER} 2>/dev/null", check=False)  # no folder yet: no names
     return sorted(name for name in out.split() if name not in (".", ".."))
 
 
@@ -45,8 +46,7 @@ def shown(names: list[str]) -> list[str]:
 
 
 def push(device, *names: str) -> None:
-    for name in names:
-        device.push(M4A, f"{FOLDER}/{name}")
+    push_files(device, [(f"{FOLDER}/{name}", M4A) for name in names])
 
 
 def row_menu(item: str, row: int = 0) -> list:

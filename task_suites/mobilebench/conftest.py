@@ -9,10 +9,11 @@ from __future__ import annotations
 import pytest
 
 from pytest_mobile_agent import Key
+from pytest_mobile_agent.errors import PreconditionError
 from pytest_mobile_agent.tasks import spec_of
 from task_suites.shared.apps import FILE_MANAGER, NOTES
-from task_suites.shared.reading import ignore_bookkeeping
-from task_suites.shared.seeds import clear_contacts, clear_conversations, run_in_app
+from task_suites.shared.reading import app_data, ignore_bookkeeping
+from task_suites.shared.seeds import clear_contacts, clear_conversations, push_files, run_in_app
 
 # Media on the device: (path, content). Contents differ, so no two files hash alike.
 FILES = (
@@ -30,8 +31,7 @@ def start_state(request, device, changes):
     ignore_bookkeeping(changes)
     clear_contacts(device)
     clear_conversations(device)
-    for path, data in FILES:
-        device.push(data, path)
+    push_files(device, FILES)
     device.sh(f"pm grant {FILE_MANAGER} {MANAGE_STORAGE}")
     spec = spec_of(request.function)
     for package in spec.apps if spec else ():
@@ -45,6 +45,10 @@ def seed_note(device, title: str, text: str) -> None:
 
     run_in_app(device, NOTES, note(title, text))
     device.execute(Key("home"), None)
+    notes = app_data(device, NOTES, "notes")
+    made = [n for n in notes or [] if isinstance(n, dict) and n.get("title") == title and n.get("value") == text]
+    if len(made) != 1:
+        raise PreconditionError(f"precondition: the note {title!r} ({text!r}) is not in Notes' notes.json: {notes}")
 
 
 def pytest_collection_modifyitems(items):

@@ -55,13 +55,14 @@ from task_suites.shared.apps import (
     SMS_MESSENGER,
     rid,
 )
+from task_suites.shared.seeds import add_sms
 
 RESULT = rid(CALCULATOR, "result")
 
 
 def add_received(device, number: str, body: str) -> None:
     """A conversation holding one message received from `number`."""
-    device.sh(f"content insert --uri content://sms/inbox --bind address:s:{number} --bind 'body:s:{body}'")
+    add_sms(device, "inbox", number, body)
 
 
 @pytest.fixture

@@ -12,7 +12,9 @@ from typing import Any
 
 def app_data(device: Any, package: str, name: str) -> dict | list | None:
     """The app's JSON data file files/<name>.json, None while it has not been written."""
-    out = device.sh(f"cat /data/data/{package}/files/{name}.json 2>/dev/null").strip()
+    out = device.sh(
+        f"cat /data/data/{package}/files/{name}.json 2>/dev/null", check=False
+    ).strip()  # not yet written: None
     return json.loads(out) if out.startswith(("{", "[")) else None
 
 

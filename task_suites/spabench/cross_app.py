@@ -32,7 +32,7 @@ from task_suites.shared.apps import (
     VOICE_RECORDER,
     rid,
 )
-from task_suites.shared.seeds import add_contact, clear_contacts, clear_conversations, run_in_app
+from task_suites.shared.seeds import add_contact, add_sms, clear_contacts, clear_conversations, run_in_app
 from task_suites.spabench.levels import APP_NAMES_CHN, LANGUAGES, Final
 from task_suites.spabench.sets.media import NEWER, albums, download_media, two_recordings
 from task_suites.spabench.sets.messaging import (
@@ -117,7 +117,7 @@ def home(*setups: Callable[[Any], None]) -> Callable[[Any], None]:
 def received(number: str, body: str) -> Callable[[Any], None]:
     def setup(device: Any) -> None:
         clear_conversations(device)
-        device.sh(f"content insert --uri content://sms/inbox --bind address:s:{number} --bind 'body:s:{body}'")
+        add_sms(device, "inbox", number, body)
 
     return setup
 

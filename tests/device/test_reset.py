@@ -29,7 +29,7 @@ OTHER_APP_FILES = "/data/data/com.simplemobiletools.notes.pro/files"
 def litter(device):
     seen = {
         "download": device.sh("ls -a /sdcard/Download").split(),
-        "other app": device.sh(f"ls -a {OTHER_APP_FILES}").split(),
+        "other app": device.sh(f"ls -a {OTHER_APP_FILES}", check=False).split(),  # may not be there
         "clock": device.sh("date +%s").strip(),
     }
     with LOG.open("a") as f:

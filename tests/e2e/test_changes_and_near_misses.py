@@ -47,3 +47,22 @@ def test_each_near_miss_runs_as_its_own_item_named_by_its_label(run_tasks):
     assert by_id["test_declared[vibration off too]"]["steps"] == 7  # its own path, past the golden budget
     assert all(e["invalid_steps"] == 0 and e["termination"] == "completed" for e in by_id.values())
     assert "vibrate_on_button_press" in by_id["test_declared[vibration off too]"]["failure_message"]
+
+
+def test_side_effects_are_recorded_per_episode_and_rated_per_run(run_tasks):
+    """The undeclared changes of an episode whose body held are its side effects: the record
+    lists them, the aggregate gives the rate among measured episodes, the table prints it."""
+    run = run_tasks({"test_calc_changes.py": TASKS}, "--agent=oracle", "-p", "no:randomly")
+    by_task = {e["task"]: e for e in run.episodes}
+    assert by_task["test_declared"]["side_effects"] == []
+    assert by_task["test_undeclared"]["side_effects"] == ["com.simplemobiletools.calculator added files/history.json"]
+    assert by_task["test_unchecked"]["side_effects"] is None  # reads no durable state: not measured
+    assert run.overall["side_effect_rate"] == 0.5  # one of the two measured
+    assert run.table_row()["side%"] == "50%"
+
+
+def test_a_near_miss_that_changes_more_has_side_effects(run_tasks):
+    run = run_tasks({"test_calc_changes.py": TASKS}, "--agent=near-miss", "-p", "no:randomly", "-k", "vibration")
+    (episode,) = run.episodes
+    assert any("vibrate_on_button_press" in s for s in episode["side_effects"]), episode["side_effects"]
+    assert run.overall["side_effect_rate"] == 1.0

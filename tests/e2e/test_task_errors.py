@@ -100,3 +100,31 @@ def test_oracle_names_the_first_golden_step_that_matches_nothing(run_tasks):
     )
     typo = next(e for e in run.episodes if e["nodeid"].endswith("test_typo"))
     assert typo["termination"] == "error" and typo["steps"] == 1  # stopped at the step, not at the budget
+
+
+BROKEN_PRECONDITION = """
+
+@pytest.fixture
+def dana_texted(device):
+    # An apostrophe inside single quotes: the device's shell answers with a syntax error.
+    device.sh("content insert --uri content://sms/inbox --bind address:s:5550123 --bind 'body:s:Hi, it's Dana'")
+
+
+@task(prompt="Add 2 and 2", app=CALC, golden=[Tap(text=k) for k in "2+2="])
+def test_seeded(ui, dana_texted, changes):
+    changes.allow(CALC, "files/history.json")
+    assert ui.text_of("result") == "4"
+"""
+
+
+@pytest.mark.parametrize("xdist", [("-p", "no:xdist"), ("-n", "2")], ids=["alone", "xdist"])
+def test_a_fixture_whose_shell_command_fails_ends_the_task_as_a_task_error(run_tasks, xdist):
+    run = run_tasks({"test_seeds.py": HEADER + BROKEN_PRECONDITION}, *xdist, "--agent=oracle")
+    out = run.result.stdout.str()
+    run.result.assert_outcomes(passed=1, errors=1)  # the oracle's path would pass: the task never ran
+    assert "syntax error: unterminated quoted string" in out and "Traceback" not in out, out
+    seeded = next(e for e in run.episodes if e["nodeid"].endswith("test_seeded"))
+    assert seeded["termination"] == "task_error" and not seeded["success"] and not seeded["infrastructure"]
+    assert "content insert --uri content://sms/inbox" in seeded["error"] and "syntax error" in seeded["error"]
+    overall = run.aggregate["overall"]
+    assert overall["task_errors"] == 1 and overall["episodes"] == 1 and overall["SR"] == 1.0  # counted neither way

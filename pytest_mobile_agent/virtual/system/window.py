@@ -188,6 +188,10 @@ class WindowManager:
         self.changed()
         built = self._build(overlay.build, activity.app.package)
         texts = [v.text for v in built.walk() if v.text and v.shown]
+        if not any(v.cls == EDIT for v in built.walk()):
+            # A dialog without a text field takes the window focus: the field under it loses
+            # input focus and the keyboard hides, so the dialog gets the next BACK.
+            self.ime_shown = False
         cls = "android.widget.PopupWindow$PopupDecorView" if overlay.kind == "menu" else "android.app.AlertDialog"
         self.device.accessibility.emit(
             "TYPE_WINDOW_STATE_CHANGED",
@@ -466,7 +470,9 @@ class WindowManager:
         self.changed()
         top = self.top()
         if code == KEYCODES["BACK"]:
-            if self.ime_shown:
+            # The keyboard takes BACK only while it is on screen: a dialog without a text field
+            # has the window focus (the field under it lost input focus), so BACK goes to it.
+            if self.ime_shown and self._focused_edit(self.frame().windows) is not None:
                 self.ime_shown = False
             elif top.overlays:
                 overlay = top.overlays[-1]

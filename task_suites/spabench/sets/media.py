@@ -7,7 +7,7 @@ from __future__ import annotations
 from pytest_mobile_agent import LongPress, Scroll, Tap, Type
 from task_suites.shared.apps import GALLERY, MUSIC_PLAYER, VOICE_RECORDER, rid
 from task_suites.shared.reading import pref
-from task_suites.shared.seeds import MUSIC_DIR, push_tracks
+from task_suites.shared.seeds import MUSIC_DIR, expect_files, push_files, push_tracks
 from task_suites.spabench.levels import Final, Part, SpaSet
 
 # -- Voice Recorder -----------------------------------------------------------------------------
@@ -23,8 +23,7 @@ PLAYER = Tap(text="Player")
 def two_recordings(device) -> None:
     """Two recordings (the newest listed first), with contents of their own."""
     device.sh(f"rm -rf {RECORDINGS_DIR}; mkdir -p {RECORDINGS_DIR}")
-    for name in (OLDER, NEWER):
-        device.push(M4A + name.encode(), f"{RECORDINGS_DIR}/{name}")
+    push_files(device, [(f"{RECORDINGS_DIR}/{name}", M4A + name.encode()) for name in (OLDER, NEWER)])
 
 
 def no_recordings(device) -> None:
@@ -182,6 +181,7 @@ def download_media(device) -> None:
     device.sh(f"rm -rf {DOWNLOAD} && mkdir -p {DOWNLOAD}")
     for i, name in enumerate(MEDIA):
         device.push(b"\x89PNG\r\n\x1a\n" + name.encode(), f"{DOWNLOAD}/{name}", mtime=now - 3600 + 60 * i)
+    expect_files(device, *(f"{DOWNLOAD}/{name}" for name in MEDIA))
 
 
 def folder_shown(f: Final) -> None:

@@ -318,3 +318,22 @@ def test_the_month_view_draws_event_titles_on_its_canvas_only(cal, adbd):
     assert d(resourceId=rid("month_view")).exists
     assert chip_pixels() > 500
     assert not d(text="laundry").exists  # drawn, not in the hierarchy (as on a phone)
+
+
+def test_back_over_a_dialog_above_the_focused_title_closes_the_dialog(cal):
+    """New event (the title focused, the keyboard up), Repeat: the dialog has the window focus
+    and no keyboard; the first BACK closes it, as on Android, and the editor keeps its title."""
+    d = cal
+    d(resourceId=rid("calendar_fab")).click()
+    d(resourceId=rid("fab_event_label")).click()
+    d.shell(["input", "text", "Gym"])
+    assert d(resourceId=rid("event_title")).info["focused"]
+    assert "mInputShown=true" in d.shell("dumpsys input_method").output
+    scroll_to(d, resourceId=rid("event_repetition"))
+    d(resourceId=rid("event_repetition")).click()
+    assert radios(d)[:2] == ["No repetition", "Daily"]
+    assert "mInputShown=false" in d.shell("dumpsys input_method").output  # hidden for the dialog
+    d.press("back")
+    assert radios(d) == [], "the first BACK left the Repeat dialog open"
+    assert d(resourceId=rid("event_toolbar")).child(text="New Event").exists
+    assert d(resourceId=rid("event_title")).get_text() == "Gym"

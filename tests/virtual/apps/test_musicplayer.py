@@ -321,3 +321,26 @@ def test_fidelity_doc_lists_every_id_of_the_model(tmp_path):
     names = literal_ids(source) | screen_ids(tmp_path, PKG)
     missing = sorted(n for n in names if f"`{n}`" not in doc and not re.search(rf"`[^`]*\b{n}\b", doc))
     assert not missing, f"ids missing from docs/fidelity/musicplayer.md: {missing}"
+
+
+def icon_pixels(d, name: str) -> bytes:
+    """The pixels of a view's bounds on the screen (a PNG, so exact)."""
+    bounds = d(resourceId=rid(name)).info["bounds"]
+    box = (bounds["left"], bounds["top"], bounds["right"], bounds["bottom"])
+    return d.screenshot(format="pillow").convert("RGB").crop(box).tobytes()
+
+
+def test_play_pause_icons_follow_the_playback_state(player, media):
+    """updateTrackState: the current-track bar's icon shows pause while playing and play once
+    paused, so a paused song looks paused."""
+    d = player
+    media("tagged.mp3", id3("Blue Sky", "The Band", "Weather", "2001"))
+    overflow(d, "Rescan media")
+    d(text="Tracks").click()
+    d(text="Blue Sky").click()
+    playing = icon_pixels(d, "current_track_play_pause")
+    d(resourceId=rid("current_track_play_pause")).click()
+    paused = icon_pixels(d, "current_track_play_pause")
+    assert paused != playing, "the bar's icon did not change when playback paused"
+    d(resourceId=rid("current_track_play_pause")).click()
+    assert icon_pixels(d, "current_track_play_pause") == playing

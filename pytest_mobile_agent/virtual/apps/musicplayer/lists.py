@@ -90,7 +90,7 @@ def track_bar(app: MusicPlayerStore) -> list[View]:
                 w.image(
                     rid("current_track_play_pause"),
                     "",
-                    "pause",
+                    "pause" if app.playing else "play",  # updateTrackState: the icon follows playback
                     width=48,
                     height=48,
                     clickable=True,
