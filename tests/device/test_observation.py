@@ -40,7 +40,9 @@ def test_a_screen_that_never_idles_is_dumped_through_uiautomator2(dev: AndroidDe
     assert f"{RECORDER}:id/recording_duration" in xml
     # The server started for that dump is stopped again: `uiautomator dump` can connect.
     dev.sh(f"input tap {button.center[0]} {button.center[1]}")  # stop recording
-    assert "dumped to" in dev.sh("uiautomator dump /data/local/tmp/x.xml 2>&1; rm -f /data/local/tmp/x.xml", check=False)
+    assert "dumped to" in dev.sh(
+        "uiautomator dump /data/local/tmp/x.xml 2>&1; rm -f /data/local/tmp/x.xml", check=False
+    )
 
 
 def test_while_an_agent_holds_uiautomator2_the_harness_dumps_through_it(dev: AndroidDevice) -> None:
