@@ -82,9 +82,10 @@ def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, f
     }
 
 
-def crash_record(nodeid: str, message: str) -> dict[str, Any]:
+def crash_record(nodeid: str, message: str, *, agent: bool = False) -> dict[str, Any]:
     """The results line of an episode whose xdist worker died: written by the controller, which
-    knows the node id and little else (the worker, its device and its trajectory are gone)."""
+    knows the node id and little else (the worker, its device and its trajectory are gone).
+    `agent`: the agent's code held control when it died, so the crash is the agent's error."""
     return {
         "type": "episode",
         "nodeid": nodeid,
@@ -102,14 +103,14 @@ def crash_record(nodeid: str, message: str) -> dict[str, Any]:
         "golden_steps": None,
         "budget": None,
         "invalid_steps": 0,
-        "termination": INFRASTRUCTURE,
+        "termination": ERROR if agent else INFRASTRUCTURE,
         "error": message,
         "traceback": None,
         "failure_message": message,
         "se": None,
         "premature": False,
         "overdue": False,
-        "infrastructure": True,
+        "infrastructure": not agent,
         "retried": False,
         "tokens_in": 0,
         "tokens_out": 0,

@@ -30,6 +30,7 @@ from pytest_mobile_agent.judges import runner as judge_runner
 from pytest_mobile_agent.models import options as model_options
 from pytest_mobile_agent.options import add_options, options_of
 from pytest_mobile_agent.parallel import plugins as parallel
+from pytest_mobile_agent.parallel.control import CONTROL_INPUT
 from pytest_mobile_agent.parallel.warmstart import controller as warm_start
 from pytest_mobile_agent.reporting import allure as allure_report
 from pytest_mobile_agent.reporting.summary import SummaryReporter
@@ -71,6 +72,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if alluredir is not None:
         config.pluginmanager.register(allure_report.AllureReport(session, alluredir), "mobile-agent-allure")
     if not session.is_worker:
+        session.open_control_folder()
         allure_report.clean_once(config)
         SummaryReporter.register(session)
 
@@ -112,10 +114,13 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 # -- xdist (optional hooks: the plugin also runs without xdist) -----------------------------------
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node: WorkerController) -> None:
-    """The xdist controller hands the emulators it booted to each worker."""
-    serials = mobile_session(node.config).emulators
-    if serials:
-        node.workerinput["mobile_emulators"] = serials
+    """The xdist controller hands the emulators it booted to each worker, and the folder where
+    it says whether its agent holds control."""
+    session = mobile_session(node.config)
+    if session.emulators:
+        node.workerinput["mobile_emulators"] = session.emulators
+    if session.control_folder:
+        node.workerinput[CONTROL_INPUT] = session.control_folder
 
 
 @pytest.hookimpl(optionalhook=True)

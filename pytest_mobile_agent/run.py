@@ -43,6 +43,7 @@ from pytest_mobile_agent.events.log import EventLog
 from pytest_mobile_agent.judges import runner as judge_runner
 from pytest_mobile_agent.metrics import apply_model_usage, crash_record, episode_record
 from pytest_mobile_agent.options import Mode
+from pytest_mobile_agent.parallel.control import held_by_agent
 from pytest_mobile_agent.reporting import allure as allure_report
 from pytest_mobile_agent.reporting import results, trajectory
 from pytest_mobile_agent.reporting.terminal import one_line
@@ -210,6 +211,7 @@ class TaskRun:
             or allure_report.results_dir(self.item.config) is not None
             or (bool(judges) and judges.needs_screenshots),
             check_reads_events=check.reads_events,
+            control=self.session.agent_control,
         )
         return runner.run()
 
@@ -366,10 +368,20 @@ def run_with_retries(item: pytest.Item, nextitem: pytest.Item | None) -> bool | 
 
 
 def worker_crashed(config: pytest.Config, crashitem: str, report: pytest.TestReport, scheduler: Scheduling) -> None:
-    """On the xdist controller: the worker running `crashitem` died. Record the attempt as
-    infrastructure and queue the task again while --mobile-retries allows."""
+    """On the xdist controller: the worker running `crashitem` died. When its agent's code held
+    control then, the crash is the agent's (recorded as its error, not run again); otherwise
+    record the attempt as infrastructure and queue the task again while --mobile-retries allows."""
     session = mobile_session(config)
     if not session.options.runs_tasks:
+        return
+    workerid = str(getattr(getattr(getattr(report, "node", None), "gateway", None), "id", ""))
+    if held_by_agent(session.control_folder, workerid):
+        error = f"the agent's code ended its worker {workerid} (a crash, os._exit, memory exhausted): {report.longrepr}"
+        record = crash_record(crashitem, error, agent=True)
+        session.records.append(record)
+        if session.options.results:
+            results.append(session.options.results, record)
+        report.longrepr = f"AgentError: {error}"
         return
     record = crash_record(crashitem, str(report.longrepr))
     session.records.append(record)

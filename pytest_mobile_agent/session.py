@@ -15,6 +15,7 @@ from pytest_mobile_agent.agents.loader import load_agent
 from pytest_mobile_agent.judges.runner import JudgePanel
 from pytest_mobile_agent.models.pricing import load_prices
 from pytest_mobile_agent.options import Options, options_of
+from pytest_mobile_agent.parallel import control
 
 if TYPE_CHECKING:
     from pytest_mobile_agent.device.pool import DevicePool
@@ -31,6 +32,7 @@ class MobileSession:
     records: list[dict[str, Any]] = field(default_factory=list)
     crashes: dict[str, int] = field(default_factory=dict)  # node id -> xdist workers lost running it
     emulators: list[str] | None = None  # serials of the instances --devices=emulator:AVD*N booted
+    control_folder: str | None = None  # the xdist controller's: where workers say who holds control
     _agent: Agent | None = None
     _model_client: ChatClient | None = None
     _warmup: concurrent.futures.Future[DevicePool] | None = None
@@ -83,6 +85,22 @@ class MobileSession:
             wanted = parse(devices)
             return wanted[1] if wanted is not None else None
         return len(self.make_pool().source.online())
+
+    def open_control_folder(self) -> None:
+        """On the xdist controller of a task session: the folder where each worker says whether
+        its agent holds control (parallel/control.py), removed when the session ends."""
+        if self.is_worker or not self.options.runs_tasks or not getattr(self.config.option, "numprocesses", None):
+            return
+        self.control_folder = control.make_folder()
+        folder = self.control_folder
+        self.config.add_cleanup(lambda: control.remove_folder(folder))
+
+    @cached_property
+    def agent_control(self) -> control.AgentControl | None:
+        """This worker's byte saying whether its agent holds control (None outside xdist)."""
+        workerinput = getattr(self.config, "workerinput", {})
+        folder = workerinput.get(control.CONTROL_INPUT)
+        return control.AgentControl(folder, str(workerinput["workerid"])) if folder else None
 
     def prices(self) -> dict[str, tuple[float, float]]:
         return load_prices(self.options.prices)

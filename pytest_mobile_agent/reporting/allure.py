@@ -465,7 +465,8 @@ class AllureReport:
     def environment(self) -> dict[str, str]:
         """What ran: never a secret (no environment variables, no agent attributes)."""
         records = self.session.records
-        serials = sorted({r["serial"] for r in records})
+        # A crashed worker's record knows no serial (its device went with it).
+        serials = sorted({r["serial"] for r in records if r["serial"]})
         used = [self.devices[s] for s in serials if s in self.devices]
 
         def joined(values: Any) -> str:
@@ -473,7 +474,7 @@ class AllureReport:
 
         config = self.session.config
         return {
-            "agent": joined(r["agent"] for r in records),
+            "agent": joined(r["agent"] for r in records if r["agent"]),
             "model": joined(r["model"] or "-" for r in records),
             "agent.spec": self.session.options.agent or "?",
             "devices": joined(serials),
