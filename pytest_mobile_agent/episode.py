@@ -84,7 +84,7 @@ class Episode:
     wall_s: float = 0.0
     reset_s: float = 0.0
     retried: bool = False
-    traceback: str | None = field(default=None, repr=False)  # the agent's own frames, when it raised
+    traceback: str | None = field(default=None, repr=False)  # the agent's (or task body's) frames, when it raised
     fault: BaseException | None = field(default=None, repr=False)  # the infrastructure fault that ended it
     body_success: bool | None = None  # the body's verdict (None: a judge-only task, or not reached)
     judges: dict[str, dict[str, Any]] = field(default_factory=dict)  # name -> Verdict.to_json()
@@ -118,11 +118,12 @@ def estimate_text_tokens(text: str) -> int:
     return -(-len(text) // 4)
 
 
-def agent_traceback(exc: BaseException) -> str:
-    """The agent's exception as Python prints it, from the agent's first frame on (the harness's
-    own frames, which only called the agent, left out); chained exceptions included."""
+def own_traceback(exc: BaseException, caller: str = __file__) -> str:
+    """An exception of the agent's (or a task body's) as Python prints it, from its own first
+    frame on (the frames of `caller`, the harness module that only called it, left out); chained
+    exceptions included."""
     tb = exc.__traceback__
-    while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
+    while tb is not None and tb.tb_frame.f_code.co_filename == caller:
         tb = tb.tb_next
     return "".join(traceback.format_exception(type(exc), exc.with_traceback(tb), tb))
 
@@ -303,7 +304,7 @@ class EpisodeRunner:
         """The agent's own code raised: its error, with its traceback."""
         self.episode.termination = ERROR
         self.episode.error = f"agent raised {type(exc).__name__} {where}: {exc}"
-        self.episode.traceback = agent_traceback(exc)
+        self.episode.traceback = own_traceback(exc)
 
     def _run_step_agent(self, agent: StepAgent, png: bytes | None, xml: str) -> None:
         ep = self.episode

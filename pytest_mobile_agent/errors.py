@@ -37,6 +37,11 @@ class TaskDefinitionError(TaskError):
     """A task declaration that cannot run; the message names the task and the problem."""
 
 
+class TaskBodyError(TaskError):
+    """The task's body raised something other than AssertionError on the final state: a bug in
+    the task (a KeyError, a ZeroDivisionError), not the agent's failure."""
+
+
 class GoldenPathError(TaskError):
     """A golden path step whose selector matches nothing on the screen (found by the oracle)."""
 

@@ -57,7 +57,7 @@ def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, f
         "invalid_steps": ep.invalid_steps,
         "termination": ep.termination,
         "error": ep.error,
-        "traceback": ep.traceback,  # the agent's own frames, when it raised
+        "traceback": ep.traceback,  # the agent's own frames when it raised (the body's, for a task error)
         "failure_message": ep.failure_message,
         "se": steps / ep.task.golden_steps if success and ep.task.golden_steps else None,  # 0: none given
         "premature": ep.termination == COMPLETED and not success,  # SPA-Bench; MobileAgentBench's early stop

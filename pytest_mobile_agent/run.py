@@ -27,7 +27,7 @@ from pytest_mobile_agent import drawing
 from pytest_mobile_agent.actions import InvalidAction
 from pytest_mobile_agent.agents import Agent, ReportsUsage
 from pytest_mobile_agent.device.ui_tree import UiTree
-from pytest_mobile_agent.episode import Episode, EpisodeRunner
+from pytest_mobile_agent.episode import Episode, EpisodeRunner, own_traceback
 from pytest_mobile_agent.errors import (
     ERROR,
     INFRASTRUCTURE,
@@ -35,6 +35,7 @@ from pytest_mobile_agent.errors import (
     AgentError,
     DeviceLost,
     InfrastructureError,
+    TaskBodyError,
     TaskError,
     Termination,
     fault_in,
@@ -273,7 +274,12 @@ class TaskRun:
             raise
         except Exception as exc:
             if not _is_infrastructure(exc, fixtures.pool):
-                raise
+                # A bug in the task, not the agent's failure: recorded as the task's, with its traceback.
+                episode.termination = TASK_ERROR
+                episode.error = f"the task's body raised {type(exc).__name__}: {exc}"
+                episode.success, episode.body_success, episode.failure_message = False, None, episode.error
+                episode.traceback = own_traceback(exc, __file__)
+                raise TaskBodyError(f"{self.item.nodeid}: {episode.error}") from exc
             episode.termination, episode.error = INFRASTRUCTURE, f"{type(exc).__name__}: {exc}"
             _give_up_if_lost(fixtures.pool, exc)
             raise InfrastructureError(f"{episode.error} (infrastructure, not the agent's failure)") from exc
@@ -320,6 +326,9 @@ class TaskRun:
         if excinfo.errisinstance(AgentError) and episode is not None and episode.traceback:
             # The harness's frames are hidden; the agent's own are what its author needs.
             report.longrepr = f"AgentError: {episode.error}\n\nThe agent's traceback:\n{episode.traceback.rstrip()}"
+            return
+        if excinfo.errisinstance(TaskBodyError) and episode is not None and episode.traceback:
+            report.longrepr = f"TaskError: {excinfo.value}\n\nThe task body's traceback:\n{episode.traceback.rstrip()}"
             return
         if excinfo.errisinstance(TaskError):
             report.longrepr = f"TaskError: {excinfo.value}"  # the reason alone: no harness frames

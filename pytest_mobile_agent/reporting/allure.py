@@ -408,7 +408,8 @@ class AllureReport:
             message = episode.failure_detail or episode.failure_message or episode.error or ""
             _attach(f"[{kind}] {message}".strip(), "failure", "TEXT")
             if episode.traceback:
-                _attach(episode.traceback, "agent traceback", "TEXT")
+                whose = "task body" if episode.termination == TASK_ERROR else "agent"
+                _attach(episode.traceback, f"{whose} traceback", "TEXT")
         _attach(drawing.encode_palette(drawing.trajectory_sheet(episode)), "trajectory (all steps)", "PNG")
 
     def _probe_device(self, item: pytest.Item, episode: Any) -> None:
