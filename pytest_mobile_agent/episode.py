@@ -29,7 +29,15 @@ from pytest_mobile_agent.agents import (
     kind_of,
 )
 from pytest_mobile_agent.device.ui_tree import UiTree
-from pytest_mobile_agent.errors import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, InfrastructureFault, Termination
+from pytest_mobile_agent.errors import (
+    COMPLETED,
+    ERROR,
+    INFRASTRUCTURE,
+    MAX_STEPS,
+    ConfigurationError,
+    InfrastructureFault,
+    Termination,
+)
 from pytest_mobile_agent.events.log import EventLog
 from pytest_mobile_agent.locales import DEFAULT_LOCALE
 from pytest_mobile_agent.tasks import TaskInstance
@@ -85,7 +93,7 @@ class Episode:
     reset_s: float = 0.0
     retried: bool = False
     traceback: str | None = field(default=None, repr=False)  # the agent's (or task body's) frames, when it raised
-    fault: BaseException | None = field(default=None, repr=False)  # the infrastructure fault that ended it
+    fault: BaseException | None = field(default=None, repr=False)  # what ended it: infrastructure, configuration
     body_success: bool | None = None  # the body's verdict (None: a judge-only task, or not reached)
     judges: dict[str, dict[str, Any]] = field(default_factory=dict)  # name -> Verdict.to_json()
 
@@ -140,8 +148,8 @@ class AgentRaised(Exception):  # noqa: N818 - it carries the agent's exception, 
 
 def call_with_timeout(fn: Callable[[], T], timeout: float | None, control: Callable[[bool], None] | None = None) -> T:
     """Run `fn()` (the agent's code) on a daemon thread; raise TimeoutError if it does not return
-    in time, AgentRaised for what it raised (an infrastructure fault or the episode's end as
-    they are). `control(True)` says the agent holds control (a worker that dies now is its
+    in time, AgentRaised for what it raised (an infrastructure fault, a misconfigured run or the
+    episode's end as they are). `control(True)` says the agent holds control (a worker that dies now is its
     crash), `control(False)` that the harness has it back."""
     value: list[T] = []
     error: list[BaseException] = []
@@ -164,7 +172,7 @@ def call_with_timeout(fn: Callable[[], T], timeout: float | None, control: Calla
     if thread.is_alive():
         raise TimeoutError
     if error:
-        if isinstance(error[0], InfrastructureFault | EpisodeOver):
+        if isinstance(error[0], InfrastructureFault | ConfigurationError | EpisodeOver):
             raise error[0]
         raise AgentRaised(error[0])
     return value[0]
@@ -291,7 +299,8 @@ class EpisodeRunner:
                 # Checks that read no events skip the per-step barrier (an adb round trip);
                 # one at the end completes the log for the final judgement and judge hooks.
                 self.events.sync()
-        except InfrastructureFault as exc:
+        except (InfrastructureFault, ConfigurationError) as exc:
+            # Neither is the agent's; a misconfigured run (fault: a ConfigurationError) then stops.
             self.episode.termination = INFRASTRUCTURE
             self.episode.error = str(exc)
             self.episode.fault = exc

@@ -33,6 +33,7 @@ from pytest_mobile_agent.errors import (
     INFRASTRUCTURE,
     TASK_ERROR,
     AgentError,
+    ConfigurationError,
     DeviceLost,
     InfrastructureError,
     TaskBodyError,
@@ -48,7 +49,7 @@ from pytest_mobile_agent.parallel.control import held_by_agent
 from pytest_mobile_agent.reporting import allure as allure_report
 from pytest_mobile_agent.reporting import results, trajectory
 from pytest_mobile_agent.reporting.terminal import one_line
-from pytest_mobile_agent.session import RECORD_PROPERTY, RESET_KEY, mobile_session
+from pytest_mobile_agent.session import CONFIG_FLAG, RECORD_PROPERTY, RESET_KEY, mobile_session
 from pytest_mobile_agent.tasks import TASK_KEY, TaskInstance
 
 if TYPE_CHECKING:
@@ -223,6 +224,8 @@ class TaskRun:
         if episode.termination == ERROR and _device_gone(pool):
             # The agent's own adb calls failed because the device died under them.
             episode.termination, episode.error = INFRASTRUCTURE, f"device {device.serial} lost ({episode.error})"
+        if isinstance(episode.fault, ConfigurationError):
+            raise episode.fault  # the session stops (classify): no task can succeed as configured
         if episode.termination == INFRASTRUCTURE:
             _give_up_if_lost(pool, episode.fault)
             raise InfrastructureError(f"{episode.error} (infrastructure, not the agent's failure)")
@@ -272,6 +275,8 @@ class TaskRun:
             episode.failure_message = str(exc).split("\n")[0] or "the final state does not satisfy the task"
             episode.failure_detail = str(exc)
             raise
+        except ConfigurationError:
+            raise  # a judge hook's model that refuses the key: the session stops
         except Exception as exc:
             if not _is_infrastructure(exc, fixtures.pool):
                 # A bug in the task, not the agent's failure: recorded as the task's, with its traceback.
@@ -323,6 +328,13 @@ class TaskRun:
         if not report.failed or excinfo is None:
             return
         episode = self.episode
+        if excinfo.errisinstance(ConfigurationError):
+            # One message, then the session stops (under xdist the worker's stop stops the controller).
+            message = str(excinfo.value)
+            report.longrepr = f"ConfigurationError: {message}"
+            setattr(report, CONFIG_FLAG, message)
+            self.item.session.shouldstop = f"configuration error: {message}"
+            return
         if excinfo.errisinstance(AgentError) and episode is not None and episode.traceback:
             # The harness's frames are hidden; the agent's own are what its author needs.
             report.longrepr = f"AgentError: {episode.error}\n\nThe agent's traceback:\n{episode.traceback.rstrip()}"

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 RESET_KEY = pytest.StashKey[float]()  # seconds the device fixture spent resetting
 RECORD_PROPERTY = "mobile_episode"  # the user property an episode record travels in (xdist ships it)
+CONFIG_FLAG = "mobile_configuration_error"  # on a report: the message of the ConfigurationError that stops the run
 
 
 @dataclass
@@ -32,6 +33,7 @@ class MobileSession:
     records: list[dict[str, Any]] = field(default_factory=list)
     crashes: dict[str, int] = field(default_factory=dict)  # node id -> xdist workers lost running it
     emulators: list[str] | None = None  # serials of the instances --devices=emulator:AVD*N booted
+    config_error: str | None = None  # the ConfigurationError that stopped the session (the controller's copy)
     control_folder: str | None = None  # the xdist controller's: where workers say who holds control
     _agent: Agent | None = None
     _model_client: ChatClient | None = None
