@@ -40,6 +40,7 @@ from pytest_mobile_agent.errors import (
 )
 from pytest_mobile_agent.events.log import EventLog
 from pytest_mobile_agent.locales import DEFAULT_LOCALE
+from pytest_mobile_agent.models.pricing import estimate_image_tokens, estimate_text_tokens
 from pytest_mobile_agent.tasks import TaskInstance
 
 if TYPE_CHECKING:
@@ -114,16 +115,6 @@ class Episode:
     @property
     def invalid_steps(self) -> int:
         return sum(not s.valid for s in self.steps)
-
-
-def estimate_image_tokens(width: int, height: int) -> int:
-    """MobileAgentBench's rule (GPT-4V): 85 per image plus 170 per 512x512 tile."""
-    return 85 + 170 * (-(-width // 512)) * (-(-height // 512))
-
-
-def estimate_text_tokens(text: str) -> int:
-    """MobileAgentBench's rule: 4 characters a token."""
-    return -(-len(text) // 4)
 
 
 def own_traceback(exc: BaseException, caller: str = __file__) -> str:

@@ -142,7 +142,7 @@ def apply_model_usage(record: dict[str, Any], usage: dict[str, Any]) -> None:
     usage = dict(usage)
     if "tokens_in" in usage:
         record["tokens_in"], record["tokens_out"] = usage.pop("tokens_in"), usage.pop("tokens_out")
-        record["tokens_estimated"] = False
+        record["tokens_estimated"] = bool(usage.get("model_estimated"))  # some answers had no usage
         record["cost_usd"] = usage.pop("cost_usd", None)
         steps = record["steps"]
         record["cost_per_step_usd"] = record["cost_usd"] / steps if record["cost_usd"] is not None and steps else None

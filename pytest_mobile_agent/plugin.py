@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pytest
 from pluggy import Result
 
-from pytest_mobile_agent import collection, hookspecs, run
+from pytest_mobile_agent import collection, hookspecs, redaction, run
 from pytest_mobile_agent.fixtures import (  # noqa: F401  (fixtures)
     agent,
     changes,
@@ -63,6 +63,8 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     warm_start.configured_here = True
+    # The key in use is kept out of everything written, whatever echoes it (redaction.py).
+    redaction.register_env([config.getoption("mobile_model_key_env") or config.getini("mobile_model_key_env")])
     collection.add_markers(config)
     config.pluginmanager.register(task_file, "mobile-agent-task-files")  # SPA-Bench and Mobile-Bench task files
     session = mobile_session(config)
@@ -182,6 +184,18 @@ def pytest_runtest_makereport(
     task_run = run.TaskRun.of(item)
     if task_run is not None:
         task_run.classify(call, report)
+    if redaction.has_secret(str(report.longrepr)):  # an endpoint or an agent echoed the key
+        report.longrepr = redaction.redact(str(report.longrepr))
+    report.sections = redaction.redact(report.sections)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """allure-pytest writes its results itself: they are scrubbed of the key once every process
+    has written (on the controller, or pytest alone)."""
+    alluredir = allure_report.results_dir(config)
+    if alluredir is not None and not hasattr(config, "workerinput"):
+        redaction.scrub_files(alluredir)
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -46,6 +46,7 @@ from pytest_mobile_agent.judges import runner as judge_runner
 from pytest_mobile_agent.metrics import apply_model_usage, crash_record, episode_record
 from pytest_mobile_agent.options import Mode
 from pytest_mobile_agent.parallel.control import held_by_agent
+from pytest_mobile_agent.redaction import redact
 from pytest_mobile_agent.reporting import allure as allure_report
 from pytest_mobile_agent.reporting import results, trajectory
 from pytest_mobile_agent.reporting.terminal import one_line
@@ -296,6 +297,7 @@ class TaskRun:
         agent = item.funcargs.get("agent")
         if isinstance(agent, ReportsUsage):  # the built-in model agents
             apply_model_usage(record, agent.episode_usage())
+        record = redact(record)  # the key, wherever an endpoint or the agent echoed it
         item.config.hook.pytest_mobile_agent_episode_metrics(episode=episode, record=record)
         if options.results:
             results.append(options.results, record)

@@ -14,7 +14,7 @@ from pytest_mobile_agent.errors import ModelUnavailable
 from pytest_mobile_agent.models.cache import RequestCache, request_key
 from pytest_mobile_agent.models.errors import ModelConfigError, ModelError, ReplayMiss
 from pytest_mobile_agent.models.messages import DEFAULT_IMAGE_SIDE
-from pytest_mobile_agent.models.pricing import cost_of, load_prices
+from pytest_mobile_agent.models.pricing import cost_of, estimate_request_tokens, estimate_text_tokens, load_prices
 
 RETRYABLE_STATUS = (408, 409, 429)  # and every 5xx
 MAX_RETRY_AFTER_S = 60.0
@@ -52,6 +52,7 @@ class Reply:
     retries: int = 0
     cached: bool = False
     model: str = ""
+    estimated: bool = False  # the answer had no usage: its tokens are MobileAgentBench's estimate
 
 
 @dataclass
@@ -65,9 +66,11 @@ class ModelStats:
     tokens_in: int = 0
     tokens_out: int = 0
     cost_usd: float | None = None
+    estimated: int = 0  # answers without usage, whose tokens were estimated
 
     def as_record(self) -> dict[str, Any]:
         return {
+            "model_estimated": self.estimated,
             "model_calls": self.calls,
             "model_retries": self.retries,
             "model_retry_reasons": dict(sorted(self.retry_reasons.items())),
@@ -129,26 +132,33 @@ class ChatClient:
             data, retries = self._ask(messages, params)
             if self.cache:
                 self.cache.put(key, cfg.model, messages, params, data)
-        reply = self._reply(data, retries, cached)
+        reply = self._reply(data, retries, cached, messages)
         with self._lock:
             s = self.stats
             s.calls += 1
             s.cached += cached
             s.tokens_in += reply.tokens_in
             s.tokens_out += reply.tokens_out
+            s.estimated += reply.estimated
             if reply.cost_usd is not None:
                 s.cost_usd = (s.cost_usd or 0.0) + reply.cost_usd
         return reply
 
-    def _reply(self, data: dict[str, Any], retries: int, cached: bool) -> Reply:
+    def _reply(self, data: dict[str, Any], retries: int, cached: bool, messages: list[dict[str, Any]]) -> Reply:
         problem = malformed(data)
         if problem:  # a cached answer recorded before answers were checked
             raise ModelUnavailable(f"{self.config.model}: {problem}")
         text = data["choices"][0]["message"].get("content") or ""
-        usage = data.get("usage") or {}
-        tokens_in, tokens_out = int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0)
+        usage = data.get("usage")
+        counted = isinstance(usage, dict) and isinstance(usage.get("prompt_tokens"), int)
+        if counted and isinstance(usage, dict):
+            tokens_in, tokens_out = int(usage["prompt_tokens"]), int(usage.get("completion_tokens") or 0)
+        else:  # no usage: estimated, and marked so (never 0 tokens and $0)
+            tokens_in = estimate_request_tokens(messages, self.config.image_side)
+            tokens_out = estimate_text_tokens(str(text))
         cost = cost_of(self.config.model, tokens_in, tokens_out, self.prices)
-        return Reply(text, tokens_in, tokens_out, cost, retries, cached, data.get("model") or self.config.model)
+        model = data.get("model") or self.config.model
+        return Reply(text, tokens_in, tokens_out, cost, retries, cached, model, estimated=not counted)
 
     def _ask(self, messages: list[dict[str, Any]], params: dict[str, Any]) -> tuple[dict[str, Any], int]:
         import openai

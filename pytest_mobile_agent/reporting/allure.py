@@ -43,6 +43,7 @@ from pytest_mobile_agent import drawing
 from pytest_mobile_agent.actions import InvalidAction
 from pytest_mobile_agent.errors import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, TASK_ERROR, AgentError, DeviceLost
 from pytest_mobile_agent.judges.calibration import disagrees
+from pytest_mobile_agent.redaction import redact
 from pytest_mobile_agent.reporting import plots
 from pytest_mobile_agent.reporting.allure_cli import ReportError, find_allure
 from pytest_mobile_agent.session import RECORD_PROPERTY, MobileSession
@@ -214,7 +215,7 @@ def _step(title: str, params: dict[str, str] | None = None) -> Iterator[None]:
 def _attach(body: Any, name: str, kind: str) -> None:
     import allure
 
-    allure.attach(body, name=name, attachment_type=getattr(allure.attachment_type, kind))
+    allure.attach(redact(body), name=name, attachment_type=getattr(allure.attachment_type, kind))
 
 
 def _mask(secret: str) -> str:
