@@ -33,6 +33,10 @@ class MobileSession:
     records: list[dict[str, Any]] = field(default_factory=list)
     crashes: dict[str, int] = field(default_factory=dict)  # node id -> xdist workers lost running it
     emulators: list[str] | None = None  # serials of the instances --devices=emulator:AVD*N booted
+    # (node id, xdist worker) -> that worker's last record of the task: a worker that dies after
+    # the task's teardown was reported has finished it (the controller must not count it twice).
+    last_records: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    interrupted: bool = False  # Ctrl-C: attempts not run again were cut short, not out of retries
     config_error: str | None = None  # the ConfigurationError that stopped the session (the controller's copy)
     control_folder: str | None = None  # the xdist controller's: where workers say who holds control
     _agent: Agent | None = None

@@ -47,6 +47,11 @@ class SummaryReporter:
         key = (report.nodeid, getattr(gateway, "id", None))
         self.session.records.extend(records[self._taken.get(key, 0) :])
         self._taken[key] = len(records)
+        if records and key[1] is not None:
+            self.session.last_records[(report.nodeid, key[1])] = records[-1]
+
+    def pytest_keyboard_interrupt(self) -> None:
+        self.session.interrupted = True
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         records = self.session.records
@@ -65,6 +70,8 @@ class SummaryReporter:
         """Why the session ended before every task had its retries: None when it did not."""
         if self.session.config_error:
             return "the session stopped on a configuration error"
+        if self.session.interrupted:
+            return "the session was interrupted"
         return None
 
     @pytest.hookimpl(tryfirst=True)

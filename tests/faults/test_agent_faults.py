@@ -62,3 +62,33 @@ def test_a_worker_killed_by_its_agents_code_is_the_agents_crash(run_tasks):
     assert run.overall["episodes"] == 3 and run.overall["infrastructure_errors"] == 0
     assert not run.lines("infrastructure: ")
     assert out.count("AgentError: the agent's code ended its worker") >= 2, out
+
+
+KILL_AFTER_VERDICT = '''
+import os
+import signal
+from pathlib import Path
+
+
+def pytest_runtest_logfinish(nodeid, location):
+    """The worker dies after the task's reports went out, before xdist hears it is complete."""
+    if "none" in nodeid:
+        try:
+            os.close(os.open(Path(os.environ["MOBILE_FAULT_DIR"]) / "killed", os.O_CREAT | os.O_EXCL))
+        except FileExistsError:
+            return
+        os.kill(os.getpid(), signal.SIGKILL)
+'''
+
+
+def test_a_worker_killed_after_the_verdict_counts_its_task_once(run_tasks, pytester, monkeypatch):
+    monkeypatch.setenv("MOBILE_FAULT_DIR", str(pytester.path))
+    files = {**fault_files(["none", "nan"]), "conftest.py": KILL_AFTER_VERDICT}
+    run = run_tasks(files, "-n", "2", "--agent=faulty_agent.py", "-p", "no:randomly")
+    out = run.result.stdout.str()
+    assert (pytester.path / "killed").exists()
+    assert "INTERNALERROR" not in out, out
+    run.result.assert_outcomes(passed=1, failed=1)  # not a third report for the dead worker
+    records = by_fault(run.episodes)
+    assert [e["success"] for e in records["none"]] == [True], records  # once: no crash record, no rerun
+    assert run.overall["episodes"] == 2 and run.overall["infrastructure_errors"] == 0
