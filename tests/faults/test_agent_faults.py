@@ -6,7 +6,7 @@ the agent's code runs is the agent's crash, recorded by the xdist controller, no
 
 from __future__ import annotations
 
-from conftest import by_fault, fault_files
+from tests.faults.fault_session import by_fault, fault_files
 
 INVALID = {
     "nan": "x must be a finite number, not nan",
