@@ -8,6 +8,7 @@ agents) or a JSON string, and raises `InvalidAction` with a specific reason othe
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -74,6 +75,13 @@ _SELECTOR_ALIASES = {
     "text_contains": "textContains",
 }
 MAX_WAIT_S = 30.0
+# The text of a `type` reaches the device inside one adb request, whose length is four hex
+# digits: 65535 bytes at most, or the device closes the connection. Escaped for the shell (up to
+# 4 bytes a character) or base64 of UTF-8 for ADB Keyboard (up to 5.4), this many always fit.
+MAX_TYPE_CHARS = 10_000
+MAX_COMMAND_BYTES = 60_000  # an `api` command: the same adb request, less the service's prefix
+MAX_DURATION_MS = 60_000  # a gesture longer than a minute is no gesture
+MAX_TOKENS = 10_000_000  # what one step may say it used: more is a bug in the agent's accounting
 
 
 class InvalidAction(ValueError):
@@ -98,6 +106,12 @@ class Selector:
         unknown = set(fields) - set(SELECTOR_FIELDS)
         if unknown:
             raise InvalidAction(f"unknown selector field(s): {', '.join(sorted(unknown))}")
+        for name, value in fields.items():
+            if name == "index":
+                if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 10_000:
+                    raise InvalidAction(f"selector index must be a whole number from 0, not {_shown(value)}")
+            elif not isinstance(value, str) or len(value) > MAX_TYPE_CHARS:
+                raise InvalidAction(f"selector {name} must be a string of at most {MAX_TYPE_CHARS} characters")
         return cls(**fields) if fields else None
 
     def describe(self) -> str:
@@ -181,12 +195,30 @@ class Action:
 
     def validated(self) -> Action:
         k = self.kind
-        if k not in KINDS:
-            raise InvalidAction(f"unknown action kind {k!r}; expected one of {', '.join(KINDS)}")
+        if not isinstance(k, str) or k not in KINDS:
+            raise InvalidAction(f"unknown action kind {_shown(k)}; expected one of {', '.join(KINDS)}")
+        if self.selector is not None:
+            if not isinstance(self.selector, Selector):
+                raise InvalidAction(f"selector must be a Selector, not {type(self.selector).__name__}")
+            Selector.of(**asdict(self.selector))  # its fields checked as an agent's JSON's are
         for name in ("x", "y", "x2", "y2", "duration_ms"):
             v = getattr(self, name)
             if v is not None and (not isinstance(v, int | float) or isinstance(v, bool)):
-                raise InvalidAction(f"{name} must be a number, not {v!r}")
+                raise InvalidAction(f"{name} must be a number, not {_shown(v)}")
+            if v is not None and not math.isfinite(v):
+                raise InvalidAction(f"{name} must be a finite number, not {v!r}")
+        if self.duration_ms is not None and not 0 <= self.duration_ms <= MAX_DURATION_MS:
+            raise InvalidAction(f"duration_ms must be between 0 and {MAX_DURATION_MS}, not {self.duration_ms!r}")
+        for name in ("tokens_in", "tokens_out"):
+            v = getattr(self, name)
+            if v is not None and (not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_TOKENS):
+                raise InvalidAction(f"{name} must be a whole number from 0 to {MAX_TOKENS}, not {_shown(v)}")
+        if self.reasoning is not None and not isinstance(self.reasoning, str):
+            raise InvalidAction(f"reasoning must be a string, not {type(self.reasoning).__name__}")
+        for name in ("text", "key", "package", "direction"):
+            v = getattr(self, name)
+            if v is not None and not isinstance(v, str):
+                raise InvalidAction(f"{name} must be a string, not {_shown(v)}")
         if k in ("tap", "long_press") and self.selector is None and (self.x is None or self.y is None):
             raise InvalidAction(f"{k} needs x and y or a selector")
         if k == "swipe" and None in (self.x, self.y, self.x2, self.y2):
@@ -197,20 +229,39 @@ class Action:
             )
         if k == "type" and not isinstance(self.text, str):
             raise InvalidAction("type needs text")
+        if k == "type" and len(self.text or "") > MAX_TYPE_CHARS:
+            raise InvalidAction(
+                f"type text of {len(self.text or '')} characters: at most {MAX_TYPE_CHARS} fit in the one adb request "
+                "that carries it to the device; type it in parts"
+            )
         if k == "key" and (not isinstance(self.key, str) or self.key.lower() not in KEYS):
             raise InvalidAction(f"unknown key {self.key!r}; expected one of {', '.join(sorted(KEYS))}")
         if k == "launch" and not self.package:
             raise InvalidAction("launch needs a package")
         if k == "api":
             check_api_command(self.command)
-        if k == "wait" and not (isinstance(self.seconds, int | float) and 0 <= self.seconds <= MAX_WAIT_S):
+        seconds = self.seconds
+        if k == "wait" and not (
+            isinstance(seconds, int | float) and not isinstance(seconds, bool) and 0 <= seconds <= MAX_WAIT_S
+        ):
             raise InvalidAction(f"wait needs seconds between 0 and {MAX_WAIT_S:g}")
         return self
+
+
+def _shown(value: object) -> str:
+    """A value an agent gave, for a message: its repr cut short, whatever its type does."""
+    try:
+        text = repr(value)
+    except Exception:  # an agent's object whose __repr__ raises
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def check_api_command(command: str | None) -> None:
     if not command or not isinstance(command, str):
         raise InvalidAction("api needs a command")
+    if len(command.encode(errors="replace")) > MAX_COMMAND_BYTES:
+        raise InvalidAction(f"api command of {len(command)} characters: at most {MAX_COMMAND_BYTES} bytes fit")
     if _SHELL_OPERATORS.search(command):
         raise InvalidAction(f"api command may not chain or redirect: {command!r}")
     normalized = " ".join(command.split())

@@ -29,9 +29,18 @@ from pytest_mobile_agent.agents import (
     kind_of,
 )
 from pytest_mobile_agent.device.ui_tree import UiTree
-from pytest_mobile_agent.errors import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, InfrastructureFault, Termination
+from pytest_mobile_agent.errors import (
+    COMPLETED,
+    ERROR,
+    INFRASTRUCTURE,
+    MAX_STEPS,
+    ConfigurationError,
+    InfrastructureFault,
+    Termination,
+)
 from pytest_mobile_agent.events.log import EventLog
 from pytest_mobile_agent.locales import DEFAULT_LOCALE
+from pytest_mobile_agent.models.pricing import estimate_image_tokens, estimate_text_tokens
 from pytest_mobile_agent.tasks import TaskInstance
 
 if TYPE_CHECKING:
@@ -84,8 +93,8 @@ class Episode:
     wall_s: float = 0.0
     reset_s: float = 0.0
     retried: bool = False
-    traceback: str | None = field(default=None, repr=False)  # the agent's own frames, when it raised
-    fault: BaseException | None = field(default=None, repr=False)  # the infrastructure fault that ended it
+    traceback: str | None = field(default=None, repr=False)  # the agent's (or task body's) frames, when it raised
+    fault: BaseException | None = field(default=None, repr=False)  # what ended it: infrastructure, configuration
     body_success: bool | None = None  # the body's verdict (None: a judge-only task, or not reached)
     # The durable changes nobody declared, once the body held (None: not measured: the body
     # failed before declaring all it asked for, or the task reads no durable state).
@@ -111,27 +120,31 @@ class Episode:
         return sum(not s.valid for s in self.steps)
 
 
-def estimate_image_tokens(width: int, height: int) -> int:
-    """MobileAgentBench's rule (GPT-4V): 85 per image plus 170 per 512x512 tile."""
-    return 85 + 170 * (-(-width // 512)) * (-(-height // 512))
-
-
-def estimate_text_tokens(text: str) -> int:
-    """MobileAgentBench's rule: 4 characters a token."""
-    return -(-len(text) // 4)
-
-
-def agent_traceback(exc: BaseException) -> str:
-    """The agent's exception as Python prints it, from the agent's first frame on (the harness's
-    own frames, which only called the agent, left out); chained exceptions included."""
+def own_traceback(exc: BaseException, caller: str = __file__) -> str:
+    """An exception of the agent's (or a task body's) as Python prints it, from its own first
+    frame on (the frames of `caller`, the harness module that only called it, left out); chained
+    exceptions included."""
     tb = exc.__traceback__
-    while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
+    while tb is not None and tb.tb_frame.f_code.co_filename == caller:
         tb = tb.tb_next
     return "".join(traceback.format_exception(type(exc), exc.with_traceback(tb), tb))
 
 
-def call_with_timeout(fn: Callable[[], T], timeout: float | None) -> T:
-    """Run `fn()` on a daemon thread; raise TimeoutError if it does not return in time."""
+class AgentRaised(Exception):  # noqa: N818 - it carries the agent's exception, it is none itself
+    """What the agent's own code raised, whatever it was (SystemExit, KeyboardInterrupt and other
+    BaseExceptions included): the agent runs on a thread of its own, and signals are delivered to
+    the main thread only, so a real Ctrl-C is raised there, never here."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(f"{type(error).__name__}: {error}")
+        self.error = error
+
+
+def call_with_timeout(fn: Callable[[], T], timeout: float | None, control: Callable[[bool], None] | None = None) -> T:
+    """Run `fn()` (the agent's code) on a daemon thread; raise TimeoutError if it does not return
+    in time, AgentRaised for what it raised (an infrastructure fault, a misconfigured run or the
+    episode's end as they are). `control(True)` says the agent holds control (a worker that dies now is its
+    crash), `control(False)` that the harness has it back."""
     value: list[T] = []
     error: list[BaseException] = []
 
@@ -142,13 +155,41 @@ def call_with_timeout(fn: Callable[[], T], timeout: float | None) -> T:
             error.append(exc)
 
     thread = threading.Thread(target=target, daemon=True, name="agent-step")
-    thread.start()
-    thread.join(timeout)
+    if control is not None:
+        control(True)
+    try:
+        thread.start()
+        thread.join(timeout)
+    finally:
+        if control is not None:
+            control(False)
     if thread.is_alive():
         raise TimeoutError
     if error:
-        raise error[0]
+        if isinstance(error[0], InfrastructureFault | ConfigurationError | EpisodeOver):
+            raise error[0]
+        raise AgentRaised(error[0])
     return value[0]
+
+
+def shown(raw: object, width: int = 200) -> str:
+    """What an agent returned, for the record: its repr cut to `width`, whatever its type does."""
+    try:
+        text = repr(raw)
+    except Exception as exc:  # an agent's object whose __repr__ raises
+        text = f"<{type(raw).__name__} whose repr raised {type(exc).__name__}>"
+    return text[:width]
+
+
+def parse_action(raw: object) -> Action:
+    """The agent's answer as a validated Action; anything unreadable is an InvalidAction with the
+    reason (an agent's Mapping or object may raise anything when read)."""
+    try:
+        return Action.parse(raw)
+    except InvalidAction:
+        raise
+    except Exception as exc:
+        raise InvalidAction(f"the action could not be read: {type(exc).__name__}: {exc}") from exc
 
 
 class EpisodeRunner:
@@ -166,6 +207,7 @@ class EpisodeRunner:
         max_invalid: int,
         keep_screenshots: bool = True,
         check_reads_events: bool = True,
+        control: Callable[[bool], None] | None = None,
     ) -> None:
         self.device = device
         self.agent = agent
@@ -177,6 +219,7 @@ class EpisodeRunner:
         self.max_invalid = max_invalid
         self.keep_screenshots = keep_screenshots
         self.check_reads_events = check_reads_events
+        self.control = control  # told when the agent holds control and when the harness has it back
         self.episode = Episode.of(task, agent, device.serial, budget)
         self.info = TaskInfo(
             task.name,
@@ -226,7 +269,7 @@ class EpisodeRunner:
         self.episode.steps.append(step)
 
     def _estimate_tokens(self, step: Step, action: Action | None) -> None:
-        if action is not None and action.tokens_in is not None:
+        if action is not None and action.tokens_in is not None and _whole(action.tokens_in, action.tokens_out):
             step.tokens_in, step.tokens_out = action.tokens_in, action.tokens_out or 0
             return
         history = " ".join(str(s.action) for s in self.episode.steps)
@@ -250,7 +293,8 @@ class EpisodeRunner:
                 # Checks that read no events skip the per-step barrier (an adb round trip);
                 # one at the end completes the log for the final judgement and judge hooks.
                 self.events.sync()
-        except InfrastructureFault as exc:
+        except (InfrastructureFault, ConfigurationError) as exc:
+            # Neither is the agent's; a misconfigured run (fault: a ConfigurationError) then stops.
             self.episode.termination = INFRASTRUCTURE
             self.episode.error = str(exc)
             self.episode.fault = exc
@@ -259,10 +303,24 @@ class EpisodeRunner:
         return self.episode
 
     # -- step agents -------------------------------------------------------------------------
+    def _agent_failed(self, exc: BaseException, where: str) -> None:
+        """The agent's own code raised: its error, with its traceback."""
+        self.episode.termination = ERROR
+        self.episode.error = f"agent raised {type(exc).__name__} {where}: {exc}"
+        self.episode.traceback = own_traceback(exc)
+
     def _run_step_agent(self, agent: StepAgent, png: bytes | None, xml: str) -> None:
         ep = self.episode
         if hasattr(agent, "reset"):
-            agent.reset(self.info)
+            try:
+                call_with_timeout(partial(agent.reset, self.info), self.step_timeout, self.control)
+            except TimeoutError:
+                ep.termination = ERROR
+                ep.error = f"agent hang: reset() took longer than {self.step_timeout:g} s (--mobile-step-timeout)"
+                return
+            except AgentRaised as raised:
+                self._agent_failed(raised.error, "in reset()")
+                return
         history: list[StepRecord] = []
         last_output, last_error, invalid_run = "", None, 0
         for index in range(1, ep.budget + 1):
@@ -281,25 +339,24 @@ class EpisodeRunner:
             )
             t0 = time.perf_counter()
             try:
-                raw = call_with_timeout(partial(agent.step, obs), self.step_timeout)
-            except InfrastructureFault:
-                raise  # a lost device or an unreachable model endpoint is not the agent's failure
+                # A lost device or an unreachable model endpoint (InfrastructureFault) passes:
+                # it is not the agent's failure.
+                raw = call_with_timeout(partial(agent.step, obs), self.step_timeout, self.control)
             except TimeoutError:
                 ep.termination, ep.error = (
                     ERROR,
                     (f"agent hang: step {index} took longer than {self.step_timeout:g} s (--mobile-step-timeout)"),
                 )
                 return
-            except Exception as exc:
-                ep.termination, ep.error = ERROR, f"agent raised {type(exc).__name__} at step {index}: {exc}"
-                ep.traceback = agent_traceback(exc)
+            except AgentRaised as raised:
+                self._agent_failed(raised.error, f"at step {index}")
                 return
             agent_s = time.perf_counter() - t0
-            step = Step(index, {"raw": repr(raw)[:200]}, agent_s=agent_s)
+            step = Step(index, {"raw": shown(raw)}, agent_s=agent_s)
             action: Action | None = None
             device_s = 0.0
             try:
-                action = Action.parse(raw)
+                action = parse_action(raw)
                 step.action, step.reasoning = action.to_json(), action.reasoning
                 if action.kind == "done":
                     ep.termination = COMPLETED
@@ -319,7 +376,7 @@ class EpisodeRunner:
             step.device_s = device_s + observe_s
             # An unreadable model answer is still an Action carrying the model's tokens and reasoning.
             told = action or (raw if isinstance(raw, Action) else None)
-            step.reasoning = step.reasoning or (told.reasoning if told else None)
+            step.reasoning = step.reasoning or (told.reasoning if told and isinstance(told.reasoning, str) else None)
             self._estimate_tokens(step, told)
             self._record(step, png, xml)
             step.harness_s = time.perf_counter() - t2 - observe_s
@@ -336,7 +393,7 @@ class EpisodeRunner:
         task = SelfDrivingTask(self.task.prompt, self.info, self.device)
         total = None if self.step_timeout is None else self.step_timeout * (self.episode.budget + 1)
         try:
-            call_with_timeout(lambda: agent.run(task, recorder), total)
+            call_with_timeout(lambda: agent.run(task, recorder), total, self.control)
         except TimeoutError:
             recorder.finished = True
             self.episode.termination = ERROR
@@ -344,15 +401,17 @@ class EpisodeRunner:
             return
         except EpisodeOver:
             pass
-        except InfrastructureFault:
-            raise
-        except Exception as exc:
-            self.episode.termination = ERROR
-            self.episode.error = f"agent raised {type(exc).__name__} at step {len(self.episode.steps) + 1}: {exc}"
-            self.episode.traceback = agent_traceback(exc)
+        except AgentRaised as raised:
+            recorder.finished = True
+            self._agent_failed(raised.error, f"at step {len(self.episode.steps) + 1}")
             return
         if self.episode.termination is None:
             self.episode.termination = COMPLETED if recorder.said_done else MAX_STEPS
+
+
+def _whole(*values: object) -> bool:
+    """Token counts a self-driving agent reported: whole numbers, or None for the second."""
+    return all(v is None or (isinstance(v, int) and not isinstance(v, bool) and v >= 0) for v in values)
 
 
 class EpisodeRecorder:
@@ -391,12 +450,17 @@ class EpisodeRecorder:
         # The agent's own time (thinking and acting) is everything since the last step.
         step = Step(index, {}, agent_s=now - (self._t0 or self._last))
         try:
-            parsed = Action.parse(action)
+            parsed = parse_action(action)
             step.action = parsed.to_json()
-            step.reasoning = reasoning or parsed.reasoning
+            step.reasoning = (reasoning if isinstance(reasoning, str) else None) or parsed.reasoning
         except InvalidAction as exc:
             parsed = None
-            step.action, step.valid, step.error = {"raw": repr(action)[:200]}, False, str(exc)
+            step.action, step.valid, step.error = {"raw": shown(action)}, False, str(exc)
+        if tokens_in is not None and not _whole(tokens_in, tokens_out):
+            step.valid = False
+            told = f"{shown(tokens_in, 40)}/{shown(tokens_out, 40)}"
+            step.error = f"tokens_in and tokens_out must be whole numbers, not {told}"
+            tokens_in = tokens_out = None
         if tokens_in is not None:
             step.tokens_in, step.tokens_out = tokens_in, tokens_out or 0
         else:

@@ -5,6 +5,9 @@
   failed: `PreconditionError`, `ShellCommandError`); counted neither way.
 - `InfrastructureFault`: a device, adb or a model endpoint failed; the task runs again on
   another device and the failure is never counted against the agent.
+- `ConfigurationError`: the run itself is misconfigured (a key the endpoint refuses, a model it
+  does not know, a request missing from the replay cache); no task could succeed, so the
+  session stops at the first, with exit status CONFIGURATION_EXIT.
 
 Callers catch by family, never by message (`fault_in` finds an infrastructure fault anywhere in
 an exception's chain). Nothing here imports anything: raising or catching an outcome costs no
@@ -36,6 +39,11 @@ class TaskError(Exception):
 
 class TaskDefinitionError(TaskError):
     """A task declaration that cannot run; the message names the task and the problem."""
+
+
+class TaskBodyError(TaskError):
+    """The task's body raised something other than AssertionError on the final state: a bug in
+    the task (a KeyError, a ZeroDivisionError), not the agent's failure."""
 
 
 class GoldenPathError(TaskError):
@@ -85,6 +93,14 @@ class ModelUnavailable(InfrastructureFault):
 
 class InfrastructureError(InfrastructureFault):
     """The test's outcome when its device failed, not its agent: never counted against the agent."""
+
+
+# -- the run's configuration -----------------------------------------------------------------------
+class ConfigurationError(Exception):
+    """The run is misconfigured: its message names the option to fix. Ends the session."""
+
+
+CONFIGURATION_EXIT: Final = 6  # the session's exit status after a ConfigurationError (pytest's own end at 5)
 
 
 def fault_in(exc: BaseException | None) -> InfrastructureFault | None:

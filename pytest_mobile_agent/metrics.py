@@ -57,7 +57,7 @@ def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, f
         "invalid_steps": ep.invalid_steps,
         "termination": ep.termination,
         "error": ep.error,
-        "traceback": ep.traceback,  # the agent's own frames, when it raised
+        "traceback": ep.traceback,  # the agent's own frames when it raised (the body's, for a task error)
         "failure_message": ep.failure_message,
         "se": steps / ep.task.golden_steps if success and ep.task.golden_steps else None,  # 0: none given
         "premature": ep.termination == COMPLETED and not success,  # SPA-Bench; MobileAgentBench's early stop
@@ -83,9 +83,10 @@ def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, f
     }
 
 
-def crash_record(nodeid: str, message: str) -> dict[str, Any]:
+def crash_record(nodeid: str, message: str, *, agent: bool = False) -> dict[str, Any]:
     """The results line of an episode whose xdist worker died: written by the controller, which
-    knows the node id and little else (the worker, its device and its trajectory are gone)."""
+    knows the node id and little else (the worker, its device and its trajectory are gone).
+    `agent`: the agent's code held control when it died, so the crash is the agent's error."""
     return {
         "type": "episode",
         "nodeid": nodeid,
@@ -103,14 +104,14 @@ def crash_record(nodeid: str, message: str) -> dict[str, Any]:
         "golden_steps": None,
         "budget": None,
         "invalid_steps": 0,
-        "termination": INFRASTRUCTURE,
+        "termination": ERROR if agent else INFRASTRUCTURE,
         "error": message,
         "traceback": None,
         "failure_message": message,
         "se": None,
         "premature": False,
         "overdue": False,
-        "infrastructure": True,
+        "infrastructure": not agent,
         "retried": False,
         "tokens_in": 0,
         "tokens_out": 0,
@@ -142,7 +143,7 @@ def apply_model_usage(record: dict[str, Any], usage: dict[str, Any]) -> None:
     usage = dict(usage)
     if "tokens_in" in usage:
         record["tokens_in"], record["tokens_out"] = usage.pop("tokens_in"), usage.pop("tokens_out")
-        record["tokens_estimated"] = False
+        record["tokens_estimated"] = bool(usage.get("model_estimated"))  # some answers had no usage
         record["cost_usd"] = usage.pop("cost_usd", None)
         steps = record["steps"]
         record["cost_per_step_usd"] = record["cost_usd"] / steps if record["cost_usd"] is not None and steps else None

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pytest
 from pluggy import Result
 
-from pytest_mobile_agent import collection, hookspecs, run
+from pytest_mobile_agent import collection, hookspecs, redaction, run
 from pytest_mobile_agent.fixtures import (  # noqa: F401  (fixtures)
     agent,
     changes,
@@ -30,6 +30,7 @@ from pytest_mobile_agent.judges import runner as judge_runner
 from pytest_mobile_agent.models import options as model_options
 from pytest_mobile_agent.options import add_options, options_of
 from pytest_mobile_agent.parallel import plugins as parallel
+from pytest_mobile_agent.parallel.control import CONTROL_INPUT
 from pytest_mobile_agent.parallel.warmstart import controller as warm_start
 from pytest_mobile_agent.reporting import allure as allure_report
 from pytest_mobile_agent.reporting.summary import SummaryReporter
@@ -62,6 +63,8 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     warm_start.configured_here = True
+    # The key in use is kept out of everything written, whatever echoes it (redaction.py).
+    redaction.register_env([config.getoption("mobile_model_key_env") or config.getini("mobile_model_key_env")])
     collection.add_markers(config)
     config.pluginmanager.register(task_file, "mobile-agent-task-files")  # SPA-Bench and Mobile-Bench task files
     session = mobile_session(config)
@@ -71,6 +74,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if alluredir is not None:
         config.pluginmanager.register(allure_report.AllureReport(session, alluredir), "mobile-agent-allure")
     if not session.is_worker:
+        session.open_control_folder()
         allure_report.clean_once(config)
         SummaryReporter.register(session)
 
@@ -112,10 +116,13 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 # -- xdist (optional hooks: the plugin also runs without xdist) -----------------------------------
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node: WorkerController) -> None:
-    """The xdist controller hands the emulators it booted to each worker."""
-    serials = mobile_session(node.config).emulators
-    if serials:
-        node.workerinput["mobile_emulators"] = serials
+    """The xdist controller hands the emulators it booted to each worker, and the folder where
+    it says whether its agent holds control."""
+    session = mobile_session(node.config)
+    if session.emulators:
+        node.workerinput["mobile_emulators"] = session.emulators
+    if session.control_folder:
+        node.workerinput[CONTROL_INPUT] = session.control_folder
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -177,6 +184,18 @@ def pytest_runtest_makereport(
     task_run = run.TaskRun.of(item)
     if task_run is not None:
         task_run.classify(call, report)
+    if redaction.has_secret(str(report.longrepr)):  # an endpoint or an agent echoed the key
+        report.longrepr = redaction.redact(str(report.longrepr))
+    report.sections = redaction.redact(report.sections)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """allure-pytest writes its results itself: they are scrubbed of the key once every process
+    has written (on the controller, or pytest alone)."""
+    alluredir = allure_report.results_dir(config)
+    if alluredir is not None and not hasattr(config, "workerinput"):
+        redaction.scrub_files(alluredir)
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -27,16 +27,18 @@ from pytest_mobile_agent import drawing
 from pytest_mobile_agent.actions import InvalidAction
 from pytest_mobile_agent.agents import Agent, ReportsUsage
 from pytest_mobile_agent.device.ui_tree import UiTree
-from pytest_mobile_agent.episode import Episode, EpisodeRunner
+from pytest_mobile_agent.episode import Episode, EpisodeRunner, own_traceback
 from pytest_mobile_agent.errors import (
     ERROR,
     INFRASTRUCTURE,
     TASK_ERROR,
     AgentError,
+    ConfigurationError,
     DeviceLost,
     InfrastructureError,
     PreconditionError,
     ShellCommandError,
+    TaskBodyError,
     TaskError,
     Termination,
     fault_in,
@@ -45,10 +47,12 @@ from pytest_mobile_agent.events.log import EventLog
 from pytest_mobile_agent.judges import runner as judge_runner
 from pytest_mobile_agent.metrics import apply_model_usage, crash_record, episode_record
 from pytest_mobile_agent.options import Mode
+from pytest_mobile_agent.parallel.control import held_by_agent
+from pytest_mobile_agent.redaction import redact
 from pytest_mobile_agent.reporting import allure as allure_report
 from pytest_mobile_agent.reporting import results, trajectory
 from pytest_mobile_agent.reporting.terminal import one_line
-from pytest_mobile_agent.session import RECORD_PROPERTY, RESET_KEY, mobile_session
+from pytest_mobile_agent.session import CONFIG_FLAG, RECORD_PROPERTY, RESET_KEY, mobile_session
 from pytest_mobile_agent.tasks import TASK_KEY, TaskInstance
 
 if TYPE_CHECKING:
@@ -212,6 +216,7 @@ class TaskRun:
             or allure_report.results_dir(self.item.config) is not None
             or (bool(judges) and judges.needs_screenshots),
             check_reads_events=check.reads_events,
+            control=self.session.agent_control,
         )
         return runner.run()
 
@@ -222,6 +227,8 @@ class TaskRun:
         if episode.termination == ERROR and _device_gone(pool):
             # The agent's own adb calls failed because the device died under them.
             episode.termination, episode.error = INFRASTRUCTURE, f"device {device.serial} lost ({episode.error})"
+        if isinstance(episode.fault, ConfigurationError):
+            raise episode.fault  # the session stops (classify): no task can succeed as configured
         if episode.termination == INFRASTRUCTURE:
             _give_up_if_lost(pool, episode.fault)
             raise InfrastructureError(f"{episode.error} (infrastructure, not the agent's failure)")
@@ -273,9 +280,16 @@ class TaskRun:
             episode.failure_message = str(exc).split("\n")[0] or "the final state does not satisfy the task"
             episode.failure_detail = str(exc)
             raise
+        except ConfigurationError:
+            raise  # a judge hook's model that refuses the key: the session stops
         except Exception as exc:
             if not _is_infrastructure(exc, fixtures.pool):
-                raise
+                # A bug in the task, not the agent's failure: recorded as the task's, with its traceback.
+                episode.termination = TASK_ERROR
+                episode.error = f"the task's body raised {type(exc).__name__}: {exc}"
+                episode.success, episode.body_success, episode.failure_message = False, None, episode.error
+                episode.traceback = own_traceback(exc, __file__)
+                raise TaskBodyError(f"{self.item.nodeid}: {episode.error}") from exc
             episode.termination, episode.error = INFRASTRUCTURE, f"{type(exc).__name__}: {exc}"
             _give_up_if_lost(fixtures.pool, exc)
             raise InfrastructureError(f"{episode.error} (infrastructure, not the agent's failure)") from exc
@@ -287,6 +301,7 @@ class TaskRun:
         agent = item.funcargs.get("agent")
         if isinstance(agent, ReportsUsage):  # the built-in model agents
             apply_model_usage(record, agent.episode_usage())
+        record = redact(record)  # the key, wherever an endpoint or the agent echoed it
         item.config.hook.pytest_mobile_agent_episode_metrics(episode=episode, record=record)
         if options.results:
             results.append(options.results, record)
@@ -319,9 +334,19 @@ class TaskRun:
         if not report.failed or excinfo is None:
             return
         episode = self.episode
+        if excinfo.errisinstance(ConfigurationError):
+            # One message, then the session stops (under xdist the worker's stop stops the controller).
+            message = str(excinfo.value)
+            report.longrepr = f"ConfigurationError: {message}"
+            setattr(report, CONFIG_FLAG, message)
+            self.item.session.shouldstop = f"configuration error: {message}"
+            return
         if excinfo.errisinstance(AgentError) and episode is not None and episode.traceback:
             # The harness's frames are hidden; the agent's own are what its author needs.
             report.longrepr = f"AgentError: {episode.error}\n\nThe agent's traceback:\n{episode.traceback.rstrip()}"
+            return
+        if excinfo.errisinstance(TaskBodyError) and episode is not None and episode.traceback:
+            report.longrepr = f"TaskError: {excinfo.value}\n\nThe task body's traceback:\n{episode.traceback.rstrip()}"
             return
         if excinfo.errisinstance(TaskError):
             name = type(excinfo.value).__name__
@@ -380,10 +405,27 @@ def run_with_retries(item: pytest.Item, nextitem: pytest.Item | None) -> bool | 
 
 
 def worker_crashed(config: pytest.Config, crashitem: str, report: pytest.TestReport, scheduler: Scheduling) -> None:
-    """On the xdist controller: the worker running `crashitem` died. Record the attempt as
-    infrastructure and queue the task again while --mobile-retries allows."""
+    """On the xdist controller: the worker running `crashitem` died. When its agent's code held
+    control then, the crash is the agent's (recorded as its error, not run again); otherwise
+    record the attempt as infrastructure and queue the task again while --mobile-retries allows."""
     session = mobile_session(config)
     if not session.options.runs_tasks:
+        return
+    workerid = str(getattr(getattr(getattr(report, "node", None), "gateway", None), "id", ""))
+    finished = session.last_records.get((crashitem, workerid))
+    if finished is not None and not finished["infrastructure"]:
+        # It died after reporting the task's verdict: that record stands, once; nothing to run again.
+        # Reported as a quiet teardown: the test's outcome was counted with its own reports.
+        report.outcome, report.when, report.longrepr = "passed", "teardown", None
+        report.sections.append(("mobile-agent", f"worker {workerid} died after the task's verdict was reported"))
+        return
+    if held_by_agent(session.control_folder, workerid):
+        error = f"the agent's code ended its worker {workerid} (a crash, os._exit, memory exhausted): {report.longrepr}"
+        record = crash_record(crashitem, error, agent=True)
+        session.records.append(record)
+        if session.options.results:
+            results.append(session.options.results, record)
+        report.longrepr = f"AgentError: {error}"
         return
     record = crash_record(crashitem, str(report.longrepr))
     session.records.append(record)

@@ -15,6 +15,7 @@ from pytest_mobile_agent.agents.loader import load_agent
 from pytest_mobile_agent.judges.runner import JudgePanel
 from pytest_mobile_agent.models.pricing import load_prices
 from pytest_mobile_agent.options import Options, options_of
+from pytest_mobile_agent.parallel import control
 
 if TYPE_CHECKING:
     from pytest_mobile_agent.device.pool import DevicePool
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
 RESET_KEY = pytest.StashKey[float]()  # seconds the device fixture spent resetting
 RECORD_PROPERTY = "mobile_episode"  # the user property an episode record travels in (xdist ships it)
+CONFIG_FLAG = "mobile_configuration_error"  # on a report: the message of the ConfigurationError that stops the run
 
 
 @dataclass
@@ -31,6 +33,12 @@ class MobileSession:
     records: list[dict[str, Any]] = field(default_factory=list)
     crashes: dict[str, int] = field(default_factory=dict)  # node id -> xdist workers lost running it
     emulators: list[str] | None = None  # serials of the instances --devices=emulator:AVD*N booted
+    # (node id, xdist worker) -> that worker's last record of the task: a worker that dies after
+    # the task's teardown was reported has finished it (the controller must not count it twice).
+    last_records: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    interrupted: bool = False  # Ctrl-C: attempts not run again were cut short, not out of retries
+    config_error: str | None = None  # the ConfigurationError that stopped the session (the controller's copy)
+    control_folder: str | None = None  # the xdist controller's: where workers say who holds control
     _agent: Agent | None = None
     _model_client: ChatClient | None = None
     _warmup: concurrent.futures.Future[DevicePool] | None = None
@@ -91,6 +99,22 @@ class MobileSession:
             wanted = parse(devices)
             return wanted[1] if wanted is not None else None
         return len(self.make_pool().source.online())
+
+    def open_control_folder(self) -> None:
+        """On the xdist controller of a task session: the folder where each worker says whether
+        its agent holds control (parallel/control.py), removed when the session ends."""
+        if self.is_worker or not self.options.runs_tasks or not getattr(self.config.option, "numprocesses", None):
+            return
+        self.control_folder = control.make_folder()
+        folder = self.control_folder
+        self.config.add_cleanup(lambda: control.remove_folder(folder))
+
+    @cached_property
+    def agent_control(self) -> control.AgentControl | None:
+        """This worker's byte saying whether its agent holds control (None outside xdist)."""
+        workerinput = getattr(self.config, "workerinput", {})
+        folder = workerinput.get(control.CONTROL_INPUT)
+        return control.AgentControl(folder, str(workerinput["workerid"])) if folder else None
 
     def prices(self) -> dict[str, tuple[float, float]]:
         return load_prices(self.options.prices)

@@ -13,6 +13,7 @@ whose assertion decides the outcome. Bodies must only read state.
 
 from __future__ import annotations
 
+import difflib
 import inspect
 import math
 import re
@@ -242,8 +243,38 @@ def _build(fn: object, params: dict[str, Any], what: str) -> object:
         raise TaskDefinitionError(f"the {what} function raised {type(exc).__name__}: {exc}") from exc
 
 
+# What @task keeps in `extra` besides its named arguments: the judge of a judge-only task.
+EXTRA_ARGUMENTS = ("judge",)
+
+
+def _check_arguments(spec: TaskSpec) -> None:
+    """Every @task argument known and of its type: a misspelt one (`max_step=`) would otherwise
+    be ignored, and a nonsense value (`max_steps=-3`) would run."""
+    unknown = sorted(set(spec.extra) - set(EXTRA_ARGUMENTS))
+    if unknown:
+        known = [*inspect.signature(task).parameters, *EXTRA_ARGUMENTS]
+        named = []
+        for name in unknown:
+            close = difflib.get_close_matches(name, known, n=1)
+            named.append(f"{name} (did you mean {close[0]}?)" if close else name)
+        raise TaskDefinitionError(f"unknown @task argument{'s' if len(named) > 1 else ''}: {', '.join(named)}")
+    for name in ("max_steps", "golden_steps"):
+        value = getattr(spec, name)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value <= 0):
+            raise TaskDefinitionError(f"{name} must be a whole number of steps from 1, not {value!r}")
+    for name in ("launch", "online", "judge_only", "check_changes"):
+        if not isinstance(getattr(spec, name), bool):
+            raise TaskDefinitionError(f"{name} must be True or False, not {getattr(spec, name)!r}")
+    for name in ("tags", "grants"):
+        if not all(isinstance(v, str) and v for v in getattr(spec, name)):
+            raise TaskDefinitionError(f"{name} must be a list of non-empty strings, not {getattr(spec, name)!r}")
+    if spec.name is not None and not (isinstance(spec.name, str) and spec.name):
+        raise TaskDefinitionError(f"name must be a non-empty string, not {spec.name!r}")
+
+
 def _check_declaration(spec: TaskSpec) -> str:
     """The prompt template, once the declaration is known to be whole."""
+    _check_arguments(spec)
     if spec.prompt is None:
         raise TaskDefinitionError("no prompt: declare it with @task(prompt='...', app='...')")
     if not isinstance(spec.prompt, str):

@@ -13,9 +13,9 @@ from typing import Any
 from pytest_mobile_agent.errors import ModelUnavailable
 from pytest_mobile_agent.extras import require
 from pytest_mobile_agent.models.cache import RequestCache, request_key
-from pytest_mobile_agent.models.errors import ModelError, ReplayMiss
+from pytest_mobile_agent.models.errors import ModelConfigError, ModelError, ReplayMiss
 from pytest_mobile_agent.models.messages import DEFAULT_IMAGE_SIDE
-from pytest_mobile_agent.models.pricing import cost_of, load_prices
+from pytest_mobile_agent.models.pricing import cost_of, estimate_request_tokens, estimate_text_tokens, load_prices
 
 RETRYABLE_STATUS = (408, 409, 429)  # and every 5xx
 MAX_RETRY_AFTER_S = 60.0
@@ -53,6 +53,7 @@ class Reply:
     retries: int = 0
     cached: bool = False
     model: str = ""
+    estimated: bool = False  # the answer had no usage: its tokens are MobileAgentBench's estimate
 
 
 @dataclass
@@ -66,9 +67,11 @@ class ModelStats:
     tokens_in: int = 0
     tokens_out: int = 0
     cost_usd: float | None = None
+    estimated: int = 0  # answers without usage, whose tokens were estimated
 
     def as_record(self) -> dict[str, Any]:
         return {
+            "model_estimated": self.estimated,
             "model_calls": self.calls,
             "model_retries": self.retries,
             "model_retry_reasons": dict(sorted(self.retry_reasons.items())),
@@ -124,74 +127,118 @@ class ChatClient:
             if cfg.replay:
                 raise ReplayMiss(
                     f"--mobile-model-replay: no recorded answer in {cfg.cache_dir} for this request to {cfg.model} "
-                    f"(key {key[:16]}): the prompt, screenshot or parameters differ from the recorded run"
+                    f"(key {key[:16]}): the prompt, screenshot or parameters differ from the recorded run; "
+                    "record it again without --mobile-model-replay, or point --mobile-model-cache at the right record"
                 )
             data, retries = self._ask(messages, params)
             if self.cache:
                 self.cache.put(key, cfg.model, messages, params, data)
-        reply = self._reply(data, retries, cached)
+        reply = self._reply(data, retries, cached, messages)
         with self._lock:
             s = self.stats
             s.calls += 1
             s.cached += cached
             s.tokens_in += reply.tokens_in
             s.tokens_out += reply.tokens_out
+            s.estimated += reply.estimated
             if reply.cost_usd is not None:
                 s.cost_usd = (s.cost_usd or 0.0) + reply.cost_usd
         return reply
 
-    def _reply(self, data: dict[str, Any], retries: int, cached: bool) -> Reply:
-        choices = data.get("choices") or []
-        if not choices:
-            raise ModelError(f"{self.config.model}: the answer has no choices: {str(data)[:200]}")
-        text = (choices[0].get("message") or {}).get("content") or ""
-        usage = data.get("usage") or {}
-        tokens_in, tokens_out = int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0)
+    def _reply(self, data: dict[str, Any], retries: int, cached: bool, messages: list[dict[str, Any]]) -> Reply:
+        problem = malformed(data)
+        if problem:  # a cached answer recorded before answers were checked
+            raise ModelUnavailable(f"{self.config.model}: {problem}")
+        text = data["choices"][0]["message"].get("content") or ""
+        usage = data.get("usage")
+        counted = isinstance(usage, dict) and isinstance(usage.get("prompt_tokens"), int)
+        if counted and isinstance(usage, dict):
+            tokens_in, tokens_out = int(usage["prompt_tokens"]), int(usage.get("completion_tokens") or 0)
+        else:  # no usage: estimated, and marked so (never 0 tokens and $0)
+            tokens_in = estimate_request_tokens(messages, self.config.image_side)
+            tokens_out = estimate_text_tokens(str(text))
         cost = cost_of(self.config.model, tokens_in, tokens_out, self.prices)
-        return Reply(text, tokens_in, tokens_out, cost, retries, cached, data.get("model") or self.config.model)
+        model = data.get("model") or self.config.model
+        return Reply(text, tokens_in, tokens_out, cost, retries, cached, model, estimated=not counted)
 
     def _ask(self, messages: list[dict[str, Any]], params: dict[str, Any]) -> tuple[dict[str, Any], int]:
         import openai  # present: _make_sdk required it
 
         cfg = self.config
         start = time.monotonic()
-        error: openai.APIError  # the last failure, for the message once retries are spent
         for attempt in range(cfg.max_retries + 1):
             timeout = cfg.timeout_s
             if cfg.deadline_s is not None:
                 timeout = min(timeout, cfg.deadline_s - (time.monotonic() - start))
+            error: Exception
             try:
                 response = self._sdk.chat.completions.create(
                     model=cfg.model, messages=messages, timeout=timeout, **params
                 )
-                return response.model_dump(), attempt
+                data = response.model_dump() if hasattr(response, "model_dump") else response
+                problem = malformed(data)
+                if not problem:
+                    return data, attempt
+                # An HTTP 200 that is no answer (an error body, no choices): the endpoint's fault.
+                reason, error, wait = "malformed", ModelError(problem), None
             except openai.APITimeoutError as exc:  # a subclass of APIConnectionError: test it first
                 reason, error, wait = "timeout", exc, None
             except openai.APIConnectionError as exc:
                 reason, error, wait = "connection", exc, None
             except openai.APIStatusError as exc:
                 status = exc.status_code
+                if status in (401, 403):
+                    raise ModelConfigError(
+                        f"{cfg.endpoint} refused the API key in ${cfg.key_env} ({status}: {exc.message}); "
+                        "set that variable to a valid key, or name another with --mobile-model-key-env"
+                    ) from exc
+                if status == 404:
+                    raise ModelConfigError(
+                        f"{cfg.endpoint} knows no model {cfg.model!r} (404: {exc.message}); fix --mobile-model "
+                        "(or --mobile-model-url, if the endpoint is not the one meant)"
+                    ) from exc
                 if status not in RETRYABLE_STATUS and status < 500:
                     raise ModelError(f"{cfg.endpoint} answered {status} for {cfg.model}: {exc.message}") from exc
                 reason, error, wait = ("5xx" if status >= 500 else str(status)), exc, _retry_after(exc.response)
+            except (openai.APIResponseValidationError, ValueError) as exc:  # a body that is not JSON
+                reason, error, wait = "malformed", exc, None
             backoff = min(MAX_BACKOFF_S, cfg.backoff_s * 2**attempt) * random.uniform(0.75, 1.25)
             pause = wait if wait is not None else backoff
             if cfg.deadline_s is not None and time.monotonic() - start + pause >= cfg.deadline_s:
                 spent = time.monotonic() - start
                 raise ModelUnavailable(
                     f"model endpoint {cfg.endpoint} still failing after {attempt} retries and {spent:.1f} s, "
-                    f"the time one step may wait (last: {reason}: {type(error).__name__})"
+                    f"the time one step may wait (last: {reason}: {_said(error)})"
                 ) from error
             if attempt == cfg.max_retries:
                 raise ModelUnavailable(
                     f"model endpoint {cfg.endpoint} still failing after {cfg.max_retries} retries "
-                    f"(last: {reason}: {type(error).__name__})"
+                    f"(last: {reason}: {_said(error)})"
                 ) from error
             with self._lock:
                 self.stats.retries += 1
                 self.stats.retry_reasons[reason] += 1
             time.sleep(pause)
         raise AssertionError("unreachable")
+
+
+def _said(error: Exception) -> str:
+    """The last failure, for the message once retries are spent: its type and first line."""
+    text = str(error).strip().splitlines()[0][:200] if str(error).strip() else ""
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def malformed(data: Any) -> str | None:
+    """What makes an HTTP 200's body no chat answer (an error object, no choices, no message),
+    or None when it is one."""
+    if not isinstance(data, dict):
+        return f"the answer is not a JSON object: {str(data)[:200]}"
+    choices = data.get("choices")
+    if not choices or not isinstance(choices, list) or not isinstance(choices[0], dict):
+        return f"the answer has no choices: {str(data)[:200]}"
+    if not isinstance(choices[0].get("message"), dict):
+        return f"the answer's choice has no message: {str(data)[:200]}"
+    return None
 
 
 def _retry_after(response: Any) -> float | None:

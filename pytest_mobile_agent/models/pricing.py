@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 # USD per million tokens (input, output); override or extend with --mobile-prices FILE.json.
 DEFAULT_PRICES: dict[str, tuple[float, float]] = {
@@ -53,3 +54,27 @@ def cost_of(model: str | None, tokens_in: int, tokens_out: int, prices: dict[str
         return None
     price_in, price_out = price
     return (tokens_in * price_in + tokens_out * price_out) / 1_000_000
+
+
+def estimate_image_tokens(width: int, height: int) -> int:
+    """MobileAgentBench's rule (GPT-4V): 85 per image plus 170 per 512x512 tile."""
+    return 85 + 170 * (-(-width // 512)) * (-(-height // 512))
+
+
+def estimate_text_tokens(text: str) -> int:
+    """MobileAgentBench's rule: 4 characters a token."""
+    return -(-len(text) // 4)
+
+
+def estimate_request_tokens(messages: list[dict[str, Any]], image_side: int) -> int:
+    """A request's input tokens by those rules, each image counted at the side it is sent at."""
+    total = 0
+    for message in messages:
+        content = message.get("content")
+        parts = content if isinstance(content, list) else [{"type": "text", "text": str(content or "")}]
+        for part in parts:
+            if part.get("type") == "image_url":
+                total += estimate_image_tokens(image_side, image_side)
+            else:
+                total += estimate_text_tokens(str(part.get("text") or ""))
+    return total

@@ -43,6 +43,7 @@ from pytest_mobile_agent import drawing
 from pytest_mobile_agent.actions import InvalidAction
 from pytest_mobile_agent.errors import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, TASK_ERROR, AgentError, DeviceLost
 from pytest_mobile_agent.judges.calibration import disagrees
+from pytest_mobile_agent.redaction import redact
 from pytest_mobile_agent.reporting import plots
 from pytest_mobile_agent.reporting.allure_cli import ReportError, find_allure
 from pytest_mobile_agent.session import RECORD_PROPERTY, MobileSession
@@ -214,7 +215,7 @@ def _step(title: str, params: dict[str, str] | None = None) -> Iterator[None]:
 def _attach(body: Any, name: str, kind: str) -> None:
     import allure
 
-    allure.attach(body, name=name, attachment_type=getattr(allure.attachment_type, kind))
+    allure.attach(redact(body), name=name, attachment_type=getattr(allure.attachment_type, kind))
 
 
 def _mask(secret: str) -> str:
@@ -410,7 +411,8 @@ class AllureReport:
             message = episode.failure_detail or episode.failure_message or episode.error or ""
             _attach(f"[{kind}] {message}".strip(), "failure", "TEXT")
             if episode.traceback:
-                _attach(episode.traceback, "agent traceback", "TEXT")
+                whose = "task body" if episode.termination == TASK_ERROR else "agent"
+                _attach(episode.traceback, f"{whose} traceback", "TEXT")
         _attach(drawing.encode_palette(drawing.trajectory_sheet(episode)), "trajectory (all steps)", "PNG")
 
     def _probe_device(self, item: pytest.Item, episode: Any) -> None:
@@ -468,7 +470,8 @@ class AllureReport:
     def environment(self) -> dict[str, str]:
         """What ran: never a secret (no environment variables, no agent attributes)."""
         records = self.session.records
-        serials = sorted({r["serial"] for r in records})
+        # A crashed worker's record knows no serial (its device went with it).
+        serials = sorted({r["serial"] for r in records if r["serial"]})
         used = [self.devices[s] for s in serials if s in self.devices]
 
         def joined(values: Any) -> str:
@@ -476,7 +479,7 @@ class AllureReport:
 
         config = self.session.config
         return {
-            "agent": joined(r["agent"] for r in records),
+            "agent": joined(r["agent"] for r in records if r["agent"]),
             "model": joined(r["model"] or "-" for r in records),
             "agent.spec": self.session.options.agent or "?",
             "devices": joined(serials),

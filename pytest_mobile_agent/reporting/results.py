@@ -12,9 +12,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pytest_mobile_agent.redaction import redact
+
 
 def append(path: str | Path, record: dict[str, Any]) -> None:
-    line = (json.dumps(record, default=str, ensure_ascii=False) + "\n").encode()
+    line = (redact(json.dumps(record, default=str, ensure_ascii=False)) + "\n").encode()
     with open(path, "ab") as f:
         fcntl.flock(f, fcntl.LOCK_EX)
         try:

@@ -9,11 +9,12 @@ from typing import Any, cast
 
 import pytest
 
+from pytest_mobile_agent.errors import CONFIGURATION_EXIT
 from pytest_mobile_agent.extras import hint
 from pytest_mobile_agent.judges import runner as judge_runner
 from pytest_mobile_agent.metrics import summarize
 from pytest_mobile_agent.reporting import plots, results, terminal
-from pytest_mobile_agent.session import RECORD_PROPERTY, MobileSession
+from pytest_mobile_agent.session import CONFIG_FLAG, RECORD_PROPERTY, MobileSession
 
 
 class SummaryReporter:
@@ -37,6 +38,9 @@ class SummaryReporter:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """A teardown report carries the records of its item's attempts so far in that process
         (those lost in setup too); an attempt lost to the infrastructure is reported at once."""
+        message = getattr(report, CONFIG_FLAG, None)
+        if message and self.session.config_error is None:
+            self.session.config_error = str(message)
         if report.when != "teardown":
             return
         records = [cast(dict[str, Any], v) for k, v in report.user_properties if k == RECORD_PROPERTY]
@@ -44,6 +48,11 @@ class SummaryReporter:
         key = (report.nodeid, getattr(gateway, "id", None))
         self.session.records.extend(records[self._taken.get(key, 0) :])
         self._taken[key] = len(records)
+        if records and key[1] is not None:
+            self.session.last_records[(report.nodeid, key[1])] = records[-1]
+
+    def pytest_keyboard_interrupt(self) -> None:
+        self.session.interrupted = True
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         records = self.session.records
@@ -52,7 +61,7 @@ class SummaryReporter:
         terminalreporter.write_sep("=", f"mobile agent summary ({len(records)} episodes)")
         for line in terminal.table(summarize(records)):
             terminalreporter.write_line(line)
-        for line in infrastructure_lines(records):
+        for line in infrastructure_lines(records, stopped=self.stopped_by()):
             terminalreporter.write_line(line, yellow=True)
         judge_runner.summary(records, terminalreporter)
         if self.session.options.results:
@@ -60,7 +69,18 @@ class SummaryReporter:
         if self.session.options.artifacts and self.session.records and not plots.drawable():
             terminalreporter.write_line(f"{plots.PLOT_NAME} not drawn: {hint('matplotlib')}")
 
-    def pytest_sessionfinish(self) -> None:
+    def stopped_by(self) -> str | None:
+        """Why the session ended before every task had its retries: None when it did not."""
+        if self.session.config_error:
+            return "the session stopped on a configuration error"
+        if self.session.interrupted:
+            return "the session was interrupted"
+        return None
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if self.session.config_error:  # a status of its own: scripts tell a wrong key from failed tasks
+            session.exitstatus = CONFIGURATION_EXIT
         options, records = self.session.options, self.session.records
         if options.results and records:
             results.append(options.results, summarize(records))
@@ -68,15 +88,16 @@ class SummaryReporter:
             plots.success_plot(records, options.artifacts / plots.PLOT_NAME)
 
 
-def infrastructure_lines(records: list[dict[str, Any]]) -> list[str]:
-    """The terminal's one line for each attempt the infrastructure lost."""
+def infrastructure_lines(records: list[dict[str, Any]], stopped: str | None = None) -> list[str]:
+    """The terminal's one line for each attempt the infrastructure lost; `stopped`: why the
+    session ended early (then an attempt not run again was not for want of retries)."""
     lines = []
     for i, record in enumerate(records):
         if not record["infrastructure"]:
             continue
         where = f" on {record['serial']}" if record.get("serial") else ""
         rerun = any(r["nodeid"] == record["nodeid"] for r in records[i + 1 :])
-        then = "ran again" if rerun else "not run again (--mobile-retries spent)"
+        then = "ran again" if rerun else f"not run again ({stopped or '--mobile-retries spent'})"
         error = terminal.one_line(record["error"], 120)
         lines.append(f"infrastructure: {record['nodeid']}{where}: {error}; {then}; not counted")
     return lines

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_mobile_agent import drawing
+from pytest_mobile_agent.redaction import redact
 
 
 def slug(nodeid: str) -> str:
@@ -46,10 +47,10 @@ def write(root: Path, nodeid: str, episode: Any, record: dict[str, Any], *, cont
                 ensure_ascii=False,
             )
         )
-    (folder / "actions.jsonl").write_text("\n".join(lines) + ("\n" if lines else ""))
+    (folder / "actions.jsonl").write_text(redact("\n".join(lines) + ("\n" if lines else "")))
     if episode.final_hierarchy:
-        (folder / "final.xml").write_text(episode.final_hierarchy)
+        (folder / "final.xml").write_text(redact(episode.final_hierarchy))
     if contact_sheet:  # decoding and drawing every step costs ~20 ms a step: only when drawn for Allure
         drawing.encode_to(drawing.trajectory_sheet(episode), folder / "contact-sheet.png")
-    (folder / "episode.json").write_text(json.dumps(record, indent=2, default=str, ensure_ascii=False))
+    (folder / "episode.json").write_text(redact(json.dumps(record, indent=2, default=str, ensure_ascii=False)))
     return folder

@@ -1,7 +1,8 @@
 """Fault injection on real processes: a `-n 2` session of small tasks in which an agent, seeded,
 kills its virtual device (at a step, or from a timer at a random point of the episode: an
-action, a dump, a screenshot, the event barrier, the judge) or its own xdist worker (SIGKILL),
-many times. No episode may be lost, no kill may count against the agent, and the run completes.
+action, a dump, a screenshot, the event barrier, the judge) or has its xdist worker killed
+(SIGKILL) while the harness executes its action, many times. No episode may be lost, no kill
+may count against the agent, and the run completes.
 """
 
 from __future__ import annotations
@@ -44,11 +45,22 @@ DIR = Path(os.environ["MOBILE_FAULT_DIR"])
 SEED = int(os.environ["MOBILE_FAULT_SEED"])
 KILL_CHANCE = (0.9, 0.5)  # first attempt, second attempt; later attempts run clean
 POOL = []
+KILL_WORKER = []  # set by the agent: the harness's next action kills the worker
 
 
 @pytest.fixture(autouse=True)
-def _pool(mobile_pool):
+def _pool(mobile_pool, device):
     POOL[:] = [mobile_pool]
+    execute = device.execute
+
+    def killing(action, ui):  # the worker dies in the harness's work: infrastructure, not the agent
+        if KILL_WORKER:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return execute(action, ui)
+
+    device.execute = killing
+    yield
+    del device.execute
 
 
 def _attempt(key):
@@ -88,7 +100,7 @@ class Agent:
             kind, _, delay = self.plan
             _log(kind, i)
             if kind == "worker":
-                os.kill(os.getpid(), signal.SIGKILL)
+                KILL_WORKER.append(True)
             elif kind == "device":
                 POOL[0]._virtual.kill()
             else:  # at a random point of what follows: the action, the dump, the barrier, the judge

@@ -1,5 +1,6 @@
-"""An xdist worker that dies with its task: the controller records the attempt as infrastructure
-and queues the task again while --mobile-retries allows."""
+"""An xdist worker that dies with its task while the harness drives the device: the controller
+records the attempt as infrastructure and queues the task again while --mobile-retries allows.
+(One that dies while its agent's code runs is the agent's crash: tests/faults/.)"""
 
 from __future__ import annotations
 
@@ -10,11 +11,29 @@ import os
 import signal
 from pathlib import Path
 
+import pytest
 from pytest_mobile_agent import Done
+
+KILL = []  # set by the agent: the harness's next action kills the worker
+
+
+@pytest.fixture(autouse=True)
+def _kill_in_the_harness(device):
+    """The worker dies inside the harness's own work (executing an action), not the agent's."""
+    execute = device.execute
+
+    def killing(action, ui):
+        if KILL:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return execute(action, ui)
+
+    device.execute = killing
+    yield
+    del device.execute
 
 
 class Agent:
-    """Kills its own worker at step 2 of the first episode of 3 + 5 (once across workers)."""
+    """Has its worker killed at step 2 of the first episode of 3 + 5 (once across workers)."""
     name = "crasher"
 
     def step(self, observation):
@@ -25,7 +44,7 @@ class Agent:
             except FileExistsError:
                 pass
             else:
-                os.kill(os.getpid(), signal.SIGKILL)
+                KILL.append(True)
         golden = observation.task.golden
         return golden[i] if i < len(golden) else Done()
 

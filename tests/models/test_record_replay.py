@@ -85,5 +85,7 @@ def test_a_replay_miss_is_a_clear_error(tmp_path: Path) -> None:
         f"--mobile-model-cache={tmp_path / 'empty'}",
         "--mobile-model-replay",
     )
-    assert records and records[0]["termination"] == "error"
-    assert "ReplayMiss" in records[0]["error"] and "no recorded answer" in records[0]["error"]
+    # A configuration error: the session stops at the first miss, never blaming the agent.
+    assert proc.returncode == 6, proc.stdout[-3000:]
+    assert len(records) == 1 and records[0]["termination"] == "infrastructure", records
+    assert "no recorded answer" in records[0]["error"] and "--mobile-model-cache" in records[0]["error"]
