@@ -19,12 +19,13 @@ from __future__ import annotations
 from typing import Final, Literal
 
 # How an episode ended: its record's `termination`, one word per outcome.
-Termination = Literal["completed", "max_steps", "error", "infrastructure", "task_error"]
+Termination = Literal["completed", "max_steps", "error", "infrastructure", "task_error", "interrupted"]
 COMPLETED: Final = "completed"  # the agent said done
 MAX_STEPS: Final = "max_steps"  # the step budget ran out
 ERROR: Final = "error"  # an AgentError
 INFRASTRUCTURE: Final = "infrastructure"  # an InfrastructureFault
 TASK_ERROR: Final = "task_error"  # a TaskError: the task, not the agent, could not run
+INTERRUPTED: Final = "interrupted"  # Ctrl-C cut the episode short: counted neither way
 
 
 # -- the agent's failures --------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from statistics import mean
 from typing import Any
 
 from pytest_mobile_agent.episode import Episode
-from pytest_mobile_agent.errors import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, TASK_ERROR
+from pytest_mobile_agent.errors import COMPLETED, ERROR, INFRASTRUCTURE, INTERRUPTED, MAX_STEPS, TASK_ERROR
 from pytest_mobile_agent.models.pricing import cost_of
 from pytest_mobile_agent.tasks import app_marker
 
@@ -160,9 +160,9 @@ def _mean(values: Iterable[float | None]) -> float | None:
 
 
 def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
-    """The summary of a group of episode records (infrastructure errors and tasks that could
-    not run, e.g. an app not installed, left out)."""
-    counted = [r for r in records if not r["infrastructure"] and r["termination"] != TASK_ERROR]
+    """The summary of a group of episode records (infrastructure errors, tasks that could not
+    run, e.g. an app not installed, and episodes cut short by Ctrl-C left out)."""
+    counted = [r for r in records if not r["infrastructure"] and r["termination"] not in (TASK_ERROR, INTERRUPTED)]
     n = len(counted)
     wins = [r for r in counted if r["success"]]
     fails = [r for r in counted if not r["success"]]
@@ -175,6 +175,7 @@ def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
         "episodes": n,
         "infrastructure_errors": sum(r["infrastructure"] for r in records),
         "task_errors": sum(r["termination"] == TASK_ERROR for r in records),
+        "interrupted": sum(r["termination"] == INTERRUPTED for r in records),
         "successes": len(wins),
         "SR": _ratio(len(wins), n),
         "SE": _mean(r["se"] for r in wins),

@@ -1,11 +1,12 @@
 """Secrets kept out of everything the plugin writes: the API keys in use are registered once
 (`register`, from the environment variables the options name) and `redact` replaces each with
 REDACTED in a string, or in every string of a JSON-like value. The writers apply it (results,
-trajectories, reports' failure texts, the Allure results), whatever echoed the key: an endpoint
+trajectories, reports' failure texts, the Allure results, log records), whatever echoed the key: an endpoint
 quoting it in an error, an agent printing it."""
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -21,7 +22,25 @@ T = TypeVar("T")
 def register(value: str | None) -> None:
     """A secret to keep out of every file and line the plugin writes."""
     if value and len(value) >= MIN_SECRET:
+        if not _secrets:
+            _redact_logs()
         _secrets.add(value)
+
+
+def _redact_logs() -> None:
+    """Every log record made in this process from now on has the secrets replaced in its
+    message, whichever logger made it (an HTTP library's debug line quoting a header too) and
+    whichever handler writes it (pytest's captured logs, a log file)."""
+    make = logging.getLogRecordFactory()
+
+    def redacting(*args: Any, **kwargs: Any) -> logging.LogRecord:
+        record = make(*args, **kwargs)
+        message = record.getMessage()
+        if has_secret(message):
+            record.msg, record.args = redact(message), None
+        return record
+
+    logging.setLogRecordFactory(redacting)
 
 
 def register_env(names: Iterable[str | None]) -> None:

@@ -31,6 +31,7 @@ from pytest_mobile_agent.episode import Episode, EpisodeRunner, own_traceback
 from pytest_mobile_agent.errors import (
     ERROR,
     INFRASTRUCTURE,
+    INTERRUPTED,
     TASK_ERROR,
     AgentError,
     ConfigurationError,
@@ -156,7 +157,12 @@ class TaskRun:
         check = BodyCheck(self.item, self.task)
         t0 = time.perf_counter()
         changes = self.start(fixtures)
-        episode = self.play(fixtures, check)
+        try:
+            episode = self.play(fixtures, check)
+        except KeyboardInterrupt:
+            # Ctrl-C reaches every worker: the attempt it cut short is named, counted neither way.
+            self.record_unrun(fixtures.device.serial, INTERRUPTED, "interrupted (Ctrl-C) during the episode")
+            raise
         # Reset = the fixture's force-stop/clear/grants + the launch here, before the first step.
         episode.reset_s = self.item.stash.get(RESET_KEY, 0.0) + (time.perf_counter() - t0 - episode.wall_s)
         episode.retried = self.retried

@@ -214,7 +214,10 @@ RECORD_FIELDS = {
     "golden_steps": "the task's minimum steps",
     "budget": "the step budget (step factor x golden steps, or the task's max_steps)",
     "invalid_steps": "actions that could not be carried out",
-    "termination": "completed, max_steps, error, infrastructure or task_error",
+    "termination": (
+        "completed, max_steps, error, infrastructure, task_error or interrupted "
+        "(Ctrl-C cut it short; counted neither way)"
+    ),
     "error": "the error that ended the episode, if one did",
     "traceback": "the agent's own traceback when it raised",
     "failure_message": "the assertion message of the final check",

@@ -28,3 +28,23 @@ def append(path: str | Path, record: dict[str, Any]) -> None:
 
 def read(path: str | Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
+
+
+def episodes(path: str | Path) -> list[dict[str, Any]]:
+    """The episode lines of a results file that may still be open: a last line a killed
+    process left half-written is skipped."""
+    out = []
+    for line in Path(path).read_text().splitlines():
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(record, dict) and record.get("type") == "episode":
+            out.append(record)
+    return out
+
+
+def identity(record: dict[str, Any]) -> str:
+    """What tells two copies of one episode's record apart from two episodes: its fields as
+    written (the trajectory folder, added after the line was written, left out)."""
+    return json.dumps({k: v for k, v in record.items() if k != "artifacts"}, default=str, sort_keys=True)

@@ -9,7 +9,7 @@ from typing import Any, cast
 
 import pytest
 
-from pytest_mobile_agent.errors import CONFIGURATION_EXIT
+from pytest_mobile_agent.errors import CONFIGURATION_EXIT, INTERRUPTED
 from pytest_mobile_agent.extras import hint
 from pytest_mobile_agent.judges import runner as judge_runner
 from pytest_mobile_agent.metrics import summarize
@@ -24,6 +24,7 @@ class SummaryReporter:
     def __init__(self, session: MobileSession) -> None:
         self.session = session
         self._taken: dict[tuple[str, str | None], int] = {}  # records taken per (node id, worker)
+        self._reconciled = False  # the results file's lines taken in, after Ctrl-C
 
     @classmethod
     def register(cls, session: MobileSession) -> None:
@@ -54,8 +55,23 @@ class SummaryReporter:
     def pytest_keyboard_interrupt(self) -> None:
         self.session.interrupted = True
 
-    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+    def finished(self) -> list[dict[str, Any]]:
+        """Every finished episode, once. After Ctrl-C the controller stops reading its workers'
+        reports, but the workers finish the episode they were in and write its results line:
+        those lines join the records (by the results file, which every process appends to)."""
         records = self.session.records
+        path = self.session.options.results
+        if self.session.interrupted and not self._reconciled and path and path.exists():
+            self._reconciled = True
+            seen = {results.identity(r) for r in records}
+            for record in results.episodes(path):
+                if results.identity(record) not in seen:
+                    seen.add(results.identity(record))
+                    records.append(record)
+        return records
+
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        records = self.finished()
         if not records:
             return
         terminalreporter.write_sep("=", f"mobile agent summary ({len(records)} episodes)")
@@ -64,6 +80,13 @@ class SummaryReporter:
         for line in infrastructure_lines(records, stopped=self.stopped_by()):
             terminalreporter.write_line(line, yellow=True)
         judge_runner.summary(records, terminalreporter)
+        if self.session.interrupted:
+            cut = [r["nodeid"] for r in records if r["termination"] == INTERRUPTED]
+            terminalreporter.write_line(
+                f"interrupted (Ctrl-C): the {len(records) - len(cut)} episodes that finished are kept, each once; "
+                "tasks not started were not run" + (f"; cut short, not counted: {', '.join(cut)}" if cut else ""),
+                yellow=True,
+            )
         if self.session.options.results:
             terminalreporter.write_line(f"results: {os.fspath(self.session.options.results)}")
         if self.session.options.artifacts and self.session.records and not plots.drawable():
@@ -81,7 +104,11 @@ class SummaryReporter:
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if self.session.config_error:  # a status of its own: scripts tell a wrong key from failed tasks
             session.exitstatus = CONFIGURATION_EXIT
-        options, records = self.session.options, self.session.records
+
+    def pytest_unconfigure(self) -> None:
+        """The aggregate and the plot, once every worker has gone (after Ctrl-C they finish
+        the episode they were in after the session's end)."""
+        options, records = self.session.options, self.finished()
         if options.results and records:
             results.append(options.results, summarize(records))
         if options.artifacts and records and plots.drawable():

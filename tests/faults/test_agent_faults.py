@@ -52,6 +52,8 @@ def test_a_worker_killed_by_its_agents_code_is_the_agents_crash(run_tasks):
     run = run_tasks(fault_files(faults), *args)
     out = run.result.stdout.str()
     assert "INTERNALERROR" not in out, out
+    err = run.result.stderr.str()
+    assert "Traceback" not in err and "OSError" not in err, err  # the warm-start launcher stays quiet
     run.result.assert_outcomes(passed=1, failed=2)
     records = by_fault(run.episodes)
     for fault in ("os-exit", "sigkill"):

@@ -81,7 +81,10 @@ def request(
 def _exit_like(status: int) -> None:
     """Exit as the child did: its code, or killed by its signal (as subprocess reports: -SIG)."""
     if status < 0:
-        _signal.signal(-status, _signal.SIG_DFL)
+        try:
+            _signal.signal(-status, _signal.SIG_DFL)
+        except OSError:  # SIGKILL's (and SIGSTOP's) disposition cannot be set, nor needs to be
+            pass
         os.kill(os.getpid(), -status)
     os._exit(status & 0xFF)
 
