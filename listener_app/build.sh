@@ -64,8 +64,10 @@ apksigner sign --ks "$out/debug.keystore" --ks-pass pass:android --ks-key-alias 
 echo "== verify"
 apksigner verify "$out/listener.apk"
 badging=$(aapt dump badging "$out/listener.apk")
-grep -q "^package: name='$package' versionCode='1' versionName='1.0'" <<<"$badging" || {
-    echo "build.sh: aapt dump badging does not show $package versionCode 1:" >&2
+version_code=$(sed -n 's/.*android:versionCode="\([0-9]*\)".*/\1/p' "$src/AndroidManifest.xml")
+version_name=$(sed -n 's/.*android:versionName="\([^"]*\)".*/\1/p' "$src/AndroidManifest.xml")
+grep -q "^package: name='$package' versionCode='$version_code' versionName='$version_name'" <<<"$badging" || {
+    echo "build.sh: aapt dump badging does not show $package versionCode $version_code:" >&2
     echo "$badging" >&2
     exit 1
 }

@@ -105,8 +105,9 @@ OPTIONS: tuple[tuple[str, str, type, str], ...] = (
         "--mobile-locale",
         "mobile_locale",
         str,
-        "the device's locale for every task, set at each reset as on Android (persist.sys.locale, "
-        "system_locales): en-US or zh-CN; wins over @task(locale=...) (default: the task's, else en-US)",
+        "the device's locale for every task, set at each reset without root, as Settings sets it (the "
+        "listener app's configuration change): en-US or zh-CN; wins over @task(locale=...) "
+        "(default: the task's, else en-US)",
     ),
 )
 INI_DEFAULTS = {"mobile_step_timeout": "120", "mobile_retries": "1"}

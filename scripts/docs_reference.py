@@ -229,6 +229,10 @@ RECORD_FIELDS = {
     "tokens_in": "input tokens (the agent's own count, else estimated)",
     "tokens_out": "output tokens (the agent's own count, else estimated)",
     "tokens_estimated": "the tokens are MobileAgentBench's estimate, not the model's count",
+    "side_effects": (
+        "what the episode changed that nobody declared (area, kind, key), measured once the body held; "
+        "null when it did not"
+    ),
     "cost_usd": "cost from the price table, when the model has a price",
     "latency_s": "mean seconds per step",
     "agent_s": "seconds the agent took, all steps",

@@ -26,7 +26,8 @@ from adbutils._adb import AdbConnection
 
 from pytest_mobile_agent.actions import KEYS, Action, InvalidAction
 from pytest_mobile_agent.device.ui_tree import UiTree
-from pytest_mobile_agent.errors import DeviceLost, ObservationFailed, ShellCommandError
+from pytest_mobile_agent.errors import DeviceLost, ObservationFailed, ShellCommandError, TaskError
+from pytest_mobile_agent.events.schema import LISTENER_LOCALE_ACTION, LISTENER_PACKAGE
 from pytest_mobile_agent.locales import DEFAULT_LOCALE
 
 log = logging.getLogger(__name__)
@@ -42,6 +43,9 @@ DUMP_ATTEMPTS = 3
 # what a second UiAutomation client gets while uiautomator2's server holds the connection.
 IDLE_FAILURE = "could not get idle state"
 # The focused window: `mCurrentFocus=Window{1f2e3d4 u0 PACKAGE/ACTIVITY}`.
+# What `am broadcast` prints once a receiver set a result: its code and data.
+BROADCAST_RESULT = re.compile(r'Broadcast completed: result=(-?\d+)(?:, data="([^"]*)")?')
+CHANGE_CONFIGURATION = "android.permission.CHANGE_CONFIGURATION"
 FOCUSED = re.compile(r"mCurrentFocus=Window\{\S+ \S+ ([^\s/}]+)/([^\s}]+)\}")
 UIAUTOMATION_TAKEN = "already registered"
 
@@ -409,20 +413,26 @@ class AndroidDevice:
         return [p for p in packages if f"package:{p}" not in installed]
 
     def set_locale(self, locale: str) -> None:
-        """The device's locale as Android keeps it (`persist.sys.locale`, the `system_locales`
-        setting), checked with getprop. Nothing is sent while the device stays in the default
-        locale, so a phone without root runs English tasks as before."""
+        """The device's locale, set without root as Settings sets it: the listener app's
+        LocaleReceiver updates the activity manager's persistent configuration (it holds
+        CHANGE_CONFIGURATION, granted here over adb, as appium's settings app does), and answers
+        with the locale the system reports afterwards, which must be the one asked for.
+        `setprop persist.sys.locale` needs root and takes effect only after a restart. Nothing is
+        sent while the device stays in the default locale, so a device without the listener
+        runs English tasks as before."""
         if locale == self.locale == DEFAULT_LOCALE:
             return
         out = self.sh(
-            f"setprop persist.sys.locale {shell_quote(locale)}; "
-            f"settings put system system_locales {shell_quote(locale)}; getprop persist.sys.locale",
-            check=False,  # checked below, with a message that says what the device needs
+            f"pm grant {LISTENER_PACKAGE} {CHANGE_CONFIGURATION} 2>&1; "
+            f"am broadcast -a {LISTENER_LOCALE_ACTION} -n {LISTENER_PACKAGE}/.LocaleReceiver "
+            f"--es locale {shell_quote(locale)}",
+            check=False,
         )
-        if out.strip().splitlines()[-1:] != [locale]:
-            raise RuntimeError(
-                f"device {self.serial}: could not set the locale to {locale} (setprop persist.sys.locale needs "
-                f"root: a rooted emulator or the virtual device); it answered {out.strip()[-200:]!r}"
+        answer = BROADCAST_RESULT.search(out)
+        if answer is None or answer.group(1) != "-1" or answer.group(2) != locale:
+            raise TaskError(
+                f"device {self.serial}: could not set the locale to {locale} through the listener app "
+                f"({LISTENER_PACKAGE}, installed by the plugin); it answered {out.strip()[-300:]!r}"
             )
         self.locale = locale
 

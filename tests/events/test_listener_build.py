@@ -40,7 +40,7 @@ def tool(name: str, *args: str) -> str:
 
 def test_badging_shows_package_version_and_service(built_apk: Path) -> None:
     badging = tool("aapt", "dump", "badging", str(built_apk))
-    assert f"package: name='{LISTENER_PACKAGE}' versionCode='{LISTENER_VERSION_CODE}' versionName='1.0'" in badging
+    assert f"package: name='{LISTENER_PACKAGE}' versionCode='{LISTENER_VERSION_CODE}' versionName='1.1'" in badging
     assert "provides-component:'accessibility'" in badging
     assert "uses-permission: name='android.permission.INTERNET'" in badging
     assert int(re.search(r"targetSdkVersion:'(\d+)'", badging).group(1)) >= 23  # type: ignore[union-attr]
@@ -51,7 +51,7 @@ def test_read_manifest_agrees_with_aapt(built_apk: Path) -> None:
     service_class = LISTENER_SERVICE.replace("/.", ".")
     assert info.package == LISTENER_PACKAGE
     assert info.version_code == LISTENER_VERSION_CODE
-    assert info.version_name == "1.0"
+    assert info.version_name == "1.1"
     assert info.services == [service_class]
     tree = tool("aapt", "dump", "xmltree", str(built_apk), "AndroidManifest.xml")
     assert '"android.permission.BIND_ACCESSIBILITY_SERVICE"' in tree

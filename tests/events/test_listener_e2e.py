@@ -15,7 +15,7 @@ import pytest
 
 from pytest_mobile_agent.device.listener import ensure_listener, installed_version_code
 from pytest_mobile_agent.events.client import EventStreamClient
-from pytest_mobile_agent.events.schema import LISTENER_PACKAGE, LISTENER_SERVICE
+from pytest_mobile_agent.events.schema import LISTENER_PACKAGE, LISTENER_SERVICE, LISTENER_VERSION_CODE
 
 CALC = "com.simplemobiletools.calculator"
 OTHER = "com.example.screenreader/.ReaderService"
@@ -44,7 +44,7 @@ def center(xml: str, view_id: str) -> tuple[int, int]:
 def test_listener_streams_events_through_adb(device: adbutils.AdbDevice) -> None:
     device.shell(["settings", "put", "secure", "enabled_accessibility_services", OTHER])
     hello = ensure_listener(device, timeout=20)
-    assert installed_version_code(device) == 1
+    assert installed_version_code(device) == LISTENER_VERSION_CODE
     assert device.shell(SETTING).strip() == f"{OTHER}:{LISTENER_SERVICE}"
 
     with EventStreamClient.for_device(device) as client:

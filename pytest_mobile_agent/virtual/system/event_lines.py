@@ -14,6 +14,8 @@ from typing import Any
 EVENT_STREAM_PORT = 7333
 LISTENER_PACKAGE = "io.pytestmobileagent.listener"
 LISTENER_SERVICE = "io.pytestmobileagent.listener/.EventStreamService"
+# The listener's LocaleReceiver: sets the system locale without root (CHANGE_CONFIGURATION).
+LISTENER_LOCALE_ACTION = "io.pytestmobileagent.listener.SET_LOCALE"
 HELLO_NAME = "pytest-mobile-agent-events"
 PROTOCOL_VERSION = 1
 MAX_LINE_BYTES = 65536  # not counting the line's "\n"

@@ -9,6 +9,11 @@ import logging
 
 import pytest
 
+from pytest_mobile_agent.device.listener import ensure_listener
+from pytest_mobile_agent.events.schema import LISTENER_LOCALE_ACTION, LISTENER_PACKAGE
+
+GRANT = f"pm grant {LISTENER_PACKAGE} android.permission.CHANGE_CONFIGURATION"
+SET_LOCALE = f"am broadcast -a {LISTENER_LOCALE_ACTION} -n {LISTENER_PACKAGE}/.LocaleReceiver --es locale "
 NOTES = "com.simplemobiletools.notes.pro"
 ADB_IME = "com.android.adbkeyboard/.AdbIME"
 LATIN_IME = "com.android.inputmethod.latin/.LatinIME"
@@ -22,9 +27,11 @@ def status(adbd, command: str) -> tuple[int, str]:
 
 @pytest.fixture
 def zh(adbd):
-    adbd.shell("setprop persist.sys.locale zh-CN")
+    """zh-CN as the harness sets it without root: the listener app's LocaleReceiver."""
+    ensure_listener(adbd)
+    assert 'result=-1, data="zh-CN"' in adbd.shell(f"{GRANT}; {SET_LOCALE}zh-CN")
     yield adbd
-    adbd.shell("setprop persist.sys.locale ''; settings delete system system_locales")
+    adbd.shell(f"{GRANT}; {SET_LOCALE}en-US")
 
 
 @pytest.fixture
@@ -43,9 +50,19 @@ def title_field(d) -> str:
 
 def test_the_locale_is_set_and_read_as_on_android(zh, adbd):
     assert adbd.shell("getprop ro.product.locale").strip() == "en-US"
+    # The system keeps what the configuration change set, as Settings' own change does.
     assert adbd.shell("getprop persist.sys.locale").strip() == "zh-CN"
-    adbd.shell("setprop persist.sys.locale ''; settings put system system_locales zh-CN")
     assert adbd.shell("settings get system system_locales").strip() == "zh-CN"
+    # The shell user may not set persist.* properties (init's property service needs root).
+    assert status(adbd, "setprop persist.sys.locale en-US") == (
+        1,
+        "Failed to set property 'persist.sys.locale' to 'en-US'.\nSee dmesg for error reason.\n",
+    )
+    # Without CHANGE_CONFIGURATION the receiver cannot change the configuration.
+    adbd.shell(f"pm revoke {LISTENER_PACKAGE} android.permission.CHANGE_CONFIGURATION")
+    answer = adbd.shell(f"{SET_LOCALE}en-US")
+    assert "result=0" in answer and "requires android.permission.CHANGE_CONFIGURATION" in answer
+    assert adbd.shell("getprop persist.sys.locale").strip() == "zh-CN"
 
 
 def test_apps_show_their_real_zh_cn_strings(zh, u2d, adbd):
@@ -55,7 +72,7 @@ def test_apps_show_their_real_zh_cn_strings(zh, u2d, adbd):
     assert u2d(description="更多选项").exists
     u2d.press("home")
     assert u2d(text="计算器").exists and u2d(text="笔记").exists  # launcher labels: app_launcher_name
-    adbd.shell("setprop persist.sys.locale en-US")
+    adbd.shell(f"{GRANT}; {SET_LOCALE}en-US")
     assert u2d(text="Calculator").exists  # a configuration change redraws at once
 
 

@@ -11,12 +11,16 @@ import base64
 import time
 
 from pytest_mobile_agent.virtual.apps.system.resolver import preferred, show_resolver
+from pytest_mobile_agent.virtual.resources.strings import LocaleError, normalize
 from pytest_mobile_agent.virtual.shell.api import CommandContext, command
-from pytest_mobile_agent.virtual.shell.commands.common import exception, usage
+from pytest_mobile_agent.virtual.shell.commands.common import app_pid, exception, usage
 from pytest_mobile_agent.virtual.system.device import Device
+from pytest_mobile_agent.virtual.system.event_lines import LISTENER_LOCALE_ACTION, LISTENER_PACKAGE
 from pytest_mobile_agent.virtual.system.intents import FLAG_ACTIVITY_NEW_TASK, Intent, IntentError, parse_intent
 from pytest_mobile_agent.virtual.system.manifests import deliver, resolve
 from pytest_mobile_agent.virtual.ui.keyboard import ADB_KEYBOARD, ADB_KEYBOARD_IME_ID
+
+CHANGE_CONFIGURATION = "android.permission.CHANGE_CONFIGURATION"
 
 
 def _start(ctx: CommandContext, args: list[str]) -> int:
@@ -69,6 +73,27 @@ def _single_package(device: Device, intent: Intent) -> str | None:
     return packages.pop() if len(packages) == 1 else None
 
 
+def _listener_sets_locale(d: Device, tag: str) -> tuple[int, str]:
+    """The listener app's LocaleReceiver: the activity manager's persistent configuration, which
+    the system keeps as Settings does (the system_locales setting, persist.sys.locale written
+    by the system server). Result code -1 and the locale, or 0 and the reason."""
+    if not tag:
+        return 0, "no locale extra: --es locale TAG"
+    if not d.packages.granted(LISTENER_PACKAGE, CHANGE_CONFIGURATION):
+        return 0, (
+            "SecurityException: Permission Denial: updatePersistentConfiguration() from "
+            f"pid={app_pid(LISTENER_PACKAGE)}, uid=10123 requires {CHANGE_CONFIGURATION}"
+        )
+    try:
+        tag = normalize(tag)
+    except LocaleError:
+        pass  # Android takes any tag; the apps then show their default strings
+    d.settings.put("system", "system_locales", tag)
+    d.props["persist.sys.locale"] = tag
+    d.changed()  # a configuration change: every app draws again in the new locale
+    return -1, tag
+
+
 @command("am")
 def am(ctx: CommandContext) -> int:
     args = ctx.argv[1:]
@@ -98,6 +123,10 @@ def am(ctx: CommandContext) -> int:
                 focused = d.wm._focused_edit(d.wm.frame().windows)
                 if focused:
                     d.wm._set_text(focused[0], focused[1], "")
+            elif action == LISTENER_LOCALE_ACTION and d.packages.is_installed(LISTENER_PACKAGE):
+                code, data = _listener_sets_locale(d, intent.string_extra("locale") or "")
+                ctx.out(f'Broadcast completed: result={code}, data="{data}"\n')
+                return 0
             ctx.out("Broadcast completed: result=0\n")
             return 0
         if verb == "stack" or verb == "stop-app":

@@ -23,6 +23,12 @@ def getprop(ctx: CommandContext) -> int:
 def setprop(ctx: CommandContext) -> int:
     if len(ctx.argv) != 3:
         return usage(ctx, "usage: setprop NAME VALUE")
+    name, value = ctx.argv[1], ctx.argv[2]
+    if name.startswith(("persist.", "ro.", "sys.")):
+        # init's property service lets the shell user set only its own (debug., log.tag.,
+        # service.adb.) ones; persist.* needs root, ro.* is set once at boot.
+        ctx.err(f"Failed to set property '{name}' to '{value}'.\nSee dmesg for error reason.\n")
+        return 1
     with ctx.device.lock:
         ctx.device.props[ctx.argv[1]] = ctx.argv[2]
         if ctx.argv[1] == "persist.sys.locale":
