@@ -163,6 +163,7 @@ class EpisodeRunner:
         max_invalid: int,
         keep_screenshots: bool = True,
         check_reads_events: bool = True,
+        on_step: Callable[[Episode, Step], None] | None = None,
     ) -> None:
         self.device = device
         self.agent = agent
@@ -174,6 +175,7 @@ class EpisodeRunner:
         self.max_invalid = max_invalid
         self.keep_screenshots = keep_screenshots
         self.check_reads_events = check_reads_events
+        self.on_step = on_step  # the reports' screens: drawn in the background as the steps come
         self.episode = Episode.of(task, agent, device.serial, budget)
         self.info = TaskInfo(
             task.name,
@@ -221,6 +223,8 @@ class EpisodeRunner:
         step.hierarchy = xml
         step.screenshot = png if self.keep_screenshots else None
         self.episode.steps.append(step)
+        if self.on_step is not None:
+            self.on_step(self.episode, step)
 
     def _estimate_tokens(self, step: Step, action: Action | None) -> None:
         if action is not None and action.tokens_in is not None:
