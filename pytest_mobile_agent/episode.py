@@ -208,6 +208,7 @@ class EpisodeRunner:
         keep_screenshots: bool = True,
         check_reads_events: bool = True,
         control: Callable[[bool], None] | None = None,
+        on_step: Callable[[Episode, Step], None] | None = None,
     ) -> None:
         self.device = device
         self.agent = agent
@@ -220,6 +221,7 @@ class EpisodeRunner:
         self.keep_screenshots = keep_screenshots
         self.check_reads_events = check_reads_events
         self.control = control  # told when the agent holds control and when the harness has it back
+        self.on_step = on_step  # the reports' screens: drawn in the background as the steps come
         self.episode = Episode.of(task, agent, device.serial, budget)
         self.info = TaskInfo(
             task.name,
@@ -267,6 +269,8 @@ class EpisodeRunner:
         step.hierarchy = xml
         step.screenshot = png if self.keep_screenshots else None
         self.episode.steps.append(step)
+        if self.on_step is not None:
+            self.on_step(self.episode, step)
 
     def _estimate_tokens(self, step: Step, action: Action | None) -> None:
         if action is not None and action.tokens_in is not None and _whole(action.tokens_in, action.tokens_out):

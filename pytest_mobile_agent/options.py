@@ -56,6 +56,13 @@ OPTIONS: tuple[tuple[str, str, type, str], ...] = (
         "directory for per-test trajectories (PNG per step, actions)",
     ),
     (
+        "--mobile-keep-screens",
+        "mobile_keep_screens",
+        str,
+        "which tasks keep every step's screen in --alluredir and --mobile-artifacts: all (default), or failed "
+        "(passing tasks keep their first and final screens)",
+    ),
+    (
         "--mobile-results",
         "mobile_results",
         str,
@@ -158,6 +165,7 @@ class Options:
     reset: str | None = None  # --mobile-reset: snapshot, clear, or None (snapshot where supported)
     locale: str | None = None  # --mobile-locale, normalized; None: each task's own, else en-US
     warm_start: str = "auto"  # --mobile-warm-start: auto or off (parallel/warmstart/)
+    keep_screens: str = "all"  # --mobile-keep-screens: all, or failed (reporting/screens.py)
 
     @property
     def runs_tasks(self) -> bool:
@@ -181,6 +189,9 @@ class Options:
         warm_start = text("mobile_warm_start") or "auto"
         if warm_start not in ("auto", "off"):
             raise pytest.UsageError(f"--mobile-warm-start={warm_start!r}: expected auto or off")
+        keep_screens = text("mobile_keep_screens") or "all"
+        if keep_screens not in ("all", "failed"):
+            raise pytest.UsageError(f"--mobile-keep-screens={keep_screens!r}: expected all or failed")
         timeout = float(get("mobile_step_timeout") or 0)
         try:
             reset = parse_reset(text("mobile_reset"))
@@ -210,6 +221,7 @@ class Options:
             reset=reset,
             locale=locale,
             warm_start=warm_start,
+            keep_screens=keep_screens,
         )
 
     def locale_for(self, spec: TaskSpec) -> str:

@@ -4,6 +4,7 @@ collection in collection.py, running a task in run.py, the summary in reporting/
 from __future__ import annotations
 
 import gc
+import warnings
 from collections.abc import Generator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,6 +34,7 @@ from pytest_mobile_agent.parallel import plugins as parallel
 from pytest_mobile_agent.parallel.control import CONTROL_INPUT
 from pytest_mobile_agent.parallel.warmstart import controller as warm_start
 from pytest_mobile_agent.reporting import allure as allure_report
+from pytest_mobile_agent.reporting import screens
 from pytest_mobile_agent.reporting.summary import SummaryReporter
 from pytest_mobile_agent.session import mobile_session
 
@@ -207,3 +209,10 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
         return None
     task_run.call()
     return True
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Every report file this process has still to write is on disk before the session ends."""
+    for error in screens.flush():
+        warnings.warn(pytest.PytestWarning(f"pytest-mobile-agent could not write a report file: {error}"), stacklevel=1)

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, cast
 import pytest
 from _pytest.runner import runtestprotocol
 
-from pytest_mobile_agent import drawing
 from pytest_mobile_agent.actions import InvalidAction
 from pytest_mobile_agent.agents import Agent, ReportsUsage
 from pytest_mobile_agent.device.ui_tree import UiTree
@@ -51,7 +50,7 @@ from pytest_mobile_agent.options import Mode
 from pytest_mobile_agent.parallel.control import held_by_agent
 from pytest_mobile_agent.redaction import redact
 from pytest_mobile_agent.reporting import allure as allure_report
-from pytest_mobile_agent.reporting import results, trajectory
+from pytest_mobile_agent.reporting import results, screens, trajectory
 from pytest_mobile_agent.reporting.terminal import one_line
 from pytest_mobile_agent.session import CONFIG_FLAG, RECORD_PROPERTY, RESET_KEY, mobile_session
 from pytest_mobile_agent.tasks import TASK_KEY, TaskInstance
@@ -128,6 +127,7 @@ class TaskRun:
         self.session = mobile_session(item.config)
         self.task = item.stash[TASK_KEY]
         self.episode: Episode | None = None  # once the attempt has a results line
+        self.screens: screens.EpisodeScreens | None = None  # the episode's, on their way to the reports
 
     @classmethod
     def of(cls, item: pytest.Item) -> TaskRun | None:
@@ -207,6 +207,7 @@ class TaskRun:
         if options.mode is Mode.NEAR_MISS:  # a near miss may add a step nobody asked for
             budget = max(budget, len(self.task.near_miss) + 1)  # + its "done"
         judges = self.session.judges
+        self.screens = self.report_screens()
         runner = EpisodeRunner(
             fixtures.device,
             fixtures.agent,
@@ -223,8 +224,17 @@ class TaskRun:
             or (bool(judges) and judges.needs_screenshots),
             check_reads_events=check.reads_events,
             control=self.session.agent_control,
+            on_step=self.screens.step_done if self.screens is not None else None,
         )
         return runner.run()
+
+    def report_screens(self) -> screens.EpisodeScreens | None:
+        """The screens' way to the reports, when the session keeps any."""
+        allure = allure_report.results_dir(self.item.config) is not None
+        artifacts = self.session.options.artifacts is not None
+        if not (allure or artifacts):
+            return None
+        return screens.EpisodeScreens(allure=allure, artifacts=artifacts, keep=self.session.options.keep_screens)
 
     def verdict(self, episode: Episode, fixtures: Fixtures, check: BodyCheck, changes: Changes) -> None:
         """Whose the outcome is, and whether the task was done: raises the test's failure."""
@@ -311,15 +321,20 @@ class TaskRun:
         item.config.hook.pytest_mobile_agent_episode_metrics(episode=episode, record=record)
         if options.results:
             results.append(options.results, record)
+        drawn = self.screens or self.report_screens()  # an attempt with no episode has none yet
+        self.screens = None
+        shown = drawn.finish(episode) if drawn is not None else None
         if options.artifacts:
-            drawn = allure_report.results_dir(item.config) is not None  # frames drawn for Allure anyway
-            folder = trajectory.write(options.artifacts, item.nodeid, episode, record, contact_sheet=drawn)
+            folder = trajectory.write(options.artifacts, item.nodeid, episode, record, shown)
             record["artifacts"] = str(folder)
         item.user_properties.append((RECORD_PROPERTY, record))
+        if shown is not None:
+            item.stash[screens.KEY] = shown
         try:
             item.config.hook.pytest_mobile_agent_episode_finished(item=item, episode=episode, record=record)
         finally:
-            drawing.forget(episode)  # annotated frames shared by the trajectory folder and Allure
+            if screens.KEY in item.stash:  # the drawn screens are big: gone with the episode
+                del item.stash[screens.KEY]
 
     def record_unrun(self, serial: str, termination: Termination, error: str, reset_s: float = 0.0) -> None:
         """The results line of an attempt that ended before its episode could start."""

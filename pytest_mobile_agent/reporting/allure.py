@@ -10,6 +10,8 @@ API, in the call phase of the process that ran it, so it works the same under xd
   action as JSON, the agent's reasoning, the timings as step parameters;
 - the final screen, a contact sheet of the whole trajectory and, on failure, the final
   hierarchy and the assertion message;
+  (the screens are drawn and written once for this and the trajectory folder: reporting/screens.py;
+  `--mobile-keep-screens=failed` keeps a passing task's first and final screens only)
 - a failure category: the failure message gets a stable prefix ("[premature: too few steps] ...") that
   `categories.json` (Allure 2, written into the results directory) and `allurerc.mjs` (Allure 3)
   match on.
@@ -36,6 +38,7 @@ from contextlib import contextmanager, nullcontext
 from importlib import metadata
 from pathlib import Path
 from typing import Any
+from uuid import uuid4
 
 import pytest
 
@@ -44,7 +47,7 @@ from pytest_mobile_agent.actions import InvalidAction
 from pytest_mobile_agent.errors import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, TASK_ERROR, AgentError, DeviceLost
 from pytest_mobile_agent.judges.calibration import disagrees
 from pytest_mobile_agent.redaction import redact
-from pytest_mobile_agent.reporting import plots
+from pytest_mobile_agent.reporting import plots, screens
 from pytest_mobile_agent.reporting.allure_cli import ReportError, find_allure
 from pytest_mobile_agent.session import RECORD_PROPERTY, MobileSession
 from pytest_mobile_agent.tasks import app_marker
@@ -57,7 +60,6 @@ CLEAN_KEY = pytest.StashKey[bool]()
 KIND_KEY = pytest.StashKey[str]()
 DISAGREE_KEY = pytest.StashKey[str]()
 DISAGREEMENT = "judge disagreement"
-FILMSTRIP_WIDTH = 140
 
 # Failure kinds: the message prefixes categories.json matches on.
 INFRA, TASK, AGENT, BUDGET, PREMATURE, WRONG_STATE = (
@@ -273,9 +275,10 @@ class AllureReport:
         if not final or episode.retried:
             outcome = ": the device failed, retried on another device" if not final else ""
             wrapper = f"Attempt {attempt} on {episode.serial}{outcome}"
+        shown = screens.screens_of(item)
         with _step(wrapper) if wrapper else nullcontext():
-            self._trajectory(episode, record)
-            self._outcome(episode, kind)
+            self._trajectory(episode, shown)
+            self._outcome(episode, kind, shown)
         self._probe_device(item, episode)
 
     def _describe(self, item: pytest.Item, episode: Any, record: dict[str, Any], kind: str | None) -> None:
@@ -288,7 +291,7 @@ class AllureReport:
         allure.dynamic.title(task.prompt)
         verdict, details = self._description(item, episode, kind)
         allure.dynamic.description(f"{verdict}\n\n{details}")
-        allure.dynamic.description_html(self._filmstrip(episode, verdict, details))
+        allure.dynamic.description_html(self._filmstrip(screens.screens_of(item), verdict, details))
         # Suites tab: agent > suite > app; behaviours tab: suite > app > task.
         allure.dynamic.parent_suite(agent)
         allure.dynamic.suite(suite)
@@ -344,27 +347,27 @@ class AllureReport:
         details += f", golden path ({task.golden_steps} steps): {path}"
         return verdict, details + (f"\n\n{doc}" if doc else "")
 
-    def _filmstrip(self, episode: Any, verdict: str, details: str) -> str:
-        """The description as HTML: the whole trajectory as small images, visible without a click
-        (the report keeps attachments folded). Images are inline data: URIs."""
+    def _filmstrip(self, shown: screens.Screens | None, verdict: str, details: str) -> str:
+        """The description as HTML: the kept steps as small images, then the final screen, visible
+        without a click (the report keeps attachments folded). Images are inline data: URIs."""
         cells = []
-        frames = list(zip((f"step {s.index}" for s in episode.steps), drawing.frames_for(episode)))
-        last = drawing.final_frame(episode, caption="final")
-        if last is not None:
-            frames.append(("final screen", last))
-        for alt, frame in frames:
-            data = base64.b64encode(drawing.thumbnail_jpeg(frame, FILMSTRIP_WIDTH)).decode()
+        images = [(f"step {f.index}", f.filmstrip) for f in shown.frames] if shown else []
+        if shown is not None and shown.final_filmstrip:
+            images.append(("final screen", shown.final_filmstrip))
+        for alt, jpeg in images:
+            data = base64.b64encode(jpeg or b"").decode()
             cells.append(
                 f'<figure style="margin:0;display:inline-block;vertical-align:top;padding:0 6px 6px 0">'
-                f'<img alt="{html.escape(alt)}" src="data:image/jpeg;base64,{data}" width="{FILMSTRIP_WIDTH}">'
+                f'<img alt="{html.escape(alt)}" src="data:image/jpeg;base64,{data}" width="{screens.FILMSTRIP_WIDTH}">'
                 f'<figcaption style="font-size:11px;color:#555">{html.escape(alt)}</figcaption></figure>'
             )
         bold = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", html.escape(verdict))
         return f"<p>{bold}</p><div>{''.join(cells)}</div><p style='white-space:pre-wrap'>{html.escape(details)}</p>"
 
-    def _trajectory(self, episode: Any, record: dict[str, Any]) -> None:
-        frames = drawing.frames_for(episode)
-        for step, frame in zip(episode.steps, frames):
+    def _trajectory(self, episode: Any, shown: screens.Screens | None) -> None:
+        frames = {f.index: f for f in shown.frames} if shown else {}
+        for step in episode.steps:
+            frame = frames.get(step.index)
             title = f"Step {step.index}: {drawing.describe(step.action)}"
             if step.index == episode.success_step:
                 title += "  (task done here)"
@@ -375,7 +378,8 @@ class AllureReport:
             }
             try:
                 with _step(title, params):
-                    _attach(drawing.encode_palette(frame), f"step {step.index}: screen and action", "PNG")
+                    if frame is not None and frame.png:
+                        self._attach_later(frame.png, f"step {step.index}: screen and action")
                     _attach(json.dumps(step.action, ensure_ascii=False, indent=2), "action", "JSON")
                     if step.reasoning:
                         _attach(step.reasoning, "reasoning", "TEXT")
@@ -402,9 +406,9 @@ class AllureReport:
         except (AgentError, DeviceLost):
             pass
 
-    def _outcome(self, episode: Any, kind: str | None) -> None:
-        if episode.final_screenshot:
-            _attach(episode.final_screenshot, "final screen", "PNG")
+    def _outcome(self, episode: Any, kind: str | None, shown: screens.Screens | None) -> None:
+        if shown is not None and shown.final:
+            self._attach_later(shown.final, "final screen", shown.files.get("final screen"))
         if kind is not None:
             if episode.final_hierarchy:
                 _attach(episode.final_hierarchy, "final hierarchy", "XML")
@@ -413,7 +417,24 @@ class AllureReport:
             if episode.traceback:
                 whose = "task body" if episode.termination == TASK_ERROR else "agent"
                 _attach(episode.traceback, f"{whose} traceback", "TEXT")
-        _attach(drawing.encode_palette(drawing.trajectory_sheet(episode)), "trajectory (all steps)", "PNG")
+        if shown is not None and shown.sheet:
+            self._attach_later(shown.sheet, "trajectory (all steps)", shown.files.get("contact sheet"))
+
+    def _attach_later(self, png: bytes, name: str, link: Path | None = None) -> None:
+        """A PNG attachment of the open step or test, its file written in the report thread (a
+        hard link to `link`, the trajectory folder's copy, when there is one)."""
+        from allure_commons.types import AttachmentType
+
+        listener = self.session.config.pluginmanager.get_plugin("allure_listener")
+        register = getattr(getattr(listener, "allure_logger", None), "_attach", None)
+        if register is None:  # an allure-commons without it: attach now, a copy
+            _attach(png, name, "PNG")
+            return
+        path = self.directory / register(str(uuid4()), name=name, attachment_type=AttachmentType.PNG)
+        if link is not None:
+            screens.link_later(link, path)
+        else:
+            screens.write_later(path, png)
 
     def _probe_device(self, item: pytest.Item, episode: Any) -> None:
         """Android version and model, once per device and process, for environment.properties."""
