@@ -85,15 +85,16 @@ def options() -> str:
 def commands() -> str:
     """The plugin's command-line tools, each with its own --help, as it prints it."""
     out = []
-    for module, what in (
+    for command, what in (
+        ("pytest_mobile_agent doctor", "Check every device a run would use, and say what to do"),
         ("pytest_mobile_agent.reporting", "The HTML report from Allure results"),
         ("pytest_mobile_agent.reporting.merge", "Merge shards' results into one"),
         ("pytest_mobile_agent.virtual", "Start one virtual device"),
     ):
         done = subprocess.run(
-            [sys.executable, "-m", module, "--help"], capture_output=True, text=True, cwd=ROOT, check=True
+            [sys.executable, "-m", *command.split(), "--help"], capture_output=True, text=True, cwd=ROOT, check=True
         )
-        out += [f"### `python -m {module}`", "", what + ":", "", "```text", done.stdout.rstrip(), "```", ""]
+        out += [f"### `python -m {command}`", "", what + ":", "", "```text", done.stdout.rstrip(), "```", ""]
     return "\n".join(out)
 
 

@@ -46,6 +46,7 @@ IDLE_FAILURE = "could not get idle state"
 # What `am broadcast` prints once a receiver set a result: its code and data.
 BROADCAST_RESULT = re.compile(r'Broadcast completed: result=(-?\d+)(?:, data="([^"]*)")?')
 CHANGE_CONFIGURATION = "android.permission.CHANGE_CONFIGURATION"
+ANIMATION_SCALES = ("window_animation_scale", "transition_animation_scale", "animator_duration_scale")
 FOCUSED = re.compile(r"mCurrentFocus=Window\{\S+ \S+ ([^\s/}]+)/([^\s}]+)\}")
 UIAUTOMATION_TAKEN = "already registered"
 
@@ -435,6 +436,11 @@ class AndroidDevice:
                 f"({LISTENER_PACKAGE}, installed by the plugin); it answered {out.strip()[-300:]!r}"
             )
         self.locale = locale
+
+    def animations_off(self) -> None:
+        """Window, transition and animator scales to 0, as AndroidWorld and Espresso set them: a
+        screen is never captured mid-transition, and an action's effect is on screen at once."""
+        self.sh("; ".join(f"settings put global {name} 0" for name in ANIMATION_SCALES))
 
     def launch(self, package: str) -> None:
         rc, out = self.sh_status(f"monkey -p {shell_quote(package)} -c {LAUNCHER_CATEGORY} 1")

@@ -242,6 +242,7 @@ class DeviceResets:
             return known
         if prepare is not None:
             prepare()
+        device.animations_off()  # before the base snapshot, so that every reset brings it back
         port = console_port(device.serial) if self.choice != "clear" else None
         host = getattr(device.client, "host", "127.0.0.1")
         if port is not None and (self.choice == "snapshot" or console_answers(device.serial, host)):
