@@ -723,9 +723,6 @@ def make_task(t: CrossTask, lang: str) -> Callable[..., Any]:
         grants=t.grants,
         near_miss=dict(t.near_miss),
         locale=LANGUAGES[lang],
-        spa_level=2 if len(t.apps) > 2 else 1,
-        spa_language=lang,
-        spa_category=t.category,
         checkpoints={"package": list(t.apps), "key_phrases": typed},
     )(body)
 

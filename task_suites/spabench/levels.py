@@ -178,9 +178,6 @@ def make_task(source: SetSource, level: int, lang: str) -> Callable[..., Any]:
         grants=spa.grants,
         near_miss=near_misses(spa, level),
         locale=LANGUAGES[lang],
-        spa_level=level,
-        spa_language=lang,
-        spa_app=APP_NAMES[spa.app] if lang == "ENG" else APP_NAMES_CHN[spa.app],
         **judge_inputs(spa.app, keys, path),
     )(body)
     return decorated

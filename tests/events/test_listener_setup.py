@@ -22,6 +22,7 @@ from pytest_mobile_agent.device.listener import (
 from pytest_mobile_agent.events.schema import (
     LISTENER_PACKAGE,
     LISTENER_SERVICE,
+    LISTENER_VERSION_CODE,
     Hello,
     encode_hello,
 )
@@ -184,7 +185,7 @@ def test_missing_apk_explains_how_to_build(
     with pytest.raises(ListenerUnavailable, match="emulator-5556.*listener_app/build.sh"):
         ensure_listener(FakeDevice(server), timeout=1)
     # A phone that already runs the current listener needs no APK on the host.
-    device = FakeDevice(server, installed=1)
+    device = FakeDevice(server, installed=LISTENER_VERSION_CODE)
     assert ensure_listener(device, timeout=5) == Hello(12)
     assert not device.pushed
 

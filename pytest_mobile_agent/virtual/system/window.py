@@ -474,6 +474,7 @@ class WindowManager:
             # has the window focus (the field under it lost input focus), so BACK goes to it.
             if self.ime_shown and self._focused_edit(self.frame().windows) is not None:
                 self.ime_shown = False
+                self.changed()  # that frame was built with the keyboard
             elif top.overlays:
                 overlay = top.overlays[-1]
                 top.dismiss(overlay)

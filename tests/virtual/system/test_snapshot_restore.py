@@ -50,13 +50,13 @@ def setup(home: Path) -> Iterator[tuple[AndroidDevice, EmulatorConsole]]:
 def digest(dev: AndroidDevice) -> dict[str, str]:
     """The state the test compares, all read through adb."""
     return {
-        "sdcard": dev.sh("ls -a /sdcard /sdcard/Download"),
-        "app data": dev.sh(f"ls -a /data/data/{CALC} /data/data/{CALC}/files"),
+        "sdcard": dev.sh("ls -a /sdcard /sdcard/Download", check=False),
+        "app data": dev.sh(f"ls -a /data/data/{CALC} /data/data/{CALC}/files", check=False),
         "contacts": dev.sh(f"content query --uri {CONTACTS_URI} --projection _id:display_name:deleted"),
         "sms": dev.sh("content query --uri content://sms --projection _id:address:body"),
-        "prefs": dev.sh(f"cat {PREFS}"),
-        "notes": dev.sh("cat /sdcard/Download/notes.txt"),
-        "focus": dev.sh("dumpsys window displays | grep mCurrentFocus"),
+        "prefs": dev.sh(f"cat {PREFS}", check=False),
+        "notes": dev.sh("cat /sdcard/Download/notes.txt", check=False),
+        "focus": dev.sh("dumpsys window displays | grep mCurrentFocus", check=False),
         "clock": dev.sh("date +%s"),
         "setting": dev.sh("settings get system font_scale"),
     }
@@ -111,7 +111,7 @@ def test_a_same_size_rewrite_right_after_a_restore_is_still_undone(
     console.command("avd snapshot load base")
     dev.sh("echo 'MEETING AT NINE' > /sdcard/Download/notes.txt")  # same size, same tick maybe
     console.command("avd snapshot load base")
-    assert dev.sh("cat /sdcard/Download/notes.txt") == "meeting at nine\n"
+    assert dev.sh("cat /sdcard/Download/notes.txt", check=False) == "meeting at nine\n"
 
 
 def test_a_running_app_is_dropped_and_reloads_from_its_restored_data(
@@ -124,7 +124,7 @@ def test_a_running_app_is_dropped_and_reloads_from_its_restored_data(
         dev.execute(Tap(text=key), dev.ui())
     assert "7×6" in dev.dump()
     console.command("avd snapshot load base")
-    assert "launcher" in dev.sh("dumpsys window displays | grep mCurrentFocus")
+    assert "launcher" in dev.sh("dumpsys window displays | grep mCurrentFocus", check=False)
     dev.launch(CALC)
     assert "7×6" not in dev.dump()  # a fresh app object, not the one left running
 
@@ -138,7 +138,7 @@ def test_a_directory_made_by_the_task_goes_and_one_it_removed_comes_back(
     dev.sh("rm -r /sdcard/Download")
     console.command("avd snapshot load base")
     assert "Trip" not in dev.sh("ls /sdcard/Pictures")
-    assert dev.sh("cat /sdcard/Download/notes.txt") == "meeting at nine\n"
+    assert dev.sh("cat /sdcard/Download/notes.txt", check=False) == "meeting at nine\n"
 
 
 def test_a_folder_replaced_by_a_file_and_a_read_only_file_come_back(tmp_path: Path) -> None:
