@@ -20,6 +20,7 @@ def dev(vdevice: VirtualDevice) -> Iterator[AndroidDevice]:
     d.reset_app([RECORDER, CALC], grants=["android.permission.RECORD_AUDIO"], launch=CALC)
     yield d
     d.reset_app([RECORDER])
+    d.sh("rm -rf /sdcard/Music/Recordings")  # a recording would show in other tests' Music Player
 
 
 def test_a_dump_reads_a_file_back_and_leaves_none(dev: AndroidDevice) -> None:
