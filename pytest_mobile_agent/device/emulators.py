@@ -1,15 +1,20 @@
-"""`--devices=emulator:AVD*N`: boot N headless, read-only instances of an Android Virtual Device
-for the session, and shut them down at its end.
+"""`--devices=emulator:AVD*N`: boot N headless instances of an Android Virtual Device for the
+session, and shut them down at its end.
 
 The Android SDK's `emulator` command is found on PATH, then under $ANDROID_HOME and
-$ANDROID_SDK_ROOT (`emulator/emulator`). Each instance gets a free console port P (even, from
-5554 up; adbd on P+1, so adb names it `emulator-P`) and the flags a headless, disposable run
-needs: no window, no audio, no boot animation, `-read-only` (several instances of one AVD at
-once, its files untouched) and `-no-snapshot-save` (nothing saved on exit). The session waits
-until every instance is online and `sys.boot_completed` is 1; the `device` fixture's snapshot
-reset (reset.py, through the same console) brings each back to its base state before a task;
-at the end each gets the console's `kill`. The process that boots them is the one that ends:
-pytest alone, or the xdist controller, which hands the serials to its workers.
+$ANDROID_SDK_ROOT (`emulator/emulator`). Each instance boots from a copy of the AVD of its own,
+made for the session in a temporary AVD home ($ANDROID_AVD_HOME for the emulator): the emulator
+refuses a second writable instance of one AVD, and under `-read-only` it refuses to save the
+snapshots the resets load (`KO: Snapshot save is disabled because "-read-only" was specified`),
+so SPA-Bench copies the AVD per instance too. The copies are made with `cp --reflink=auto`
+(instant on copy-on-write file systems) and removed at the end; the user's AVD is never written.
+Each instance gets a free console port P (even, from 5554 up; adbd on P+1, so adb names it
+`emulator-P`) and the flags a headless, disposable run needs: no window, no audio, no boot
+animation and `-no-snapshot-save` (nothing saved on exit). The session waits until every
+instance is online and `sys.boot_completed` is 1; the `device` fixture's snapshot reset
+(reset.py, through the same console) brings each back to its base state before a task; at the
+end each gets the console's `kill`. The process that boots them is the one that ends: pytest
+alone, or the xdist controller, which hands the serials to its workers.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ import adbutils
 from pytest_mobile_agent.device import adb_server
 
 SPEC = re.compile(r"emulator:([A-Za-z0-9._-]+)(?:\*(\d+))?")
-HEADLESS = ("-no-window", "-no-audio", "-no-boot-anim", "-read-only", "-no-snapshot-save")
+HEADLESS = ("-no-window", "-no-audio", "-no-boot-anim", "-no-snapshot-save")
 FIRST_PORT, LAST_PORT = 5554, 5682  # the console ports the adb server knows emulators by
 BOOT_TIMEOUT = 600.0
 
@@ -66,6 +71,50 @@ def find_emulator() -> str:
         "no `emulator` command: install the Android SDK's emulator package and put it on PATH, "
         f"or set ANDROID_HOME / ANDROID_SDK_ROOT (now {homes[0]!r} / {homes[1]!r})"
     )
+
+
+def avd_home() -> Path:
+    """Where the emulator finds AVDs: $ANDROID_AVD_HOME, else $ANDROID_EMULATOR_HOME/avd, else
+    ~/.android/avd."""
+    if os.environ.get("ANDROID_AVD_HOME"):
+        return Path(os.environ["ANDROID_AVD_HOME"])
+    if os.environ.get("ANDROID_EMULATOR_HOME"):
+        return Path(os.environ["ANDROID_EMULATOR_HOME"]) / "avd"
+    return Path.home() / ".android" / "avd"
+
+
+def _ini(path: Path) -> dict[str, str]:
+    return dict(line.strip().split("=", 1) for line in path.read_text().splitlines() if "=" in line)
+
+
+def avd_folder(name: str) -> tuple[Path, dict[str, str]]:
+    """The AVD's folder and its `NAME.ini`, as the emulator resolves them."""
+    ini = avd_home() / f"{name}.ini"
+    try:
+        fields = _ini(ini)
+    except OSError as exc:
+        raise EmulatorError(f"AVD {name!r}: cannot read {ini} ({exc}); set ANDROID_AVD_HOME to its folder") from exc
+    folder = Path(fields.get("path", "")) if fields.get("path") else avd_home() / f"{name}.avd"
+    if not folder.is_dir():
+        raise EmulatorError(f"AVD {name!r}: {ini} names {folder}, which is not a folder")
+    return folder, fields
+
+
+def copy_avd(name: str, home: Path, copy: str) -> None:
+    """`copy`, an AVD of its own in `home` with `name`'s files (its locks left out)."""
+    source, fields = avd_folder(name)
+    target = home / f"{copy}.avd"
+    done = subprocess.run(["cp", "-a", "--reflink=auto", str(source), str(target)], capture_output=True, check=False)
+    if done.returncode != 0:  # a cp without --reflink (macOS): a plain copy
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.copytree(source, target, symlinks=True)
+    for lock in target.rglob("*.lock"):  # a running instance's (a file, or a folder in some versions)
+        if lock.is_dir():
+            shutil.rmtree(lock, ignore_errors=True)
+        else:
+            lock.unlink()
+    ini = {**fields, "path": str(target), "path.rel": f"avd/{copy}.avd"}
+    (home / f"{copy}.ini").write_text("".join(f"{k}={v}\n" for k, v in ini.items()))
 
 
 def _port_free(port: int) -> bool:
@@ -115,6 +164,7 @@ class EmulatorFleet:
     boot_timeout: float = BOOT_TIMEOUT
     instances: list[Emulator] = field(default_factory=list)
     logs: Path | None = None  # each instance's output, shown when one fails to boot
+    copies: Path | None = None  # the instances' AVD home: a copy of the AVD each
 
     @property
     def serials(self) -> list[str]:
@@ -133,18 +183,24 @@ class EmulatorFleet:
         client = adb_server.client()
         listed = {d.serial for d in client.list()}
         self.logs = Path(tempfile.mkdtemp(prefix="pma-emulators-"))
+        self.copies = self.logs / "avd"
+        self.copies.mkdir()
+        env = dict(os.environ, ANDROID_AVD_HOME=str(self.copies))
         try:
-            for port in free_console_ports(self.count, listed):
+            for i, port in enumerate(free_console_ports(self.count, listed)):
+                copy = f"{self.avd}_pma{i}"
+                copy_avd(self.avd, self.copies, copy)
                 log = self.logs / f"emulator-{port}.log"
                 with open(log, "wb") as out:
                     process = subprocess.Popen(
-                        [self.binary, "-avd", self.avd, "-port", str(port), *HEADLESS],
+                        [self.binary, "-avd", copy, "-port", str(port), *HEADLESS],
                         stdout=out,
                         stderr=subprocess.STDOUT,
                         stdin=subprocess.DEVNULL,
                         start_new_session=True,
+                        env=env,
                     )
-                self.instances.append(Emulator(self.avd, port, process, log))
+                self.instances.append(Emulator(copy, port, process, log))
             deadline = time.monotonic() + self.boot_timeout
             for emulator in self.instances:
                 self._await_boot(client, emulator, deadline)

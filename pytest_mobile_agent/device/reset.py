@@ -17,6 +17,7 @@ another device, never counted against the agent.
 
 from __future__ import annotations
 
+import logging
 import re
 import socket
 from collections.abc import Callable
@@ -32,7 +33,9 @@ if TYPE_CHECKING:
 
 SNAPSHOT_NAME = "pytest-mobile-agent-base"
 STRATEGIES = ("snapshot", "clear")
+log = logging.getLogger(__name__)
 TOKEN_FILE = ".emulator_console_auth_token"
+READ_ONLY_REFUSAL = 'Snapshot save is disabled because "-read-only" was specified'
 
 
 class ConsoleError(Exception):
@@ -247,8 +250,16 @@ class DeviceResets:
         host = getattr(device.client, "host", "127.0.0.1")
         if port is not None and (self.choice == "snapshot" or console_answers(device.serial, host)):
             snap = SnapshotReset(port, host)
-            snap.save(device)
-            known = snap
+            try:
+                snap.save(device)
+                known = snap
+            except DeviceLost as exc:
+                if self.choice == "snapshot" or READ_ONLY_REFUSAL not in str(exc):
+                    raise
+                # An emulator started with -read-only saves no snapshot: it is reset as a phone is.
+                snap.close()
+                log.warning("%s runs -read-only (no snapshots): reset by clearing instead", device.serial)
+                known = ClearReset()
         elif self.choice == "snapshot":
             raise DeviceLost(
                 f"--mobile-reset=snapshot: {device.serial} has no emulator console (only emulator-N "

@@ -41,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--model", default="Virtual Pixel", help="ro.product.model")
     p.add_argument("--time", type=datetime.fromisoformat, default=DEFAULT_TIME, help="device clock (ISO 8601)")
     p.add_argument("--root", type=Path, help="device root directory (default: a new temporary one, removed at exit)")
+    p.add_argument("--read-only", action="store_true", help="as the emulator -read-only: no snapshot saved")
     p.add_argument("--no-register", action="store_true", help="do not register the device with the adb server")
     p.add_argument("--watch-parent", type=int, metavar="PID", help="stop when the process PID is gone")
     p.add_argument("-v", "--verbose", action="store_true")
@@ -59,6 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         release=args.release,
         model=args.model,
         time=args.time,
+        read_only=args.read_only,
     )
 
     registered: list[str] = []

@@ -180,6 +180,8 @@ class ConsoleSession(asyncio.Protocol):
             return [f"KO: argument missing, try 'avd snapshot {verb} <name>'"]
         name = args[1]
         if verb == "save":
+            if self.device.config.read_only:  # the emulator's own refusal, word for word
+                return ['KO: Snapshot save is disabled because "-read-only" was specified']
             self.snapshots.save(name)
             return ["OK"]
         if name not in snapshots:

@@ -20,6 +20,7 @@ class DeviceConfig:
     release: str = "13"
     model: str = "Virtual Pixel"
     time: datetime = DEFAULT_TIME
+    read_only: bool = False  # as an emulator started with -read-only: no snapshot can be saved
 
 
 def properties(c: DeviceConfig) -> dict[str, str]:
