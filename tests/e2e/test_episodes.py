@@ -80,8 +80,32 @@ def test_results_file_agrees_with_the_terminal_table(run_tasks, calc_tasks):
     assert all(ep["termination"] == "max_steps" and ep["steps"] == 2 * ep["golden_steps"] for ep in run.episodes)
 
 
+# The oracle, except that each worker's first step waits until the other worker has started a
+# task too: xdist may otherwise hand one fast worker all four tasks before the other comes up.
+BOTH_WORKERS_AGENT = """
+import os, time
+from pathlib import Path
+
+from pytest_mobile_agent.agents.builtin import OracleAgent
+
+STARTED = Path(__file__).parent / "started"
+
+
+class Agent(OracleAgent):
+    def step(self, observation):
+        STARTED.mkdir(exist_ok=True)
+        (STARTED / os.environ["PYTEST_XDIST_WORKER"]).touch()
+        deadline = time.monotonic() + 60  # under the step timeout (120 s): a clear error instead
+        while len(list(STARTED.iterdir())) < 2:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"only {os.listdir(STARTED)} started a task")
+            time.sleep(0.05)
+        return super().step(observation)
+"""
+
+
 def test_xdist_two_workers_use_two_distinct_devices(run_tasks, calc_tasks):
-    run = run_tasks(calc_tasks, "--agent=oracle", "-n", "2")
+    run = run_tasks({**calc_tasks, "both_workers.py": BOTH_WORKERS_AGENT}, "--agent=both_workers.py", "-n", "2")
     run.result.assert_outcomes(passed=4)
     assert len({ep["serial"] for ep in run.episodes}) == 2
     assert run.aggregate["overall"]["episodes"] == 4  # aggregated across both workers
