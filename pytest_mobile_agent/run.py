@@ -319,6 +319,8 @@ class TaskRun:
         if not report.failed or excinfo is None:
             return
         episode = self.episode
+        if call.when == "call" and episode is not None:
+            _name_termination(report, episode)
         if excinfo.errisinstance(AgentError) and episode is not None and episode.traceback:
             # The harness's frames are hidden; the agent's own are what its author needs.
             report.longrepr = f"AgentError: {episode.error}\n\nThe agent's traceback:\n{episode.traceback.rstrip()}"
@@ -350,6 +352,15 @@ class TaskRun:
             serial = pool.lost[-1] if pool is not None and pool.lost else "?"
             error = f"{call.when}: {one_line(str(excinfo.value))}"
             self.record_unrun(serial, INFRASTRUCTURE, error, call.duration if call.when == "setup" else 0.0)
+
+
+def _name_termination(report: pytest.TestReport, episode: Episode) -> None:
+    """pytest's short summary line ("FAILED id - message") and JUnit's failure message say how
+    the episode ended before the assertion message: "max_steps after 30 steps: assert ..."."""
+    crash = getattr(report.longrepr, "reprcrash", None)
+    if crash is not None:
+        steps = len(episode.steps)
+        crash.message = f"{episode.termination} after {steps} step{'s' * (steps != 1)}: {crash.message}"
 
 
 RUN_KEY = pytest.StashKey[TaskRun]()

@@ -66,6 +66,22 @@ def test_noop_fails_every_task_with_ffr_1(run_tasks, calc_tasks):
     run.result.stdout.fnmatch_lines(["*AssertionError: assert '0' == '8'*"])
 
 
+def test_a_failed_tasks_summary_line_names_how_it_ended(run_tasks, calc_tasks, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # pytest cuts the line at the terminal's width
+    # Under xdist the worker's report crosses to the controller: the line must survive that too.
+    noop = run_tasks(calc_tasks, "--agent=noop", "-n", "2", "-k", "3+5")
+    case = "test_calc.py::test_arithmetic[3 + 5-3+5=-8]"
+    assert f"FAILED {case} - completed after 0 steps: AssertionError: assert '0' == '8'" in noop.result.outlines
+    # Tap(text='+') forever: never done, the budget (2 x 4 golden steps) runs out.
+    plus = "from pytest_mobile_agent import Tap\n\ndef agent(observation):\n    return Tap(text='+')\n"
+    files = {**calc_tasks, "plus.py": plus}
+    tapper = run_tasks(files, "--agent=plus.py", "-k", "3+5")
+    (episode,) = tapper.episodes
+    assert (episode["termination"], episode["steps"]) == ("max_steps", 8)
+    line = f"FAILED {case} - max_steps after 8 steps: AssertionError: "
+    assert any(printed.startswith(line) for printed in tapper.result.outlines), tapper.result.stdout.str()
+
+
 def test_results_file_agrees_with_the_terminal_table(run_tasks, calc_tasks):
     run = run_tasks(calc_tasks, "--agent=random", "--mobile-seed=3")
     overall = run.aggregate["overall"]
