@@ -236,6 +236,7 @@ RECORD_FIELDS = {
     "time_per_step_s": "mean seconds per step",
     "cost_per_step_usd": "cost / steps",
     "body_success": "the body's verdict, beside the judges'",
+    "side_effects": 'the durable changes nobody declared ("AREA KIND KEY" each); `null`: not measured',
     "judges": "each judge's verdict, reason, tokens and cost",
     "extra": "what formats, judges and hooks add (e.g. `report_case`, `spa_bench`, `mobile_bench`)",
 }
@@ -266,6 +267,14 @@ def metrics() -> str:
     return "```text\n" + _doc(module) + "\n```"
 
 
+def summary_table() -> str:
+    from pytest_mobile_agent.reporting.terminal import COLUMNS
+
+    lines = ["| column | aggregate key | what it is |", "|---|---|---|"]
+    lines += [f"| `{title}` | `{key}` | {_cell(what)} |" for title, key, _, what in COLUMNS]
+    return "\n".join(lines)
+
+
 def changelog() -> str:
     text = (ROOT / "CHANGELOG.md").read_text()
     return text.split("\n", 1)[1]  # under the page's own title
@@ -281,6 +290,7 @@ SECTIONS: dict[str, Callable[[], str]] = {
     "observation": observation,
     "results": results,
     "metrics": metrics,
+    "summary": summary_table,
     "changelog": changelog,
 }
 

@@ -88,8 +88,8 @@ def test_results_file_agrees_with_the_terminal_table(run_tasks, calc_tasks):
     row = run.table_row("all")
     assert row["N"] == str(overall["episodes"]) == "4"
     assert row["SR"] == f"{overall['SR']:.2f}"
-    assert row["tokens"] == f"{overall['tokens']:.0f}"
-    assert row["max%"] == f"{overall['max_steps_share']:.0%}"
+    assert row["tokens"] == f"{overall['tokens']:.0f} est."  # random reports no usage
+    assert row["MSR%"] == f"{overall['max_steps_share']:.0%}"
     by_app = run.table_row("app calculator")
     assert by_app["SR"] == f"{run.aggregate['by_app']['calculator']['SR']:.2f}"
     # Random never says done: every episode ran into its budget of 2 x golden steps.
@@ -118,6 +118,19 @@ class Agent(OracleAgent):
             time.sleep(0.05)
         return super().step(observation)
 """
+
+
+def test_an_agent_without_usage_has_its_tokens_marked_estimated(run_tasks, calc_tasks, pytester):
+    run = run_tasks(calc_tasks, "--agent=oracle", "-k", "3+5", "--alluredir=allure")
+    (episode,) = run.episodes
+    assert episode["tokens_estimated"] and episode["tokens_in"] > 0  # MobileAgentBench's rule
+    assert run.overall["tokens_estimated"] is True
+    assert run.table_row()["tokens"] == f"{run.overall['tokens']:.0f} est."
+    (result,) = [json.loads(p.read_text()) for p in (pytester.path / "allure").glob("*-result.json")]
+    shown = {p["name"]: p["value"] for p in result["parameters"]}
+    note = "est. (the agent reports no usage: MobileAgentBench's estimate)"
+    assert shown["tokens in"] == f"{episode['tokens_in']} {note}"
+    assert shown["tokens out"] == f"{episode['tokens_out']} {note}"
 
 
 def test_xdist_two_workers_use_two_distinct_devices(run_tasks, calc_tasks):
