@@ -205,7 +205,8 @@ class Agent:
     ],
     ids=["raises", "hangs", "invalid-actions"],
 )
-def test_agent_failures_fail_the_task_as_the_agents(run_tasks, calc_tasks, tmp_path, source, extra, error):
+def test_agent_failures_fail_the_task_as_the_agents(run_tasks, calc_tasks, tmp_path, monkeypatch, source, extra, error):
+    monkeypatch.setenv("COLUMNS", "200")  # the short summary line, uncut
     files = dict(calc_tasks, **{"bad_agent.py": source})
     art = tmp_path / "art"
     run = run_tasks(files, "--agent=bad_agent.py", "-k", "3+5", f"--mobile-artifacts={art}", *extra)
@@ -214,6 +215,9 @@ def test_agent_failures_fail_the_task_as_the_agents(run_tasks, calc_tasks, tmp_p
     assert ep["termination"] == "error" and error in ep["error"]
     assert not ep["success"] and not ep["infrastructure"]
     run.result.stdout.fnmatch_lines([f"*AgentError: {error}*"])
+    steps = ep["steps"]
+    summary = f"FAILED test_calc.py::test_arithmetic[[]3 + 5-3+5=-8[]] - error after {steps} step*AgentError: {error}*"
+    run.result.stdout.fnmatch_lines([summary])
     # The trajectory is kept.
     folder = next(p for p in art.iterdir() if p.is_dir())
     assert (folder / "step-000.png").exists() and (folder / "episode.json").exists()
