@@ -4,7 +4,8 @@ MobileAgentBench (seeds 000/002):
 - SR = successes / tasks.
 - SE = steps taken / minimum (golden) steps, over successful tasks only (1.0 is ideal).
 - Latency = mean seconds per step (agent + device + harness: the wait between two actions).
-- Tokens = mean input + output tokens per task (reported by the agent, else estimated).
+- Tokens = mean input + output tokens per task (reported by the agent, else estimated by
+  MobileAgentBench's rule; `tokens_estimated` then says so, and the table shows "est.").
 - FFR = early-stopped failures / failures (the agent said "done" but the task was not done).
 - OER = late-stopped successes / successes (the task was done but the agent ran into the budget).
 SPA-Bench (seed 004): success, step ratio on success (same as SE), termination-reason shares
@@ -181,6 +182,8 @@ def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
         "SE": _mean(r["se"] for r in wins),
         "latency_s": _mean(step_times),
         "tokens": _mean(r["tokens_in"] + r["tokens_out"] for r in counted),
+        # Any episode's tokens estimated (the agent reported no usage): the mean is an estimate.
+        "tokens_estimated": any(r.get("tokens_estimated", False) for r in counted),
         "FFR": _ratio(sum(r["premature"] for r in fails), len(fails)),
         "OER": _ratio(sum(r["overdue"] for r in wins), len(wins)),
         "step_ratio": _mean(r["se"] for r in wins),

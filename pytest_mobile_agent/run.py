@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 import pytest
+from _pytest._code.code import ReprEntryNative, ReprExceptionInfo, ReprFileLocation, ReprTraceback
 from _pytest.runner import runtestprotocol
 
 from pytest_mobile_agent.actions import InvalidAction
@@ -362,16 +363,24 @@ class TaskRun:
             setattr(report, CONFIG_FLAG, message)
             self.item.session.shouldstop = f"configuration error: {message}"
             return
-        if excinfo.errisinstance(AgentError) and episode is not None and episode.traceback:
-            # The harness's frames are hidden; the agent's own are what its author needs.
-            report.longrepr = f"AgentError: {episode.error}\n\nThe agent's traceback:\n{episode.traceback.rstrip()}"
-            return
-        if excinfo.errisinstance(TaskBodyError) and episode is not None and episode.traceback:
-            report.longrepr = f"TaskError: {excinfo.value}\n\nThe task body's traceback:\n{episode.traceback.rstrip()}"
+        # The harness's frames are hidden; the agent's own (or the task body's) are what helps.
+        traceback = (
+            episode.traceback if episode is not None and excinfo.errisinstance((AgentError, TaskBodyError)) else None
+        )
+        if episode is not None and traceback:
+            whose = "The agent's" if excinfo.errisinstance(AgentError) else "The task body's"
+            kind = "AgentError" if excinfo.errisinstance(AgentError) else "TaskError"
+            error = episode.error if excinfo.errisinstance(AgentError) else excinfo.value
+            report.longrepr = _told(self.item, f"{kind}: {error}\n\n{whose} traceback:\n{traceback.rstrip()}")
+        elif excinfo.errisinstance(TaskError):
+            text = f"{type(excinfo.value).__name__}: {excinfo.value}"  # the reason alone: no harness frames
+            report.longrepr = _told(self.item, text)
+        if call.when == "call" and episode is not None:
+            _name_termination(report, episode)
+        if traceback:
             return
         if excinfo.errisinstance(TaskError):
             name = type(excinfo.value).__name__
-            report.longrepr = f"{name}: {excinfo.value}"  # the reason alone: no harness frames
             if (
                 call.when == "setup"
                 and episode is None
@@ -396,6 +405,25 @@ class TaskRun:
             serial = pool.lost[-1] if pool is not None and pool.lost else "?"
             error = f"{call.when}: {one_line(str(excinfo.value))}"
             self.record_unrun(serial, INFRASTRUCTURE, error, call.duration if call.when == "setup" else 0.0)
+
+
+def _told(item: pytest.Item, text: str) -> ReprExceptionInfo:
+    """A failure in the harness's own words (no frames) that still has the crash line pytest's
+    short summary shows (a plain string has none), and crosses from an xdist worker intact."""
+    path, lineno, _ = item.location
+    entry = ReprEntryNative([text.rstrip() + "\n"])
+    return ReprExceptionInfo(
+        ReprTraceback([entry], None, "native"), ReprFileLocation(path, (lineno or 0) + 1, one_line(text))
+    )
+
+
+def _name_termination(report: pytest.TestReport, episode: Episode) -> None:
+    """pytest's short summary line ("FAILED id - message") and JUnit's failure message say how
+    the episode ended before the assertion message: "max_steps after 30 steps: assert ..."."""
+    crash = getattr(report.longrepr, "reprcrash", None)
+    if crash is not None:
+        steps = len(episode.steps)
+        crash.message = f"{episode.termination} after {steps} step{'s' * (steps != 1)}: {crash.message}"
 
 
 RUN_KEY = pytest.StashKey[TaskRun]()

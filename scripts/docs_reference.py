@@ -230,10 +230,6 @@ RECORD_FIELDS = {
     "tokens_in": "input tokens (the agent's own count, else estimated)",
     "tokens_out": "output tokens (the agent's own count, else estimated)",
     "tokens_estimated": "the tokens are MobileAgentBench's estimate, not the model's count",
-    "side_effects": (
-        "what the episode changed that nobody declared (area, kind, key), measured once the body held; "
-        "null when it did not"
-    ),
     "cost_usd": "cost from the price table, when the model has a price",
     "latency_s": "mean seconds per step",
     "agent_s": "seconds the agent took, all steps",
@@ -244,6 +240,7 @@ RECORD_FIELDS = {
     "time_per_step_s": "mean seconds per step",
     "cost_per_step_usd": "cost / steps",
     "body_success": "the body's verdict, beside the judges'",
+    "side_effects": 'the durable changes nobody declared ("AREA KIND KEY" each); `null`: not measured',
     "judges": "each judge's verdict, reason, tokens and cost",
     "extra": "what formats, judges and hooks add (e.g. `report_case`, `spa_bench`, `mobile_bench`)",
 }
@@ -274,6 +271,14 @@ def metrics() -> str:
     return "```text\n" + _doc(module) + "\n```"
 
 
+def summary_table() -> str:
+    from pytest_mobile_agent.reporting.terminal import COLUMNS
+
+    lines = ["| column | aggregate key | what it is |", "|---|---|---|"]
+    lines += [f"| `{title}` | `{key}` | {_cell(what)} |" for title, key, _, what in COLUMNS]
+    return "\n".join(lines)
+
+
 def changelog() -> str:
     text = (ROOT / "CHANGELOG.md").read_text()
     return text.split("\n", 1)[1]  # under the page's own title
@@ -289,6 +294,7 @@ SECTIONS: dict[str, Callable[[], str]] = {
     "observation": observation,
     "results": results,
     "metrics": metrics,
+    "summary": summary_table,
     "changelog": changelog,
 }
 

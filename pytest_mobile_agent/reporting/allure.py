@@ -70,6 +70,8 @@ INFRA, TASK, AGENT, BUDGET, PREMATURE, WRONG_STATE = (
     "premature: too few steps",
     "premature: wrong final state",
 )
+# After a token count the agent did not report (MobileAgentBench's rule estimated it).
+ESTIMATED_TOKENS = " est. (the agent reports no usage: MobileAgentBench's estimate)"
 TERMINATION_TEXT = {
     COMPLETED: "completed (the agent said done)",
     MAX_STEPS: "max_steps (the step budget ran out)",
@@ -317,7 +319,7 @@ class AllureReport:
         else:
             why = f"no price for {episode.model} (--mobile-prices)" if episode.model else "the agent names no model"
             _param("cost (USD)", f"- ({why})")
-        estimated = " (estimated)" if record["tokens_estimated"] else ""
+        estimated = ESTIMATED_TOKENS if record["tokens_estimated"] else ""
         _param("tokens in", f"{record['tokens_in']}{estimated}")
         if episode.side_effects is not None:  # the durable changes nobody asked for
             _param("side effects", "; ".join(episode.side_effects) or "none")
@@ -371,7 +373,8 @@ class AllureReport:
             title = f"Step {step.index}: {drawing.describe(step.action)}"
             if step.index == episode.success_step:
                 title += "  (task done here)"
-            tokens = f"{step.tokens_in} in / {step.tokens_out} out" + (" (estimated)" if step.tokens_estimated else "")
+            estimated = ESTIMATED_TOKENS if step.tokens_estimated else ""
+            tokens = f"{step.tokens_in} in / {step.tokens_out} out{estimated}"
             params = {
                 "time (s)": f"agent {step.agent_s:.3f} · device {step.device_s:.3f} · harness {step.harness_s:.3f}",
                 "tokens": tokens,

@@ -10,7 +10,9 @@
   unique names; `categories.json` is written once, `environment.properties` lists every
   shard's agents and devices and adds up the episodes, the success-rate plot is drawn again
   over all episodes) and, with `--report`, made into one HTML report.
-Nothing is written unless every input reads cleanly.
+Nothing is written unless every input reads cleanly. Inputs that are not the shards of one run
+are refused unless told otherwise: two agents' (or models') results (`--allow-mixed`), and a
+task found in more than one results file, as when a shard is given twice (`--allow-overlap`).
 """
 
 from __future__ import annotations
@@ -84,6 +86,49 @@ def overlapping(paths: list[Path]) -> dict[str, list[str]]:
     return {n: files for n, files in where.items() if len(files) > 1}
 
 
+def _runner(record: dict[str, Any]) -> str:
+    """Who ran an episode: the agent, and the model where it names one."""
+    agent = str(record.get("agent", "?"))
+    return f"{agent} ({record['model']})" if record.get("model") else agent
+
+
+def mixed_agents(paths: list[Path]) -> dict[str, list[str]]:
+    """Each agent (and model) found in the results files, with the files, where there is more
+    than one: shards of one run share theirs."""
+    where: dict[str, list[str]] = {}
+    for path in paths:
+        for runner in sorted({_runner(r) for r in read_episodes([path])}):
+            where.setdefault(runner, []).append(str(path))
+    return where if len(where) > 1 else {}
+
+
+def refuse_mixed_inputs(paths: list[Path], *, allow_mixed: bool, allow_overlap: bool) -> None:
+    """A MergeError naming what is mixed and the flag that merges it anyway, else warnings."""
+    twice = sorted({str(p) for p in paths if sum(q.resolve() == p.resolve() for q in paths) > 1})
+    if twice and not allow_overlap:
+        raise MergeError(f"given more than once: {', '.join(twice)} (one shard counted twice)")
+    mixed = mixed_agents(paths)
+    if mixed and not allow_mixed:
+        runners = "; ".join(f"{runner} in {', '.join(files)}" for runner, files in mixed.items())
+        raise MergeError(
+            f"these results come from different agents: {runners}. One summary over them mixes "
+            "their metrics: merge each agent's shards apart, or pass --allow-mixed"
+        )
+    for runner, files in mixed.items():
+        print(f"warning: {runner} ran {', '.join(files)}", file=sys.stderr)
+    overlaps = overlapping(paths)
+    if overlaps and not allow_overlap:
+        shown = [f"{nodeid} ({', '.join(files)})" for nodeid, files in sorted(overlaps.items())[:3]]
+        more = f" and {len(overlaps) - 3} more" if len(overlaps) > 3 else ""
+        raise MergeError(
+            f"{len(overlaps)} task(s) ran in more than one results file: {'; '.join(shown)}{more}. "
+            "Shards of one run never share a task: is a shard given twice? Pass --allow-overlap "
+            "to count every run of them"
+        )
+    for nodeid, files in sorted(overlaps.items()):
+        print(f"warning: {nodeid} ran in more than one shard: {', '.join(files)}", file=sys.stderr)
+
+
 def summary_lines(records: list[dict[str, Any]]) -> list[str]:
     """The plugin's end-of-session table, with its heading."""
     return [f" mobile agent summary ({len(records)} episodes) ".center(80, "="), *terminal.table(summarize(records))]
@@ -153,6 +198,14 @@ def argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--allure-output", type=Path, help="the merged allure-results folder")
     parser.add_argument("--report", type=Path, help="also generate the HTML report into this folder (Allure 3)")
     parser.add_argument("--allure", help="the allure command (default: $ALLURE, reporting/node_modules, PATH)")
+    parser.add_argument(
+        "--allow-mixed", action="store_true", help="merge results of different agents or models into one summary"
+    )
+    parser.add_argument(
+        "--allow-overlap",
+        action="store_true",
+        help="merge results files that share a task (a shard given twice, a rerun) and count every run",
+    )
     return parser
 
 
@@ -167,8 +220,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--report needs --allure-results")
     try:
         records = read_episodes(args.results)
-        for nodeid, files in sorted(overlapping(args.results).items()):
-            print(f"warning: {nodeid} ran in more than one shard: {', '.join(files)}", file=sys.stderr)
+        refuse_mixed_inputs(args.results, allow_mixed=args.allow_mixed, allow_overlap=args.allow_overlap)
+        if not args.allow_overlap and len({p.resolve() for p in args.allure_results}) < len(args.allure_results):
+            raise MergeError("an allure-results folder is given more than once (pass --allow-overlap)")
         if args.allure_results:
             copied = merge_allure(args.allure_results, args.allure_output, records)
             print(f"allure results: {args.allure_output} ({copied} files from {len(args.allure_results)} folders)")

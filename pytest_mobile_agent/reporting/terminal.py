@@ -4,36 +4,46 @@ from __future__ import annotations
 
 from typing import Any
 
+# (title, the aggregate's key, format, what it is): the docs' reference table is made from this,
+# so the names a user reads in the terminal and in the docs are the same.
 COLUMNS = (
-    ("N", "episodes", "{:d}"),
-    ("SR", "SR", "{:.2f}"),
-    ("SE", "SE", "{:.2f}"),
-    ("lat s", "latency_s", "{:.2f}"),
-    ("tokens", "tokens", "{:.0f}"),
-    ("FFR", "FFR", "{:.2f}"),
-    ("OER", "OER", "{:.2f}"),
-    ("done%", "completed_share", "{:.0%}"),
-    ("max%", "max_steps_share", "{:.0%}"),
-    ("err%", "error_share", "{:.0%}"),
-    ("PTR", "PTR", "{:.2f}"),
-    ("OTR", "OTR", "{:.2f}"),
-    ("side%", "side_effect_rate", "{:.0%}"),
-    ("s/step", "time_per_step_s", "{:.3f}"),
-    ("$/step", "cost_per_step_usd", "{:.4f}"),
-    ("infra", "infrastructure_errors", "{:d}"),
+    ("N", "episodes", "{:d}", "episodes counted (infrastructure errors and task errors left out)"),
+    ("SR", "SR", "{:.2f}", "success rate: successes / episodes"),
+    ("SE", "SE", "{:.2f}", "steps / golden steps, over successes (1.00 is ideal)"),
+    ("latency", "latency_s", "{:.2f}", "seconds per step: agent, device and harness"),
+    ("tokens", "tokens", "{:.0f}", "input + output tokens per episode; `est.`: estimated (the agent reports no usage)"),
+    ("FFR", "FFR", "{:.2f}", "failures the agent said were done (early stops) / failures"),
+    ("OER", "OER", "{:.2f}", "successes that ran into the step budget (late stops) / successes"),
+    ("SRC%", "completed_share", "{:.0%}", "share of episodes the agent ended itself (self-reported completion)"),
+    ("MSR%", "max_steps_share", "{:.0%}", "share of episodes that ran into the step budget (max steps reached)"),
+    ("error%", "error_share", "{:.0%}", "share of episodes ended by the agent failing (raised, hung, invalid actions)"),
+    ("PTR", "PTR", "{:.2f}", "said done but failed / episodes the agent ended itself"),
+    ("OTR", "OTR", "{:.2f}", "succeeded but ran into the budget / episodes that ran into it"),
+    ("side%", "side_effect_rate", "{:.0%}", "share of held bodies with durable changes nobody declared"),
+    ("time/step", "time_per_step_s", "{:.3f}", "seconds per step, as SPA-Bench times it"),
+    ("cost/step", "cost_per_step_usd", "{:.4f}", "US dollars per step (a price table for the model)"),
+    ("infra", "infrastructure_errors", "{:d}", "attempts lost to the infrastructure (retried, not counted)"),
 )
+ESTIMATED = " est."  # after a token count that MobileAgentBench's rule estimated
 
 
 def _cell(value: Any, fmt: str) -> str:
     return "-" if value is None else fmt.format(value)
 
 
+def _cells(agg: dict[str, Any]) -> list[str]:
+    cells = [_cell(agg.get(key), fmt) for _, key, fmt, _ in COLUMNS]
+    if agg.get("tokens_estimated") and agg.get("tokens") is not None:
+        cells[[key for _, key, _, _ in COLUMNS].index("tokens")] += ESTIMATED
+    return cells
+
+
 def table(summary: dict[str, Any]) -> list[str]:
     rows: list[tuple[str, dict[str, Any]]] = [("all", summary["overall"])]
     rows += [(f"app {k}", v) for k, v in summary["by_app"].items()]
     rows += [(f"difficulty {k}", v) for k, v in summary["by_difficulty"].items()]
-    cells = [[name] + [_cell(agg[key], fmt) for _, key, fmt in COLUMNS] for name, agg in rows]
-    header = ["group"] + [title for title, _, _ in COLUMNS]
+    cells = [[name, *_cells(agg)] for name, agg in rows]
+    header = ["group"] + [title for title, _, _, _ in COLUMNS]
     widths = [max(len(r[i]) for r in [header, *cells]) for i in range(len(header))]
 
     def line(r: list[str]) -> str:

@@ -66,22 +66,75 @@ def test_noop_fails_every_task_with_ffr_1(run_tasks, calc_tasks):
     run.result.stdout.fnmatch_lines(["*AssertionError: assert '0' == '8'*"])
 
 
+def test_a_failed_tasks_summary_line_names_how_it_ended(run_tasks, calc_tasks, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # pytest cuts the line at the terminal's width
+    # Under xdist the worker's report crosses to the controller: the line must survive that too.
+    noop = run_tasks(calc_tasks, "--agent=noop", "-n", "2", "-k", "3+5")
+    case = "test_calc.py::test_arithmetic[3 + 5-3+5=-8]"
+    assert f"FAILED {case} - completed after 0 steps: AssertionError: assert '0' == '8'" in noop.result.outlines
+    # Tap(text='+') forever: never done, the budget (2 x 4 golden steps) runs out.
+    plus = "from pytest_mobile_agent import Tap\n\ndef agent(observation):\n    return Tap(text='+')\n"
+    files = {**calc_tasks, "plus.py": plus}
+    tapper = run_tasks(files, "--agent=plus.py", "-k", "3+5")
+    (episode,) = tapper.episodes
+    assert (episode["termination"], episode["steps"]) == ("max_steps", 8)
+    line = f"FAILED {case} - max_steps after 8 steps: AssertionError: "
+    assert any(printed.startswith(line) for printed in tapper.result.outlines), tapper.result.stdout.str()
+
+
 def test_results_file_agrees_with_the_terminal_table(run_tasks, calc_tasks):
     run = run_tasks(calc_tasks, "--agent=random", "--mobile-seed=3")
     overall = run.aggregate["overall"]
     row = run.table_row("all")
     assert row["N"] == str(overall["episodes"]) == "4"
     assert row["SR"] == f"{overall['SR']:.2f}"
-    assert row["tokens"] == f"{overall['tokens']:.0f}"
-    assert row["max%"] == f"{overall['max_steps_share']:.0%}"
+    assert row["tokens"] == f"{overall['tokens']:.0f} est."  # random reports no usage
+    assert row["MSR%"] == f"{overall['max_steps_share']:.0%}"
     by_app = run.table_row("app calculator")
     assert by_app["SR"] == f"{run.aggregate['by_app']['calculator']['SR']:.2f}"
     # Random never says done: every episode ran into its budget of 2 x golden steps.
     assert all(ep["termination"] == "max_steps" and ep["steps"] == 2 * ep["golden_steps"] for ep in run.episodes)
 
 
+# The oracle, except that each worker's first step waits until the other worker has started a
+# task too: xdist may otherwise hand one fast worker all four tasks before the other comes up.
+BOTH_WORKERS_AGENT = """
+import os, time
+from pathlib import Path
+
+from pytest_mobile_agent.agents.builtin import OracleAgent
+
+STARTED = Path(__file__).parent / "started"
+
+
+class Agent(OracleAgent):
+    def step(self, observation):
+        STARTED.mkdir(exist_ok=True)
+        (STARTED / os.environ["PYTEST_XDIST_WORKER"]).touch()
+        deadline = time.monotonic() + 60  # under the step timeout (120 s): a clear error instead
+        while len(list(STARTED.iterdir())) < 2:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"only {os.listdir(STARTED)} started a task")
+            time.sleep(0.05)
+        return super().step(observation)
+"""
+
+
+def test_an_agent_without_usage_has_its_tokens_marked_estimated(run_tasks, calc_tasks, pytester):
+    run = run_tasks(calc_tasks, "--agent=oracle", "-k", "3+5", "--alluredir=allure")
+    (episode,) = run.episodes
+    assert episode["tokens_estimated"] and episode["tokens_in"] > 0  # MobileAgentBench's rule
+    assert run.overall["tokens_estimated"] is True
+    assert run.table_row()["tokens"] == f"{run.overall['tokens']:.0f} est."
+    (result,) = [json.loads(p.read_text()) for p in (pytester.path / "allure").glob("*-result.json")]
+    shown = {p["name"]: p["value"] for p in result["parameters"]}
+    note = "est. (the agent reports no usage: MobileAgentBench's estimate)"
+    assert shown["tokens in"] == f"{episode['tokens_in']} {note}"
+    assert shown["tokens out"] == f"{episode['tokens_out']} {note}"
+
+
 def test_xdist_two_workers_use_two_distinct_devices(run_tasks, calc_tasks):
-    run = run_tasks(calc_tasks, "--agent=oracle", "-n", "2")
+    run = run_tasks({**calc_tasks, "both_workers.py": BOTH_WORKERS_AGENT}, "--agent=both_workers.py", "-n", "2")
     run.result.assert_outcomes(passed=4)
     assert len({ep["serial"] for ep in run.episodes}) == 2
     assert run.aggregate["overall"]["episodes"] == 4  # aggregated across both workers
@@ -152,7 +205,8 @@ class Agent:
     ],
     ids=["raises", "hangs", "invalid-actions"],
 )
-def test_agent_failures_fail_the_task_as_the_agents(run_tasks, calc_tasks, tmp_path, source, extra, error):
+def test_agent_failures_fail_the_task_as_the_agents(run_tasks, calc_tasks, tmp_path, monkeypatch, source, extra, error):
+    monkeypatch.setenv("COLUMNS", "200")  # the short summary line, uncut
     files = dict(calc_tasks, **{"bad_agent.py": source})
     art = tmp_path / "art"
     run = run_tasks(files, "--agent=bad_agent.py", "-k", "3+5", f"--mobile-artifacts={art}", *extra)
@@ -161,6 +215,9 @@ def test_agent_failures_fail_the_task_as_the_agents(run_tasks, calc_tasks, tmp_p
     assert ep["termination"] == "error" and error in ep["error"]
     assert not ep["success"] and not ep["infrastructure"]
     run.result.stdout.fnmatch_lines([f"*AgentError: {error}*"])
+    steps = ep["steps"]
+    summary = f"FAILED test_calc.py::test_arithmetic[[]3 + 5-3+5=-8[]] - error after {steps} step*AgentError: {error}*"
+    run.result.stdout.fnmatch_lines([summary])
     # The trajectory is kept.
     folder = next(p for p in art.iterdir() if p.is_dir())
     assert (folder / "step-000.png").exists() and (folder / "episode.json").exists()

@@ -77,3 +77,7 @@ def offline_env(venv_bin: Path, **extra: str) -> dict[str, str]:
         **extra,
     )
     return env
+
+
+if __name__ == "__main__":  # .ci/run's wheel check: python tests/packaging/packaging_helpers.py VENV
+    fresh_venv(Path(sys.argv[1]))

@@ -1,77 +1,96 @@
-"""The core install runs tasks without the extras: no model client, OCR or plotting library is
-imported, and a feature that needs one names the extra to install."""
+"""A real core-only install: `pip install .` from a clean clone into a fresh venv of its own (no
+system site packages, no extras), its dependencies from the package index. From a folder outside
+the checkout it runs the MobileAgentBench calculator tasks with the oracle, and a conftest there
+records at the session's end which of the extras' modules were imported: none may be."""
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
+import shutil
 import subprocess
 import sys
-import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-import pytest
+from packaging_helpers import REPO, clean_clone, run
 
-from pytest_mobile_agent.extras import PACKAGES, MissingExtra, require
-
-REPO = Path(__file__).resolve().parents[2]
+APK = Path("pytest_mobile_agent") / "device" / "listener.apk"
 EXTRA_MODULES = ("openai", "onnxruntime", "rapidocr_onnxruntime", "matplotlib", "pyspng")
+# Downloaded once from the index, then installed from with --no-index: pip's HTTP cache alone
+# still asks the index for every project's page, which costs more than the install itself.
+WHEELHOUSE = Path(os.environ.get("PIP_CACHE_DIR") or Path.home() / ".cache" / "pip") / "pytest-mobile-agent-core"
 
-# Runs pytest as a core-only install would: the extras' modules cannot be imported (a finder
-# refuses them), and at the end none of them may have been imported at all.
-RUNNER = """
-import sys, pytest
+PROBE = """
+import json, sys
+from pathlib import Path
 
-BLOCKED = {blocked!r}
-
-
-class CoreOnly:
-    def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in BLOCKED:
-            raise ModuleNotFoundError(f"No module named {{name!r}} (a core-only install)", name=name)
-        return None
+EXTRAS = {extras!r}
 
 
-sys.meta_path.insert(0, CoreOnly())
-code = pytest.main(sys.argv[1:])
-imported = sorted(m for m in sys.modules if m.split(".")[0] in BLOCKED)
-print("EXTRA MODULES IMPORTED:", imported)
-sys.exit(code or (3 if imported else 0))
+def pytest_sessionfinish(session):
+    import pytest_mobile_agent
+
+    Path("probe.json").write_text(json.dumps({{
+        "plugin": pytest_mobile_agent.__file__,
+        "imported": sorted(m for m in sys.modules if m.split(".")[0] in EXTRAS),
+    }}))
 """
 
 
-def test_core_dependencies_leave_the_extras_out() -> None:
-    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
-    core = " ".join(project["dependencies"])
-    for distribution, extra in PACKAGES.values():
-        assert distribution not in core
-        assert any(distribution in dep for dep in project["optional-dependencies"][extra])
-    assert "pytest-mobile-agent[models,judges,reports,docs]" in project["optional-dependencies"]["all"]
+@contextmanager
+def locked(folder: Path) -> Iterator[None]:
+    """The wheelhouse to oneself: xdist workers and other checkouts may fill it at once."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
-def test_calculator_tasks_run_with_the_oracle_without_the_extras(tmp_path: Path) -> None:
-    (tmp_path / "run.py").write_text(RUNNER.format(blocked=EXTRA_MODULES))
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    env["PYTHONPATH"] = str(REPO)  # this checkout's package, run from a folder outside it
-    done = subprocess.run(
+def pip_install_core(python: Path, source: Path) -> None:
+    """`pip install .` in `source`, build requirements and dependencies from the wheelhouse,
+    which the index fills where it lacks one (the first run, a new release, a new dependency)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PIP_NO_INDEX", "PIP_FIND_LINKS")}
+    offline = [str(python), "-m", "pip", "install", "-q", "--no-index", "--find-links", str(WHEELHOUSE), "."]
+    with locked(WHEELHOUSE):
+        if subprocess.run(offline, cwd=source, env=env, capture_output=True).returncode == 0:
+            return
+        fill = [str(python), "-m", "pip", "download", "-q", "-d", str(WHEELHOUSE), "setuptools>=68", "wheel", "."]
+        run(fill, cwd=source, env=env, timeout=600)
+        run(offline, cwd=source, env=env, timeout=600)
+
+
+def test_pip_install_dot_runs_the_calculator_tasks_without_importing_the_extras(tmp_path: Path) -> None:
+    source = clean_clone(tmp_path / "clone")
+    if (REPO / APK).is_file():  # else the build makes it (listener_app/build.sh), as a user's does
+        shutil.copy2(REPO / APK, source / APK)
+    run([sys.executable, "-m", "venv", str(tmp_path / "venv")])
+    python = tmp_path / "venv" / "bin" / "python"
+    pip_install_core(python, source)
+
+    packages = run([str(python), "-m", "pip", "list", "--format=json"]).stdout
+    installed = {p["name"].lower() for p in json.loads(packages)}
+    assert {"pytest-mobile-agent", "adbutils", "uiautomator2", "allure-pytest"} <= installed
+    assert not installed & {"openai", "onnxruntime", "rapidocr-onnxruntime", "pyspng"}, installed
+
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    (work / "conftest.py").write_text(PROBE.format(extras=EXTRA_MODULES))
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTEST_ADDOPTS")}
+    session = subprocess.run(
         [
-            sys.executable, "run.py", "-p", "no:cacheprovider", "--pyargs", "task_suites.mobileagentbench",
-            "-m", "calculator", "--agent=oracle", "-n", "0", "-q",
-            "--mobile-artifacts=artifacts", "--alluredir=allure-results", "--mobile-results=results.jsonl",
+            str(python), "-m", "pytest", "-p", "no:cacheprovider", "--pyargs", "task_suites.mobileagentbench",
+            "-m", "calculator", "--agent=oracle", "-q", "--mobile-results=results.jsonl",
         ],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600,
+        cwd=work, env=env, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
-    out = done.stdout + done.stderr
-    assert done.returncode == 0, out
+    out = session.stdout + session.stderr
+    assert session.returncode == 0, out
     assert "10 passed" in out
-    assert "EXTRA MODULES IMPORTED: []" in out
-    assert "summary.png not drawn: matplotlib is not installed: pip install 'pytest-mobile-agent[reports]'" in out
-    assert (tmp_path / "results.jsonl").read_text().count('"type": "episode"') == 10
-    assert not (tmp_path / "artifacts" / "summary.png").exists()
-
-
-def test_a_missing_extra_names_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now raises ImportError
-    with pytest.raises(
-        MissingExtra, match=r"summary\.png needs matplotlib .*pip install 'pytest-mobile-agent\[reports\]'"
-    ):
-        require("matplotlib", "summary.png")
+    probe = json.loads((work / "probe.json").read_text())
+    assert probe["plugin"].startswith(str(tmp_path / "venv")), probe
+    assert probe["imported"] == [], out
+    records = [json.loads(line) for line in (work / "results.jsonl").read_text().splitlines()]
+    assert [r["success"] for r in records if r["type"] == "episode"] == [True] * 10

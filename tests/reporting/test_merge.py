@@ -51,7 +51,8 @@ def cells(table: list[str]) -> dict[str, dict[str, str]]:
     """A printed table's counting cells by group and column (timings and tokens left out)."""
     titles = re.split(r"\s{2,}", table[0].strip())
     rows = (dict(zip(titles, re.split(r"\s{2,}", line.strip()), strict=True)) for line in table[2:])
-    return {r["group"]: {k: v for k, v in r.items() if k not in ("lat s", "tokens", "s/step", "$/step")} for r in rows}
+    timings = ("latency", "tokens", "time/step", "cost/step")
+    return {r["group"]: {k: v for k, v in r.items() if k not in timings} for r in rows}
 
 
 def test_merged_shards_count_what_one_run_counts(pytester: pytest.Pytester, tmp_path: Path) -> None:
@@ -116,8 +117,8 @@ def test_the_merged_aggregate_is_the_aggregate_of_the_same_episodes(tmp_path: Pa
         results.append(whole, r)
     from pytest_mobile_agent.metrics import summarize
 
-    parts = [tmp_path / "a.jsonl", tmp_path / "b.jsonl"]
-    for part, chunk in zip(parts, (episodes[::2], episodes[1::2]), strict=True):
+    parts = [tmp_path / "a.jsonl", tmp_path / "b.jsonl"]  # a task's retry stays in its shard
+    for part, chunk in zip(parts, (episodes[:4], episodes[4:]), strict=True):
         for r in chunk:
             results.append(part, r)
         results.append(part, summarize(chunk))  # each shard's own aggregate: dropped by the merge
@@ -142,8 +143,41 @@ def test_bad_input_is_named_and_nothing_is_written(tmp_path: Path) -> None:
     done = merge(good, "--allure-results", tmp_path / "nowhere", "--allure-output", tmp_path / "allure", "-o", out)
     assert done.returncode == 2 and "no such allure-results folder" in done.stderr
     assert not out.exists() and not (tmp_path / "allure").exists()
-    done = merge(good, good, "-o", out)  # the same tasks in two shards: merged, with a warning
+
+
+def test_one_shard_given_twice_is_refused_unless_allowed(tmp_path: Path) -> None:
+    shard1, shard2, out = tmp_path / "shard1.jsonl", tmp_path / "shard2.jsonl", tmp_path / "merged.jsonl"
+    shard1.write_text("\n".join(EPISODES[:3]) + "\n")
+    shard2.write_text("\n".join(EPISODES[3:]) + "\n")
+    done = merge(shard1, shard2, shard1, "-o", out)
+    assert done.returncode == 2 and f"given more than once: {shard1} (one shard counted twice)" in done.stderr
+    copy = tmp_path / "copy.jsonl"
+    copy.write_text(shard1.read_text())  # the same shard under another name
+    done = merge(shard1, shard2, copy, "-o", out)
+    assert done.returncode == 2, done.stderr
+    assert "3 task(s) ran in more than one results file: test_calculator.py::test_add" in done.stderr
+    assert "--allow-overlap" in done.stderr and not out.exists()
+    allure = tmp_path / "allure"
+    allure.mkdir()
+    done = merge(shard1, shard2, "--allure-results", allure, allure, "--allure-output", tmp_path / "out", "-o", out)
+    assert done.returncode == 2 and "allure-results folder is given more than once" in done.stderr
+    assert not out.exists()
+    done = merge(shard1, shard2, copy, "-o", out, "--allow-overlap")  # counted twice, as asked
     assert done.returncode == 0 and "ran in more than one shard" in done.stderr
+    assert len([r for r in results.read(out) if r["type"] == "episode"]) == len(EPISODES) + 3
+
+
+def test_two_agents_results_are_refused_unless_allowed(tmp_path: Path) -> None:
+    oracle, noop, out = tmp_path / "oracle.jsonl", tmp_path / "noop.jsonl", tmp_path / "merged.jsonl"
+    for path, agent, model, chunk in ((oracle, "oracle", None, EPISODES[:3]), (noop, "t3a", "gpt-4o", EPISODES[3:])):
+        path.write_text("".join(json.dumps({**json.loads(e), "agent": agent, "model": model}) + "\n" for e in chunk))
+    done = merge(oracle, noop, "-o", out)
+    assert done.returncode == 2 and not out.exists()
+    assert f"different agents: oracle in {oracle}; t3a (gpt-4o) in {noop}" in done.stderr
+    assert "--allow-mixed" in done.stderr
+    done = merge(oracle, noop, "-o", out, "--allow-mixed")
+    assert done.returncode == 0 and f"warning: t3a (gpt-4o) ran {noop}" in done.stderr
+    assert len([r for r in results.read(out) if r["type"] == "episode"]) == len(EPISODES)
 
 
 def _episode(
