@@ -25,11 +25,24 @@ def assert_contact(found: dict, name: str, phone: str = "", email: str = "") -> 
     assert found.get("name.data2") == name, f"first name {found.get('name.data2')!r}, not {name!r}"
     assert found.get("phone.data1", "") == phone, f"number {found.get('phone.data1')!r}, not {phone!r}"
     assert found.get("email.data1", "") == email, f"email {found.get('email.data1')!r}, not {email!r}"
+    assert found.get("starred") in ("0", 0, None), f"{name} is a favourite, which nobody asked for"
+
+
+def all_contacts(changes: Any) -> list[dict]:
+    """Every contact added, in the order they were saved: a list, so the same contact saved
+    twice shows."""
+    return [c.after for c in sorted(changes.where("contacts", "added").changes, key=_row_id)]
+
+
+def _row_id(change: Any) -> int:
+    """A provider row's key is "#ID"; ids grow as rows are made."""
+    return int(change.key.lstrip("#") or 0)
 
 
 def sent(changes: Any) -> dict:
-    """The one message sent (in a new conversation)."""
-    changes.added("conversations")
+    """The one message sent (in a new conversation, left in the inbox: not archived)."""
+    conversation = changes.added("conversations")
+    assert conversation.get("archived") in ("0", None), "the conversation was archived, which nobody asked for"
     return changes.added("sms")
 
 
@@ -39,10 +52,14 @@ def assert_sent(message: dict, number: str, body: str) -> None:
     )
 
 
-def all_sent(changes: Any) -> set[tuple[str, str]]:
-    """(address, body) of every message sent; new conversations are the sending's own doing."""
-    changes.where("conversations", "added")
-    return {(m.after.get("address"), m.after.get("body")) for m in changes.where("sms", "added").changes}
+def all_sent(changes: Any) -> list[tuple[str, str]]:
+    """(address, body) of every message sent, in the order sent: a list, so a message sent
+    twice or the order reversed shows. New conversations are the sending's own doing, left in
+    the inbox."""
+    for conversation in changes.where("conversations", "added").changes:
+        assert conversation.after.get("archived") in ("0", None), f"{conversation.after.get('address')} was archived"
+    added = sorted(changes.where("sms", "added").changes, key=_row_id)
+    return [(m.after.get("address"), m.after.get("body")) for m in added]
 
 
 def event(changes: Any) -> dict:
@@ -69,6 +86,7 @@ def assert_event(
     assert bool(found["flags"] & FLAG_ALL_DAY) == all_day, f"all-day is {bool(found['flags'] & FLAG_ALL_DAY)}"
     assert found["location"] == location, f"location {found['location']!r}, not {location!r}"
     assert found["description"] == description, f"description {found['description']!r}, not {description!r}"
+    assert found["repeat_interval"] == 0, f"repeats every {found['repeat_interval']} s, which nobody asked for"
 
 
 def new_note(changes: Any) -> dict:

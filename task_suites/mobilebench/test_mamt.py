@@ -503,7 +503,7 @@ def test_note_then_photo(ui, changes):
     ),
 )
 def test_text_event_song(ui, changes, device):
-    assert all_sent(changes) == {("5550920", "Concert tonight")}, f"sent: {all_sent(changes)}"
+    assert all_sent(changes) == [("5550920", "Concert tonight")], f"sent: {all_sent(changes)}"
     assert_event(device, event(changes), "Concert", all_day=True)
     playing = [ui.text_of(rid(MUSIC_PLAYER, i)) for i in ("activity_track_title", "current_track_label")]
     assert any(t and t.split(" • ")[0] == "sunrise" for t in playing), f"playing: {playing}"
