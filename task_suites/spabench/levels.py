@@ -44,6 +44,7 @@ class Final:
     ui: Any
     changes: Any
     level: int
+    events: Any = None  # the accessibility events: the way the goal was reached (shared/routes.py)
 
 
 Check = Callable[[Final], None]
@@ -159,8 +160,8 @@ def make_task(source: SetSource, level: int, lang: str) -> Callable[..., Any]:
     path = golden(parts)
     keys = chinese_keys(spa.app, parts[-1].keys) if lang == "CHN" else list(parts[-1].keys)
 
-    def body(device, ui, changes):
-        final = Final(device, ui, changes, level)
+    def body(device, ui, changes, events):
+        final = Final(device, ui, changes, level, events)
         for part in parts:
             if part.check:
                 part.check(final)
