@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from task_suites.shared.apps import CALENDAR, NOTES, rid
+from pytest_mobile_agent.events.log import CLICKED
+from task_suites.shared.apps import CALENDAR, MUSIC_PLAYER, NOTES, rid
 
 EVENTS = "databases/events.db:events*"
 NOTE = "files/notes.json*"
@@ -103,3 +104,15 @@ def viewer_shows(ui: Any, package: str, name: str) -> None:
     """Gallery's viewer (ViewPagerActivity or PhotoActivity) shows the file `name`."""
     assert ui.exists(id=rid(package, "view_pager")), "no photo viewer on screen"
     assert ui.exists(text=name), f"the viewer does not show {name}"
+
+
+PLAY_PAUSE = ("activity_track_play_pause", "current_track_play_pause")  # the track screen's, the bottom bar's
+
+
+def assert_playing(ui: Any, events: Any, title: str) -> None:
+    """`title` is the current track and it plays: every tap on a play/pause button since it was
+    started toggles it (the bottom bar's button shows its state only as an icon)."""
+    shown = [ui.text_of(rid(MUSIC_PLAYER, i)) for i in ("activity_track_title", "current_track_label")]
+    assert any(t and t.split(" • ")[0] == title for t in shown), f"playing: {shown}"
+    toggles = [e for name in PLAY_PAUSE for e in events.find(CLICKED, id=rid(MUSIC_PLAYER, name))]
+    assert len(toggles) % 2 == 0, f"{title} was paused after it was started"

@@ -14,6 +14,7 @@ from task_suites.mobilebench.checks import (
     assert_contact,
     assert_event,
     assert_note,
+    assert_playing,
     assert_sent,
     contact,
     event,
@@ -55,6 +56,7 @@ from task_suites.shared.apps import (
     SMS_MESSENGER,
     rid,
 )
+from task_suites.shared.near_misses import labelled
 from task_suites.shared.seeds import add_sms
 
 RESULT = rid(CALCULATOR, "result")
@@ -491,6 +493,15 @@ def test_note_then_photo(ui, changes):
             SEND_SMS,
             view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER),
         ],
+        labelled("field", "sunrise started, then paused"): [
+            sms_to("5550920", "Concert tonight"),
+            SEND_SMS,
+            insert_event("Concert", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER),
+            Tap(id=rid(MUSIC_PLAYER, "activity_track_play_pause")),
+        ],
     },
     checkpoints=checkpoints(
         [SMS_MESSENGER, CALENDAR, MUSIC_PLAYER],
@@ -502,8 +513,7 @@ def test_note_then_photo(ui, changes):
         ],
     ),
 )
-def test_text_event_song(ui, changes, device):
+def test_text_event_song(ui, events, changes, device):
     assert all_sent(changes) == [("5550920", "Concert tonight")], f"sent: {all_sent(changes)}"
     assert_event(device, event(changes), "Concert", all_day=True)
-    playing = [ui.text_of(rid(MUSIC_PLAYER, i)) for i in ("activity_track_title", "current_track_label")]
-    assert any(t and t.split(" • ")[0] == "sunrise" for t in playing), f"playing: {playing}"
+    assert_playing(ui, events, "sunrise")

@@ -15,6 +15,7 @@ from task_suites.mobilebench.checks import (
     assert_contact,
     assert_event,
     assert_note,
+    assert_playing,
     assert_sent,
     contact,
     event,
@@ -646,13 +647,21 @@ def test_photo_favorite(ui, changes):
             Type("Evening"),
             OK,
         ],
+        labelled("field", "sunrise paused"): [
+            view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER),
+            Tap(id=rid(MUSIC_PLAYER, "activity_track_play_pause")),
+            BACK,
+            MORE,
+            Tap(text="Create new playlist"),
+            Type("Morning"),
+            OK,
+        ],
     },
     checkpoints=checkpoints(MUSIC_PLAYER, ["sunrise", "Morning"], [["audio/mpeg", "text=Tracks"]]),
 )
-def test_play_and_playlist(ui, changes):
+def test_play_and_playlist(ui, events, changes):
     assert changes.added(MUSIC_PLAYER, "files/library.json:playlists*")["title"] == "Morning"
-    playing = ui.text_of(rid(MUSIC_PLAYER, "current_track_label")) or ""
-    assert playing.split(" • ")[0] == "sunrise", f"playing: {playing!r}"
+    assert_playing(ui, events, "sunrise")
 
 
 @task(
