@@ -22,11 +22,20 @@ def contact(changes: Any) -> dict:
     return changes.added("contacts")
 
 
-def assert_contact(found: dict, name: str, phone: str = "", email: str = "") -> None:
+# A contact's data rows a name, a number and an email make: the display and first name, the
+# number or address and its type.
+TYPED_FIELDS = {"name.data1", "name.data2", "phone.data1", "phone.data2", "email.data1", "email.data2"}
+
+
+def assert_contact(found: dict, name: str, phone: str = "", email: str = "", *, starred: bool = False) -> None:
     assert found.get("name.data2") == name, f"first name {found.get('name.data2')!r}, not {name!r}"
     assert found.get("phone.data1", "") == phone, f"number {found.get('phone.data1')!r}, not {phone!r}"
     assert found.get("email.data1", "") == email, f"email {found.get('email.data1')!r}, not {email!r}"
-    assert found.get("starred") in ("0", 0, None), f"{name} is a favourite, which nobody asked for"
+    assert str(found.get("starred", "0")) == ("1" if starred else "0"), (
+        f"{name} is a favourite, which nobody asked for" if not starred else f"{name} is not a favourite"
+    )
+    extra = {k for k in found if "." in k} - TYPED_FIELDS
+    assert not extra, f"fields nobody asked for: { {k: found[k] for k in sorted(extra)} }"
 
 
 def all_contacts(changes: Any) -> list[dict]:

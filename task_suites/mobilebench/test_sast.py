@@ -232,6 +232,11 @@ def test_new_contact_form(zack, device, ui):
         ],
         "left without saving": [insert_contact(name="Lily", phone="5550101")],
         labelled("field", "added as a favourite"): [insert_contact(name="Lily", phone="5550101"), STAR, SAVE],
+        labelled("field", "a surname typed too"): [
+            insert_contact(name="Lily", phone="5550101"),
+            Type("Smith", id=rid(CONTACTS, "contact_surname")),
+            SAVE,
+        ],
     },
     checkpoints=checkpoints(CONTACTS, ["Lily", "5550101"], [["action.INSERT", "fragment_fab"]]),
 )
