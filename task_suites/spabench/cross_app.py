@@ -222,6 +222,12 @@ def renamed_to_beach(f: Final) -> None:
     typed_in(f.events, FILE_MANAGER, "beach")  # renamed with File Manager, as asked, not in Gallery
 
 
+def download_opened(f: Final) -> None:
+    """The file was found in File Manager's Download folder, as asked: not a search from elsewhere,
+    which lists a file of that name in any folder."""
+    first(f.events, "Download opened in File Manager", text="Download", package=FILE_MANAGER)
+
+
 def computed(formula: str, result: str, into: str) -> Callable[[Final], None]:
     """Calculator worked it out (its history's last entry) before the result was typed in `into`."""
 
@@ -544,8 +550,15 @@ TASKS = [
             ),
         ),
         [Launch(FILE_MANAGER), Tap(text="Download"), Launch(NOTES), *note_steps("Files", "budget.txt")],
-        new_note_with("Files", "budget.txt"),
+        both(download_opened, new_note_with("Files", "budget.txt")),
         {
+            labelled("lookalike", "a search from the root folder instead"): [
+                Launch(FILE_MANAGER),
+                Tap(id=rid(FILE_MANAGER, "top_toolbar_search")),
+                Type("budget"),
+                Launch(NOTES),
+                *note_steps("Files", "budget.txt"),
+            ],
             "the picture's name": [
                 Launch(FILE_MANAGER),
                 Tap(text="Download"),
