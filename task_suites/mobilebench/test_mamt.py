@@ -57,6 +57,7 @@ from task_suites.shared.apps import (
     rid,
 )
 from task_suites.shared.near_misses import labelled
+from task_suites.shared.reading import assert_computed
 from task_suites.shared.routes import apps_in_order, first, last
 from task_suites.shared.seeds import add_sms
 
@@ -379,8 +380,7 @@ def test_sms_to_note(gate_code, events, changes):
     ),
 )
 def test_calc_to_sms(events, changes):
-    history = changes.value(CALCULATOR, "files/history.json")
-    assert history and list(history[-1]) == ["15×4", "60"], f"Calculator's last computation: {history[-1:]}"
+    assert_computed(changes, ("15×4", "60"))
     assert_sent(sent(changes), "5550900", "60")
     equals = first(events, "= pressed in Calculator", id=rid(CALCULATOR, "btn_equals"), package=CALCULATOR)
     send = last(events, "Send tapped in SMS Messenger", id=rid(SMS_MESSENGER, "thread_send_message"))

@@ -34,6 +34,7 @@ from task_suites.shared.apps import (
     rid,
 )
 from task_suites.shared.near_misses import labelled
+from task_suites.shared.reading import assert_computed
 from task_suites.shared.routes import apps_in_order, computed_before, first, typed_in
 from task_suites.shared.seeds import add_contact, add_sms, clear_contacts, clear_conversations, run_in_app
 from task_suites.spabench.levels import APP_NAMES_CHN, LANGUAGES, Final
@@ -232,8 +233,7 @@ def computed(formula: str, result: str, into: str) -> Callable[[Final], None]:
     """Calculator worked it out (its history's last entry) before the result was typed in `into`."""
 
     def check(f: Final) -> None:
-        history = f.changes.value(CALCULATOR, HISTORY)
-        assert history and list(history[-1]) == [formula, result], f"Calculator's last computation: {history[-1:]}"
+        assert_computed(f.changes, (formula, result))
         computed_before(f.events, CALCULATOR, into, result)
 
     return check
