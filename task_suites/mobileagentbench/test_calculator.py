@@ -13,6 +13,7 @@ import pytest
 
 from pytest_mobile_agent import Tap, task
 from task_suites.shared.apps import CALCULATOR, rid
+from task_suites.shared.near_misses import labelled
 from task_suites.shared.reading import pref
 
 RESULT, FORMULA = rid(CALCULATOR, "result"), rid(CALCULATOR, "formula")
@@ -26,20 +27,21 @@ def keys(sequence: str) -> list:
 
 
 ARITHMETIC = [
-    # near: the same presses with one wrong (a wrong operand, operator, or the = left out)
-    ("calculator_add", "3 + 5", "3+5=", "3+6=", "3+5", "8"),
-    ("calculator_cube", "3 ^ 3", "3^3=", "3×3=", "3^3", "27"),
-    ("calculator_divide", "12 ÷ 3", "12÷3=", "12÷3", "12÷3", "4"),
-    ("calculator_minus", "12 - 4", "12-4=", "12-5=", "12-4", "8"),
-    ("calculator_multiply", "12*4", "12×4=", "12+4=", "12×4", "48"),
-    ("calculator_point", "19.7 - 81.3", "19.7-81.3=", "19.7-813=", "19.7-81.3", "-61.6"),
-    # √ on a fresh display becomes "1√": the app shows 1√16 and then 4+3.
-    ("calculator_square", "√16 + 3", "√16+3=", "√16+4=", "4+3", "7"),
+    # near: the same presses with one wrong (a wrong operand, operator, or the = left out);
+    # other: the same result another way (a step of it done in one's head)
+    ("calculator_add", "3 + 5", "3+5=", "3+6=", "2+6=", "3+5", "8"),
+    ("calculator_cube", "3 ^ 3", "3^3=", "3×3=", "3×9=", "3^3", "27"),
+    ("calculator_divide", "12 ÷ 3", "12÷3=", "12÷3", "8÷2=", "12÷3", "4"),
+    ("calculator_minus", "12 - 4", "12-4=", "12-5=", "4+4=", "12-4", "8"),
+    ("calculator_multiply", "12*4", "12×4=", "12+4=", "6×8=", "12×4", "48"),
+    ("calculator_point", "19.7 - 81.3", "19.7-81.3=", "19.7-813=", "20-81.6=", "19.7-81.3", "-61.6"),
+    # √ on a fresh display becomes "1√": the app shows 1√16 and then 4+3, which 4+3 typed shows too.
+    ("calculator_square", "√16 + 3", "√16+3=", "√16+4=", "4+3=", "4+3", "7"),
 ]
 
 
 @pytest.mark.parametrize(
-    "name, expression, presses, near, formula, expected", ARITHMETIC, ids=[c[0] for c in ARITHMETIC]
+    "name, expression, presses, near, other, formula, expected", ARITHMETIC, ids=[c[0] for c in ARITHMETIC]
 )
 @task(
     prompt="Calculate the result of '{expression}'",
@@ -48,13 +50,15 @@ ARITHMETIC = [
     near_miss={
         "one key wrong": lambda near: keys(near),
         "vibration switched off too": lambda presses: [*VIBRATION_OFF, *keys(presses)],
+        labelled("lookalike", "the same result another way"): lambda other: keys(other),
     },
 )
-def test_arithmetic(ui, events, changes, formula, expected):
+def test_arithmetic(ui, events, changes, presses, formula, expected):
     changes.allow(CALCULATOR, HISTORY)
     assert ui.text_of(RESULT) == expected
     assert ui.text_of(FORMULA) == formula
-    assert events.clicked(text="=", package=CALCULATOR)
+    for key in sorted(set(presses) - set("0123456789.")):  # each operation done on the calculator
+        assert events.clicked(text=key, package=CALCULATOR), f"{key} was never pressed"
 
 
 # The table counts 17 steps: the prompt's keys with parentheses, which the app does not have.
@@ -67,14 +71,16 @@ def test_arithmetic(ui, events, changes, formula, expected):
     near_miss={
         "9÷3 typed in": keys("24×3+18-9÷3="),  # left to right, that gives 27
         "vibration switched off too": [*VIBRATION_OFF, *keys("24×3+18-3=")],
+        labelled("lookalike", "90-3 typed, 24×3+18 worked out elsewhere"): keys("90-3="),
     },
     name="calculator_mixed",
 )
 def test_calculator_mixed(ui, events, changes):
     changes.allow(CALCULATOR, HISTORY)
     assert ui.text_of(RESULT) == "87"
-    assert ui.text_of(FORMULA) == "90-3"
-    assert events.clicked(text="=", package=CALCULATOR)
+    assert ui.text_of(FORMULA) == "90-3"  # what 24×3+18-3 leaves on the display, and 90-3 typed too
+    for key in "×+-=":
+        assert events.clicked(text=key, package=CALCULATOR), f"{key} was never pressed"
 
 
 @pytest.fixture

@@ -25,6 +25,7 @@ import pytest
 
 from pytest_mobile_agent import LongPress, Scroll, Tap, Type, task
 from task_suites.shared.apps import CALENDAR, rid
+from task_suites.shared.near_misses import labelled
 from task_suites.shared.reading import pref
 from task_suites.shared.seeds import run_in_app
 
@@ -37,6 +38,9 @@ EVENTS_DB = f"/data/data/{CALENDAR}/databases/events.db"
 DAILY_VIEW = 0  # the stored view: Daily, Weekly, Monthly, Monthly and daily, Yearly, Simple event list
 EVENTS = "databases/events.db:events*"  # the durable-state keys of saved events and tasks
 EVENT_LIST = [Tap(desc="Change view"), Tap(text="Simple event list")]
+
+
+REPEAT_WEEKLY = [Tap(id=rid(CALENDAR, "event_repetition")), Tap(text="Weekly")]  # in the event editor
 
 
 def new_event(title: str) -> list:
@@ -71,10 +75,14 @@ def delete_event(title: str) -> list:
     return [LongPress(text=title), Tap(id=rid(CALENDAR, "cab_delete")), Tap(text="Yes")]
 
 
-def added_event(changes, kind: int = 0) -> dict:
-    """The one event (kind 0) or task (1) the agent saved."""
+def added_event(changes, kind: int = 0, description: str = "") -> dict:
+    """The one event (kind 0) or task (1) the agent saved, with nothing asked for left out of the
+    check: no repeat rule, no location, the description asked (in any case)."""
     event = changes.added(CALENDAR, EVENTS)
     assert event["type"] == kind, f"saved a {'task' if event['type'] else 'event'}: {event['title']!r}"
+    assert event["repeat_interval"] == 0, f"repeats every {event['repeat_interval']} s, which nobody asked"
+    typed = (event["location"], event["description"].lower())
+    assert typed == ("", description), f"location and description {typed}, not {('', description)}"
     return event
 
 
@@ -114,6 +122,7 @@ def three_events(device):
         "left without saving": [*new_event("laundry")[:-1], Tap(desc="Back")],
         "event1 renamed instead": rename_event("event1", "laundry"),
         "made and event1 deleted": [*new_event("laundry"), *EVENT_LIST, *delete_event("event1")],
+        labelled("field", "repeating weekly"): [*new_event("laundry")[:-1], *REPEAT_WEEKLY, SAVE],
     },
 )
 def test_calendar_laundry(one_event, device, changes):
@@ -129,7 +138,19 @@ def test_calendar_laundry(one_event, device, changes):
     golden=[*new_event("laundry"), Tap(id=SEARCH), Type("laundry")],
     near_miss={
         "a typo in the title": [*new_event("laundy"), Tap(id=SEARCH), Type("laundry")],
-        "made twice": [*new_event("laundry"), *new_event("laundry"), Tap(id=SEARCH), Type("laundry")],
+        labelled("multiset", "made twice"): [
+            *new_event("laundry"),
+            *new_event("laundry"),
+            Tap(id=SEARCH),
+            Type("laundry"),
+        ],
+        labelled("field", "a location typed too"): [
+            *new_event("laundry")[:-1],
+            Type("home", id=rid(CALENDAR, "event_location")),
+            SAVE,
+            Tap(id=SEARCH),
+            Type("laundry"),
+        ],
     },
 )
 def test_calendar_create_and_search(one_event, ui, device, changes):
@@ -173,7 +194,7 @@ def test_calendar_create_and_search(one_event, ui, device, changes):
     },
 )
 def test_calendar_new_task(one_event, device, changes):
-    added_event(changes, kind=1)
+    added_event(changes, kind=1, description="wash all my clothes")
     tasks = [e for e in saved_events(device) if e["type"] == 1]
     assert any(
         t["title"].lower() == "laundry" and t["description"].lower() == "wash all my clothes" and t["flags"] & 1

@@ -19,6 +19,7 @@ import pytest
 
 from pytest_mobile_agent import LongPress, Tap, Type, task
 from task_suites.shared.apps import CONTACTS, rid
+from task_suites.shared.near_misses import labelled
 from task_suites.shared.reading import pref
 from task_suites.shared.seeds import NUMBER, add_contact, clear_contacts
 
@@ -176,6 +177,15 @@ def list_names(ui) -> list[str]:
             Type(NUMBER),
             SAVE,
         ],
+        labelled("field", "saved as a favorite"): [
+            Tap(id=rid(CONTACTS, "fragment_fab")),
+            Tap(id=rid(CONTACTS, "contact_first_name")),
+            Type("Yuzai"),
+            Tap(id=rid(CONTACTS, "contact_number")),
+            Type(NUMBER),
+            STAR,
+            SAVE,
+        ],
         "created and Zack deleted": [
             Tap(id=rid(CONTACTS, "fragment_fab")),
             Tap(id=rid(CONTACTS, "contact_first_name")),
@@ -195,6 +205,7 @@ def test_contacts_create(only_zack, device, changes):
     # Nothing typed into another field: the name is the first name alone, the one number, no more.
     extra = {k for k in contact if "." in k and not k.startswith("phone.")} - {"name.data1", "name.data2"}
     assert not extra, f"fields the prompt did not name: { {k: contact[k] for k in sorted(extra)} }"
+    assert contact.get("starred") == "0", "Yuzai is a favorite, which nobody asked"
     assert numbers_of(device, "Yuzai") == [NUMBER], "no saved contact Yuzai with the number 123456789"
 
 
@@ -227,7 +238,7 @@ def test_contacts_create(only_zack, device, changes):
             Type("987654321"),
             SAVE,
         ],
-        "changed and starred": [
+        labelled("field", "changed and starred"): [
             YUZAI,
             Tap(desc="Edit contact"),
             LongPress(id=rid(CONTACTS, "contact_number")),

@@ -19,6 +19,7 @@ import pytest
 
 from pytest_mobile_agent import LongPress, Tap, Type, task
 from task_suites.shared.apps import FILE_MANAGER, rid
+from task_suites.shared.near_misses import labelled
 from task_suites.shared.reading import prefs
 from task_suites.shared.seeds import push_files, run_in_app, run_steps
 
@@ -185,6 +186,7 @@ def test_filemanager_create_new_file(device, changes):
     golden=[LongPress(text="Testfile.txt"), Tap(desc="Properties")],
     near_miss={
         "rename instead": [LongPress(text="Testfile.txt"), Tap(desc="Rename")],
+        labelled("lookalike", "other.txt's properties"): [LongPress(text=OTHER), Tap(desc="Properties")],
         "Download sorted by size on the way": [*SORT_BY_SIZE, LongPress(text="Testfile.txt"), Tap(desc="Properties")],
     },
 )

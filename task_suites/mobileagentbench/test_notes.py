@@ -17,6 +17,7 @@ import pytest
 from pytest_mobile_agent import LongPress, Tap, Type, task
 from pytest_mobile_agent.locales import localize
 from task_suites.shared.apps import NOTES, rid
+from task_suites.shared.near_misses import labelled
 from task_suites.shared.reading import app_data
 from task_suites.shared.seeds import run_in_app
 
@@ -163,12 +164,29 @@ def test_note_new_checklist(changes):
             *add_item("Milk"),
             *DELETE_GENERAL,
         ],
+        labelled("field", "Milk added and ticked off"): [
+            NEW_NOTE,
+            Type("Shopping list"),
+            Tap(text="Checklist"),
+            OK,
+            *add_item("Milk"),
+            Tap(text="Milk"),
+        ],
+        labelled("multiset", "Milk added twice"): [
+            NEW_NOTE,
+            Type("Shopping list"),
+            Tap(text="Checklist"),
+            OK,
+            *add_item("Milk"),
+            *add_item("Milk"),
+        ],
     },
 )
 def test_note_new_checklist_items(changes):
     note = changes.added(NOTES, NOTE)
     assert note is not None and note["kind"] == "checklist", "no checklist named 'Shopping list'"
-    assert [item["title"] for item in note["value"]] == ["Milk"], f"items: {note['value']}"
+    items = [(item["title"], item["done"]) for item in note["value"]]
+    assert items == [("Milk", False)], f"items (title, done): {items}"
 
 
 # -- existing notes -----------------------------------------------------------------------------

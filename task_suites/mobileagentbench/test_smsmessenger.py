@@ -17,6 +17,8 @@ import pytest
 
 from pytest_mobile_agent import Key, LongPress, Tap, Type, task
 from task_suites.shared.apps import SMS_MESSENGER, rid
+from task_suites.shared.conversations import read_marks
+from task_suites.shared.near_misses import labelled
 from task_suites.shared.reading import app_data, pref
 from task_suites.shared.seeds import MESSAGE, NUMBER, add_sms_thread, clear_conversations
 
@@ -42,19 +44,13 @@ def no_conversation(device):
     clear_conversations(device)
 
 
-def read_marks(changes) -> None:
-    """Opening a conversation marks its messages read (and seen): the app's doing, no goal's."""
-    for area, fields in (("sms", {"read", "seen"}), ("conversations", {"read"})):
-        for c in changes.diff.where(area, "changed"):
-            if {k for k in c.after if c.before.get(k) != c.after.get(k)} <= fields:
-                changes.allow(area, c.key)
-
-
 def sent_one(changes) -> None:
-    """Exactly one message went out, 'i luv u' to 123456789, in a new conversation."""
+    """Exactly one message went out, 'i luv u' to 123456789, in a new conversation left in the inbox."""
     message = changes.added("sms")
     assert (message.get("address"), message.get("body", "").lower()) == (NUMBER, MESSAGE), f"sent: {message}"
-    assert changes.added("conversations").get("address") == NUMBER
+    conversation = changes.added("conversations")
+    assert conversation.get("address") == NUMBER
+    assert conversation.get("archived") == "0", "the conversation was archived, which nobody asked"
 
 
 def sent(device, number: str = NUMBER) -> list[str]:
@@ -279,6 +275,8 @@ def test_messager_show_archived_messages(ui):
     near_miss={
         "another message": start_conversation(message="i luv you"),
         "a second message sent": [*start_conversation(), *SEND_ANOTHER],
+        labelled("field", "sent, and archived on the way"): [*start_conversation(), MORE, Tap(text="Archive")],
+        labelled("multiset", "sent twice"): [*start_conversation(), *start_conversation()[-2:]],
     },
 )
 def test_messager_start_a_conversation(no_conversation, device, changes):
@@ -315,6 +313,13 @@ def test_messager_create_conversation_and_check_message_properties(no_conversati
     near_miss={
         "another message": [*start_conversation(message="i luv you"), BACK, BACK, Type(NUMBER, id=SEARCH)],
         "a second message sent": [*start_conversation(), *SEND_ANOTHER, BACK, BACK, Type(NUMBER, id=SEARCH)],
+        labelled("field", "archived on the way"): [
+            *start_conversation(),
+            MORE,
+            Tap(text="Archive"),
+            BACK,
+            Type(NUMBER, id=SEARCH),
+        ],
     },
 )
 def test_messager_create_conversation_and_search(no_conversation, ui, device, changes):

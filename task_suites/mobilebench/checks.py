@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from task_suites.shared.apps import CALENDAR, NOTES, rid
+from pytest_mobile_agent.events.log import CLICKED
+from task_suites.shared.apps import CALENDAR, MUSIC_PLAYER, NOTES, rid
 
 EVENTS = "databases/events.db:events*"
 NOTE = "files/notes.json*"
@@ -21,15 +22,37 @@ def contact(changes: Any) -> dict:
     return changes.added("contacts")
 
 
-def assert_contact(found: dict, name: str, phone: str = "", email: str = "") -> None:
+# A contact's data rows a name, a number and an email make: the display and first name, the
+# number or address and its type.
+TYPED_FIELDS = {"name.data1", "name.data2", "phone.data1", "phone.data2", "email.data1", "email.data2"}
+
+
+def assert_contact(found: dict, name: str, phone: str = "", email: str = "", *, starred: bool = False) -> None:
     assert found.get("name.data2") == name, f"first name {found.get('name.data2')!r}, not {name!r}"
     assert found.get("phone.data1", "") == phone, f"number {found.get('phone.data1')!r}, not {phone!r}"
     assert found.get("email.data1", "") == email, f"email {found.get('email.data1')!r}, not {email!r}"
+    assert str(found.get("starred", "0")) == ("1" if starred else "0"), (
+        f"{name} is a favourite, which nobody asked for" if not starred else f"{name} is not a favourite"
+    )
+    extra = {k for k in found if "." in k} - TYPED_FIELDS
+    assert not extra, f"fields nobody asked for: { {k: found[k] for k in sorted(extra)} }"
+
+
+def all_contacts(changes: Any) -> list[dict]:
+    """Every contact added, in the order they were saved: a list, so the same contact saved
+    twice shows."""
+    return [c.after for c in sorted(changes.where("contacts", "added").changes, key=_row_id)]
+
+
+def _row_id(change: Any) -> int:
+    """A provider row's key is "#ID"; ids grow as rows are made."""
+    return int(change.key.lstrip("#") or 0)
 
 
 def sent(changes: Any) -> dict:
-    """The one message sent (in a new conversation)."""
-    changes.added("conversations")
+    """The one message sent (in a new conversation, left in the inbox: not archived)."""
+    conversation = changes.added("conversations")
+    assert conversation.get("archived") in ("0", None), "the conversation was archived, which nobody asked for"
     return changes.added("sms")
 
 
@@ -39,10 +62,14 @@ def assert_sent(message: dict, number: str, body: str) -> None:
     )
 
 
-def all_sent(changes: Any) -> set[tuple[str, str]]:
-    """(address, body) of every message sent; new conversations are the sending's own doing."""
-    changes.where("conversations", "added")
-    return {(m.after.get("address"), m.after.get("body")) for m in changes.where("sms", "added").changes}
+def all_sent(changes: Any) -> list[tuple[str, str]]:
+    """(address, body) of every message sent, in the order sent: a list, so a message sent
+    twice or the order reversed shows. New conversations are the sending's own doing, left in
+    the inbox."""
+    for conversation in changes.where("conversations", "added").changes:
+        assert conversation.after.get("archived") in ("0", None), f"{conversation.after.get('address')} was archived"
+    added = sorted(changes.where("sms", "added").changes, key=_row_id)
+    return [(m.after.get("address"), m.after.get("body")) for m in added]
 
 
 def event(changes: Any) -> dict:
@@ -69,6 +96,7 @@ def assert_event(
     assert bool(found["flags"] & FLAG_ALL_DAY) == all_day, f"all-day is {bool(found['flags'] & FLAG_ALL_DAY)}"
     assert found["location"] == location, f"location {found['location']!r}, not {location!r}"
     assert found["description"] == description, f"description {found['description']!r}, not {description!r}"
+    assert found["repeat_interval"] == 0, f"repeats every {found['repeat_interval']} s, which nobody asked for"
 
 
 def new_note(changes: Any) -> dict:
@@ -85,3 +113,15 @@ def viewer_shows(ui: Any, package: str, name: str) -> None:
     """Gallery's viewer (ViewPagerActivity or PhotoActivity) shows the file `name`."""
     assert ui.exists(id=rid(package, "view_pager")), "no photo viewer on screen"
     assert ui.exists(text=name), f"the viewer does not show {name}"
+
+
+PLAY_PAUSE = ("activity_track_play_pause", "current_track_play_pause")  # the track screen's, the bottom bar's
+
+
+def assert_playing(ui: Any, events: Any, title: str) -> None:
+    """`title` is the current track and it plays: every tap on a play/pause button since it was
+    started toggles it (the bottom bar's button shows its state only as an icon)."""
+    shown = [ui.text_of(rid(MUSIC_PLAYER, i)) for i in ("activity_track_title", "current_track_label")]
+    assert any(t and t.split(" • ")[0] == title for t in shown), f"playing: {shown}"
+    toggles = [e for name in PLAY_PAUSE for e in events.find(CLICKED, id=rid(MUSIC_PLAYER, name))]
+    assert len(toggles) % 2 == 0, f"{title} was paused after it was started"

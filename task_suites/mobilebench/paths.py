@@ -141,6 +141,7 @@ def contact_form(name: str, phone: str = "", email: str = "") -> list[Action]:
 CALENDAR_FAB = Tap(id=rid(CALENDAR, "calendar_fab"))
 ALL_DAY = Tap(id=rid(CALENDAR, "event_all_day"))
 DISCLAIMER_OK = OK  # the first save with a reminder on a fresh app shows the reminders disclaimer
+REPEAT_WEEKLY = [Tap(id=rid(CALENDAR, "event_repetition")), Tap(text="Weekly")]  # in the event editor
 
 
 def event_form(title: str, *, all_day: bool = False, location: str = "", description: str = "") -> list[Action]:

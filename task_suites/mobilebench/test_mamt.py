@@ -14,6 +14,7 @@ from task_suites.mobilebench.checks import (
     assert_contact,
     assert_event,
     assert_note,
+    assert_playing,
     assert_sent,
     contact,
     event,
@@ -55,6 +56,9 @@ from task_suites.shared.apps import (
     SMS_MESSENGER,
     rid,
 )
+from task_suites.shared.near_misses import labelled
+from task_suites.shared.reading import assert_computed
+from task_suites.shared.routes import apps_in_order, first, last
 from task_suites.shared.seeds import add_sms
 
 RESULT = rid(CALCULATOR, "result")
@@ -104,6 +108,7 @@ def plan_note(device):
             sms_to("5550123", "Saved you"),
             SEND_SMS,
         ],
+        labelled("route", "the message never opened"): [insert_contact(name="Dana", phone="5550123"), SAVE],
     },
     checkpoints=checkpoints(
         [SMS_MESSENGER, CONTACTS],
@@ -111,8 +116,9 @@ def plan_note(device):
         [[f"monkey -p {SMS_MESSENGER}", "text=SMS Messenger"], ["action.INSERT", "fragment_fab"]],
     ),
 )
-def test_sms_number_to_contact(dana_texted, changes):
+def test_sms_number_to_contact(dana_texted, events, changes):
     assert_contact(contact(changes), "Dana", "5550123")
+    apps_in_order(events, [SMS_MESSENGER, CONTACTS])
 
 
 @task(
@@ -188,6 +194,7 @@ def test_event_and_text(changes, device):
         ],
         "the note's title sent": [open_app(NOTES), sms_to("5550600", "Address"), SEND_SMS],
         "sent to 5550601": [open_app(NOTES), sms_to("5550601", "12 Oak Street"), SEND_SMS],
+        labelled("route", "the note never opened"): [sms_to("5550600", "12 Oak Street"), SEND_SMS],
     },
     checkpoints=checkpoints(
         [NOTES, SMS_MESSENGER],
@@ -195,8 +202,9 @@ def test_event_and_text(changes, device):
         [[f"monkey -p {NOTES}", "text=Notes"], ["smsto:5550600", "conversations_fab"]],
     ),
 )
-def test_note_to_sms(address_note, changes):
+def test_note_to_sms(address_note, events, changes):
     assert_sent(sent(changes), "5550600", "12 Oak Street")
+    apps_in_order(events, [NOTES, SMS_MESSENGER])
 
 
 @task(
@@ -286,6 +294,7 @@ def test_contact_and_sms(changes):
             share_text(NOTES, "milk"),
             Tap(text="General note"),
         ],
+        labelled("route", "todo.txt never opened"): [share_text(NOTES, "milk"), *shared_note("Todo")],
     },
     checkpoints=checkpoints(
         [FILE_MANAGER, NOTES],
@@ -293,8 +302,9 @@ def test_contact_and_sms(changes):
         [["file:///sdcard/Download/todo.txt", "text=Download"], ["action.SEND", "new_note"]],
     ),
 )
-def test_file_to_note(changes):
+def test_file_to_note(events, changes):
     assert_note(changes.added(NOTES, NOTE), "Todo", "milk")
+    apps_in_order(events, [FILE_MANAGER, NOTES])
 
 
 @task(
@@ -316,6 +326,7 @@ def test_file_to_note(changes):
             sms_to("5550801", "4321"),
             SEND_SMS,
         ],
+        labelled("route", "the messages never opened"): [share_text(NOTES, "4321"), *shared_note("Gate")],
     },
     checkpoints=checkpoints(
         [SMS_MESSENGER, NOTES],
@@ -323,8 +334,9 @@ def test_file_to_note(changes):
         [[f"monkey -p {SMS_MESSENGER}", "text=SMS Messenger"], ["action.SEND", "new_note"]],
     ),
 )
-def test_sms_to_note(gate_code, changes):
+def test_sms_to_note(gate_code, events, changes):
     assert_note(changes.added(NOTES, NOTE), "Gate", "4321")
+    apps_in_order(events, [SMS_MESSENGER, NOTES])
 
 
 @task(
@@ -347,7 +359,19 @@ def test_sms_to_note(gate_code, changes):
             SEND_SMS,
         ],
         "the sum sent": [open_app(CALCULATOR), *calc("15+4="), sms_to("5550900", "19"), SEND_SMS],
-        "the result texted without computing it": [sms_to("5550900", "60"), SEND_SMS],
+        labelled("route", "the result texted without computing it"): [sms_to("5550900", "60"), SEND_SMS],
+        labelled("lookalike", "15×4 pressed, the result typed"): [
+            open_app(CALCULATOR),
+            *calc("15*4"),
+            sms_to("5550900", "60"),
+            SEND_SMS,
+        ],
+        labelled("route", "computed after the text was sent"): [
+            sms_to("5550900", "60"),
+            SEND_SMS,
+            open_app(CALCULATOR),
+            *calc("15*4="),
+        ],
     },
     checkpoints=checkpoints(
         [CALCULATOR, SMS_MESSENGER],
@@ -356,9 +380,11 @@ def test_sms_to_note(gate_code, changes):
     ),
 )
 def test_calc_to_sms(events, changes):
-    changes.allow(CALCULATOR, "files/history.json")
-    assert events.clicked(id=rid(CALCULATOR, "btn_multiply")), "nothing was multiplied on the calculator"
+    assert_computed(changes, ("15×4", "60"))
     assert_sent(sent(changes), "5550900", "60")
+    equals = first(events, "= pressed in Calculator", id=rid(CALCULATOR, "btn_equals"), package=CALCULATOR)
+    send = last(events, "Send tapped in SMS Messenger", id=rid(SMS_MESSENGER, "thread_send_message"))
+    assert equals < send, "the result was texted before Calculator computed it"
 
 
 @task(
@@ -381,6 +407,7 @@ def test_calc_to_sms(events, changes):
             open_app(NOTES),
             *note("Picnic"),
         ],
+        labelled("route", "the note never opened"): [insert_event("Picnic", all_day=True), SAVE, DISCLAIMER_OK],
     },
     checkpoints=checkpoints(
         [NOTES, CALENDAR],
@@ -388,8 +415,9 @@ def test_calc_to_sms(events, changes):
         [[f"monkey -p {NOTES}", "text=Notes"], ["vnd.android.cursor.item/event", "calendar_fab"]],
     ),
 )
-def test_note_to_event(plan_note, changes, device):
+def test_note_to_event(plan_note, events, changes, device):
     assert_event(device, event(changes), "Picnic", all_day=True)
+    apps_in_order(events, [NOTES, CALENDAR])
 
 
 @task(
@@ -491,6 +519,15 @@ def test_note_then_photo(ui, changes):
             SEND_SMS,
             view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER),
         ],
+        labelled("field", "sunrise started, then paused"): [
+            sms_to("5550920", "Concert tonight"),
+            SEND_SMS,
+            insert_event("Concert", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER),
+            Tap(id=rid(MUSIC_PLAYER, "activity_track_play_pause")),
+        ],
     },
     checkpoints=checkpoints(
         [SMS_MESSENGER, CALENDAR, MUSIC_PLAYER],
@@ -502,8 +539,7 @@ def test_note_then_photo(ui, changes):
         ],
     ),
 )
-def test_text_event_song(ui, changes, device):
-    assert all_sent(changes) == {("5550920", "Concert tonight")}, f"sent: {all_sent(changes)}"
+def test_text_event_song(ui, events, changes, device):
+    assert all_sent(changes) == [("5550920", "Concert tonight")], f"sent: {all_sent(changes)}"
     assert_event(device, event(changes), "Concert", all_day=True)
-    playing = [ui.text_of(rid(MUSIC_PLAYER, i)) for i in ("activity_track_title", "current_track_label")]
-    assert any(t and t.split(" • ")[0] == "sunrise" for t in playing), f"playing: {playing}"
+    assert_playing(ui, events, "sunrise")

@@ -55,3 +55,13 @@ def ignore_bookkeeping(changes: Any) -> None:
     """Leave the apps' bookkeeping out of the final "nothing else changed" check."""
     for key in BOOKKEEPING_PREFS:
         changes.ignore("com.simplemobiletools.*", f"{PREFS}:{key}")
+
+
+CALCULATOR_HISTORY = "files/history.json"  # Calculator's history: each computation an = finished
+
+
+def assert_computed(changes: Any, *steps: tuple[str, str]) -> None:
+    """Calculator's last computations were these (formula, result) steps, in order: worked out
+    there, each of them, not a step done elsewhere and its result typed in."""
+    history = [tuple(h) for h in changes.value("com.simplemobiletools.calculator", CALCULATOR_HISTORY) or []]
+    assert history[-len(steps) :] == list(steps), f"Calculator's last computations: {history[-len(steps) :]}"

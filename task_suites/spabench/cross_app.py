@@ -17,6 +17,7 @@ from typing import Any
 
 from pytest_mobile_agent import Launch, LongPress, Tap, Type, task
 from pytest_mobile_agent.actions import Action
+from pytest_mobile_agent.events.log import CLICKED, WINDOW_STATE
 from pytest_mobile_agent.locales import localize
 from task_suites.shared.apps import (
     APP_LAUNCHER,
@@ -32,6 +33,9 @@ from task_suites.shared.apps import (
     VOICE_RECORDER,
     rid,
 )
+from task_suites.shared.near_misses import labelled
+from task_suites.shared.reading import assert_computed
+from task_suites.shared.routes import apps_in_order, computed_before, first, typed_in
 from task_suites.shared.seeds import add_contact, add_sms, clear_contacts, clear_conversations, run_in_app
 from task_suites.spabench.levels import APP_NAMES_CHN, LANGUAGES, Final
 from task_suites.spabench.sets.media import NEWER, albums, download_media, two_recordings
@@ -209,12 +213,39 @@ def calculator_launched_from_grid(f: Final) -> None:
     added = [c.after["title"] for c in f.changes.where(APP_LAUNCHER, "added", "files/launchers.json*")]
     assert added == [localize("Calculator", CALCULATOR, f.device.locale)], f"added to the launcher: {added}"
     f.changes.allow(CALCULATOR, HISTORY)
+    opened_from_the_grid(f)
     got = (f.ui.package, f.ui.text_of(rid(CALCULATOR, "formula")), f.ui.text_of(rid(CALCULATOR, "result")))
     assert got == (CALCULATOR, "7×6", "42"), f"the screen (app, formula, result): {got}"
 
 
 def renamed_to_beach(f: Final) -> None:
     f.changes.moved("files", "Download/sunset.png", "Download/beach.png")
+    typed_in(f.events, FILE_MANAGER, "beach")  # renamed with File Manager, as asked, not in Gallery
+
+
+def download_opened(f: Final) -> None:
+    """The file was found in File Manager's Download folder, as asked: not a search from elsewhere,
+    which lists a file of that name in any folder."""
+    first(f.events, "Download opened in File Manager", text="Download", package=FILE_MANAGER)
+
+
+def computed(formula: str, result: str, into: str) -> Callable[[Final], None]:
+    """Calculator worked it out (its history's last entry) before the result was typed in `into`."""
+
+    def check(f: Final) -> None:
+        assert_computed(f.changes, (formula, result))
+        computed_before(f.events, CALCULATOR, into, result)
+
+    return check
+
+
+def opened_from_the_grid(f: Final) -> None:
+    """Calculator came up from App Launcher's grid: the last tap before its window was its icon there."""
+    shown = first(f.events, "Calculator in front", WINDOW_STATE, package=CALCULATOR)
+    taps = [e for e in f.events.of_type(CLICKED) if e.seq < shown]
+    tapped = (taps[-1].package, taps[-1].text) if taps else None
+    title = localize("Calculator", CALCULATOR, f.device.locale)
+    assert tapped == (APP_LAUNCHER, (title,)), f"Calculator was not opened from the launcher (last tap: {tapped})"
 
 
 # -- the tasks ------------------------------------------------------------------------------------
@@ -314,9 +345,23 @@ TASKS = [
             ),
         ),
         [Launch(CALCULATOR), *keys("25×4="), Launch(NOTES), *note_steps("Total", "100")],
-        both(allow(CALCULATOR, HISTORY), new_note_with("Total", "100")),
+        both(computed("25×4", "100", NOTES), new_note_with("Total", "100")),
         {
             "25+4 computed": [Launch(CALCULATOR), *keys("25+4="), Launch(NOTES), *note_steps("Total", "29")],
+            labelled("route", "25×4 computed after the note was written"): [
+                Launch(NOTES),
+                *note_steps("Total", "100"),
+                Launch(CALCULATOR),
+                *keys("25×4="),
+            ],
+            labelled("lookalike", "25×4 typed, 100 typed over it"): [
+                Launch(CALCULATOR),
+                *keys("25×4"),
+                *keys("C" * 4),
+                *keys("100"),
+                Launch(NOTES),
+                *note_steps("Total", "100"),
+            ],
             "and General note deleted": [
                 Launch(CALCULATOR),
                 *keys("25×4="),
@@ -457,6 +502,14 @@ TASKS = [
         ],
         calculator_launched_from_grid,
         {
+            labelled("route", "Calculator opened from the home screen"): [
+                Launch(APP_LAUNCHER),
+                LAUNCHER_FAB,
+                Tap(text="Calculator"),
+                LAUNCHER_OK,
+                Launch(CALCULATOR),
+                *keys("7×6="),
+            ],
             "7+6 computed": [
                 Launch(APP_LAUNCHER),
                 LAUNCHER_FAB,
@@ -497,8 +550,15 @@ TASKS = [
             ),
         ),
         [Launch(FILE_MANAGER), Tap(text="Download"), Launch(NOTES), *note_steps("Files", "budget.txt")],
-        new_note_with("Files", "budget.txt"),
+        both(download_opened, new_note_with("Files", "budget.txt")),
         {
+            labelled("lookalike", "a search from the root folder instead"): [
+                Launch(FILE_MANAGER),
+                Tap(id=rid(FILE_MANAGER, "top_toolbar_search")),
+                Type("budget"),
+                Launch(NOTES),
+                *note_steps("Files", "budget.txt"),
+            ],
             "the picture's name": [
                 Launch(FILE_MANAGER),
                 Tap(text="Download"),
@@ -548,6 +608,18 @@ TASKS = [
         ],
         renamed_to_beach,
         {
+            labelled("route", "renamed in Gallery, File Manager only opened"): [
+                Launch(GALLERY),
+                Tap(text="Download"),
+                Tap(id=rid(GALLERY, "media_item_holder")),
+                Tap(desc="More options"),
+                Tap(text="Rename"),
+                LongPress(id=rid(GALLERY, "rename_item_name")),
+                Type("beach"),
+                Tap(text="OK"),
+                Launch(FILE_MANAGER),
+                Tap(text="Download"),
+            ],
             "the older image renamed": [
                 Launch(GALLERY),
                 Tap(text="Download"),
@@ -680,8 +752,13 @@ TASKS = [
             Launch(SMS_MESSENGER),
             *start_conversation("5550100", "42"),
         ],
-        both(allow(CALCULATOR, HISTORY), texted("5550100", "42")),
+        both(computed("12+30", "42", SMS_MESSENGER), texted("5550100", "42")),
         {
+            labelled("route", "the sum worked out without Calculator"): [
+                Launch(NOTES),
+                Launch(SMS_MESSENGER),
+                *start_conversation("5550100", "42"),
+            ],
             "one price only": [
                 Launch(NOTES),
                 Launch(CALCULATOR),
@@ -704,9 +781,20 @@ TASKS = [
 SUBTASKS = {t.name(lang): judge_subtasks(t, lang) for t in TASKS for lang in LANGUAGES}
 
 
+def first_app_skipped(t: CrossTask) -> dict[str, list[Action]]:
+    """The golden path from the second app's launch on: the first subtask's app never used (its
+    finding typed from the prompt's knowledge). None where the second app is not launched."""
+    launches = [i for i, a in enumerate(t.golden) if a.kind == "launch"]
+    if len(launches) < 2:
+        return {}
+    return {labelled("route", f"{APP_NAMES[t.subtasks[0].app]} never opened"): list(t.golden[launches[1] :])}
+
+
 def make_task(t: CrossTask, lang: str) -> Callable[..., Any]:
-    def body(device, ui, changes):
-        t.check(Final(device, ui, changes, 2 if len(t.apps) > 2 else 1))
+    def body(device, ui, changes, events):
+        final = Final(device, ui, changes, 2 if len(t.apps) > 2 else 1, events)
+        t.check(final)
+        apps_in_order(events, [s.app for s in t.subtasks])  # each subtask's app did its part
 
     name = t.name(lang)
     body.__name__ = body.__qualname__ = f"test_{name}"
@@ -721,7 +809,7 @@ def make_task(t: CrossTask, lang: str) -> Callable[..., Any]:
         golden=list(t.golden),
         difficulty="medium" if len(t.apps) > 2 else "easy",
         grants=t.grants,
-        near_miss=dict(t.near_miss),
+        near_miss={**t.near_miss, **first_app_skipped(t)},
         locale=LANGUAGES[lang],
         checkpoints={"package": list(t.apps), "key_phrases": typed},
     )(body)

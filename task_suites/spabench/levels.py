@@ -44,6 +44,7 @@ class Final:
     ui: Any
     changes: Any
     level: int
+    events: Any = None  # the accessibility events: the way the goal was reached (shared/routes.py)
 
 
 Check = Callable[[Final], None]
@@ -59,7 +60,8 @@ class Part:
     that final screen: texts the start screen lacks (typed values and data where they serve;
     levels.chinese_keys gives a Chinese task's). A part whose done screen shows no such text
     (an absence, names hidden, a month view that draws no titles) has none, and the
-    key-component judge abstains on it. `wrong` is this part done almost right: (label, steps replacing `golden`)."""
+    key-component judge abstains on it. `wrong` is this part done almost right: (label, steps replacing `golden`);
+    `misses` are more of them, labelled by family (task_suites/shared/near_misses.py)."""
 
     en: str
     zh: str
@@ -68,6 +70,7 @@ class Part:
     shown: Check | None = None
     keys: Sequence[str] = ()
     wrong: tuple[str, Sequence[Action]] | None = None
+    misses: tuple[tuple[str, Sequence[Action]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -112,6 +115,8 @@ def near_misses(spa: SpaSet, level: int) -> dict[str, list[Action]]:
     if last.wrong:
         label, steps = last.wrong
         out[label] = [*golden(parts[:-1]), *steps]
+    for label, steps in last.misses:
+        out[label] = [*golden(parts[:-1]), *steps]
     label, steps = spa.extra
     out[label] = [*golden(parts), *(steps(level) if callable(steps) else steps)]
     if level > 1:
@@ -155,8 +160,8 @@ def make_task(source: SetSource, level: int, lang: str) -> Callable[..., Any]:
     path = golden(parts)
     keys = chinese_keys(spa.app, parts[-1].keys) if lang == "CHN" else list(parts[-1].keys)
 
-    def body(device, ui, changes):
-        final = Final(device, ui, changes, level)
+    def body(device, ui, changes, events):
+        final = Final(device, ui, changes, level, events)
         for part in parts:
             if part.check:
                 part.check(final)

@@ -1,7 +1,8 @@
 """Validity gates for the Mobile-Bench-style suite (task_suites/mobilebench): 20 SAST, 20 SAMT
 and 10 MAMT queries; the oracle passes every one by its UI path and by its API path (with step
 ratio 1.0, and Mobile-Bench's CheckPoints passing on both), in English and in zh-CN; noop passes
-none; every near miss fails, having run as written. Each run uses two xdist workers."""
+none; every near miss fails, having run as written, in both languages. Each run uses two xdist
+workers."""
 
 from __future__ import annotations
 
@@ -109,8 +110,9 @@ def test_noop_passes_no_query(tmp_path):
     assert not [e["task"] for e in episodes if e["success"]]
 
 
-def test_every_near_miss_fails_as_written(tmp_path):
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_every_near_miss_fails_as_written(tmp_path, locale):
     expected = sum(len(spec.near_misses()) for spec in specs().values())
-    out, episodes = run_suite(tmp_path, "near-miss", "-m", "near_miss")
+    out, episodes = run_suite(tmp_path, "near-miss", "-m", "near_miss", f"--mobile-locale={locale}")
     assert len(episodes) == expected, out[-3000:]
-    suite_runs.assert_near_misses_fail_as_written(episodes)
+    suite_runs.assert_near_misses_fail_as_written(episodes, f" on a {locale} device")

@@ -4,7 +4,10 @@ conversations), which `pm clear` of the apps does not reset, so each set clears 
 from __future__ import annotations
 
 from pytest_mobile_agent import LongPress, Tap, Type
+from pytest_mobile_agent.events.log import LONG_CLICKED
+from task_suites.shared import conversations
 from task_suites.shared.apps import CONTACTS, SMS_MESSENGER, rid
+from task_suites.shared.near_misses import labelled
 from task_suites.shared.seeds import add_contact, add_sms_thread, clear_contacts, clear_conversations
 from task_suites.spabench.levels import Final, Part, SpaSet
 
@@ -110,6 +113,16 @@ def contacts_0(lang: str) -> SpaSet:
                 check=saved_as(name),
                 keys=[name],
                 wrong=("a digit missed", contact_steps(name, "555010")),
+                misses=(
+                    (
+                        labelled("field", "saved as a favorite"),
+                        [*contact_steps(name, "5550100")[:-1], STAR, SAVE_CONTACT],
+                    ),
+                    (
+                        labelled("multiset", "saved twice"),
+                        2 * contact_steps(name, "5550100"),
+                    ),
+                ),
             ),
             Part(
                 "Add the email agent@example.com to it.",
@@ -174,6 +187,18 @@ CONTACT_SETS = [
                     "a digit missed",
                     [EDIT_CONTACT, LongPress(id=rid(CONTACTS, "contact_number")), Type("98765432"), SAVE_CONTACT],
                 ),
+                misses=(
+                    (
+                        labelled("field", "made a favorite on the way"),
+                        [
+                            EDIT_CONTACT,
+                            LongPress(id=rid(CONTACTS, "contact_number")),
+                            Type("987654321"),
+                            STAR,
+                            SAVE_CONTACT,
+                        ],
+                    ),
+                ),
             ),
             Part(
                 "Then add Yuzai to the favorites.",
@@ -195,6 +220,10 @@ SMS_OPEN = Tap(id=rid(SMS_MESSENGER, "conversation_frame"))
 MESSAGE_FIELD = rid(SMS_MESSENGER, "thread_type_message")
 SEND = Tap(id=rid(SMS_MESSENGER, "thread_send_message"))
 SMS_MORE = Tap(desc="More options")
+# From a conversation: archive it (back to the list), then open it again from the archive.
+ARCHIVE_AND_REOPEN = [SMS_MORE, Tap(text="Archive"), SMS_MORE, Tap(text="Show archived conversations"), SMS_OPEN]
+# The same from a conversation started anew: the archive returns to New conversation first.
+ARCHIVE_AND_REOPEN_NEW = [*ARCHIVE_AND_REOPEN[:2], Tap(desc="Back"), *ARCHIVE_AND_REOPEN[2:]]
 
 
 def start_conversation(number: str, message: str) -> list:
@@ -226,10 +255,7 @@ def sent_messages(f: Final, number: str, bodies: list[str]) -> None:
 
 def read_marks(f: Final) -> None:
     """Opening a conversation marks its messages read (and seen): the app's doing, no goal's."""
-    for area, fields in (("sms", {"read", "seen"}), ("conversations", {"read"})):
-        for c in f.changes.diff.where(area, "changed"):
-            if {k for k in c.after if c.before.get(k) != c.after.get(k)} <= fields:
-                f.changes.allow(area, c.key)
+    conversations.read_marks(f.changes)
 
 
 def new_thread(f: Final) -> dict:
@@ -244,13 +270,6 @@ def thread_with(number: str):
     return shown
 
 
-def old_thread(f: Final) -> dict:
-    """The seeded conversation's row (changed: a reply, read marks)."""
-    read_marks(f)
-    rows = f.changes.where("conversations", "changed")
-    return rows.changes[-1].after if rows else {}
-
-
 def archived(f: Final) -> None:
     assert new_thread(f).get("archived") == "1", "the conversation is not archived"
 
@@ -261,9 +280,9 @@ def archived_when_asked(f: Final) -> None:
 
 def replied(f: Final) -> None:
     sent_messages(f, "123456789", ["On my way"])
-    thread = old_thread(f)
+    read_marks(f)
+    thread = conversations.replied(f.changes)
     assert thread.get("snippet") == "On my way", f"the conversation's last message: {thread.get('snippet')!r}"
-    f.changes.allow("conversations")
 
 
 def reply_details(f: Final) -> None:
@@ -275,6 +294,9 @@ def reply_details(f: Final) -> None:
         )
     )
     assert "123456789" in rows.values(), f"the Message details dialog of a message to 123456789 is not shown: {rows}"
+    # The seeded message to the same number shows the same dialog: the one long-pressed says whose.
+    pressed = f.events.of_type(LONG_CLICKED)
+    assert pressed and "On my way" in pressed[-1].text, "the details shown are not the reply's"
 
 
 SMS_SETS = [
@@ -291,6 +313,12 @@ SMS_SETS = [
                 shown=thread_with("5550100"),
                 keys=["5550100", "Hello"],
                 wrong=("another number", start_conversation("5550101", "Hello")),
+                misses=(
+                    (
+                        labelled("multiset", "Hello sent twice"),
+                        [*start_conversation("5550100", "Hello"), *reply("Hello")],
+                    ),
+                ),
             ),
             Part(
                 "Then send 'See you at 6' in the same conversation.",
@@ -299,6 +327,12 @@ SMS_SETS = [
                 shown=thread_with("5550100"),
                 keys=["Hello", "See you at 6"],
                 wrong=("a typo", reply("See you at 7")),
+                misses=(
+                    (
+                        labelled("field", "archived on the way, reopened"),
+                        [*reply("See you at 6"), *ARCHIVE_AND_REOPEN_NEW],
+                    ),
+                ),
             ),
             Part(
                 "Finally archive this conversation.",
@@ -336,6 +370,9 @@ SMS_SETS = [
                 shown=thread_with("123456789"),
                 keys=["On my way"],
                 wrong=("a typo", reply("On my wya")),
+                misses=(
+                    (labelled("allowance", "replied, archived, reopened"), [*reply("On my way"), *ARCHIVE_AND_REOPEN]),
+                ),
             ),
             Part(
                 "Then show the properties of your reply.",
@@ -344,6 +381,12 @@ SMS_SETS = [
                 shown=reply_details,
                 keys=["15.05.2024"],
                 wrong=("text selection instead", [LongPress(text="On my way"), SMS_MORE, Tap(text="Select text")]),
+                misses=(
+                    (
+                        labelled("lookalike", "the first message's properties"),
+                        [LongPress(text="i luv u"), SMS_MORE, Tap(text="Properties")],
+                    ),
+                ),
             ),
         ),
         extra=(

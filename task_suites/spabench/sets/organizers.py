@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pytest_mobile_agent import Scroll, Tap, Type
 from task_suites.shared.apps import CALENDAR, NOTES, rid
+from task_suites.shared.near_misses import labelled
 from task_suites.shared.reading import pref
 from task_suites.shared.seeds import run_in_app
 from task_suites.spabench.levels import Final, Part, SpaSet
@@ -25,6 +26,9 @@ def new_event(title: str) -> list:
     return [FAB, Tap(text="Event"), Type(title), SAVE_EVENT]
 
 
+REPEAT_DAILY = [Tap(id=rid(CALENDAR, "event_repetition")), Tap(text="Daily")]  # in the event editor
+
+
 def event1(device) -> None:
     """An event saved already, so the one-time Disclaimer of the first save is behind us."""
     run_in_app(device, CALENDAR, [*new_event("event1"), Tap(text="OK")])
@@ -39,6 +43,7 @@ def appointment(title: str, note: str):
         expected = note if f.level == 3 else ""
         assert event["description"] == expected, f"description: {event['description']!r}"
         assert event["location"] == "", f"location: {event['location']!r}"
+        assert event["repeat_interval"] == 0, f"repeats every {event['repeat_interval']} s, which nobody asked"
 
     return check
 
@@ -92,6 +97,7 @@ def calendar_0(lang: str) -> SpaSet:
                 new_event(title),
                 check=appointment(title, note),
                 wrong=("a typo", new_event(typo)),
+                misses=((labelled("field", "repeating daily"), [*new_event(title)[:-1], *REPEAT_DAILY, SAVE_EVENT]),),
             ),
             Part(
                 "Then search for it.",
@@ -233,6 +239,10 @@ def notes_0(lang: str) -> SpaSet:
                 add_item(first),
                 keys=[first],
                 wrong=("a typo", add_item(typo)),
+                misses=(
+                    (labelled("field", f"'{first}' added and ticked off"), [*add_item(first), Tap(text=first)]),
+                    (labelled("multiset", f"'{first}' added twice"), [*add_item(first), *add_item(first)]),
+                ),
             ),
             Part(
                 f"Then add '{second}' and tick off '{first}'.",
@@ -266,6 +276,9 @@ NOTES_SETS = [
                 [Type("9pm at the office", id=TEXT_VIEW)],
                 keys=["9pm at the office"],
                 wrong=("a typo", [Type("9pm at the ofice", id=TEXT_VIEW)]),
+                misses=(
+                    (labelled("field", "more typed than asked"), [Type("9pm at the office, room 4", id=TEXT_VIEW)]),
+                ),
             ),
             Part(
                 "Then search the note for 'office'.",

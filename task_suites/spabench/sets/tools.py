@@ -7,6 +7,7 @@ from __future__ import annotations
 from pytest_mobile_agent import LongPress, Tap, Type
 from pytest_mobile_agent.locales import localize
 from task_suites.shared.apps import APP_LAUNCHER, CALCULATOR, FILE_MANAGER, rid
+from task_suites.shared.near_misses import labelled
 from task_suites.shared.reading import SORT_BY_TITLE, SORT_DESCENDING, app_data, pref, prefs
 from task_suites.shared.seeds import push_files, run_in_app
 from task_suites.spabench.levels import Final, Part, SpaSet
@@ -59,7 +60,7 @@ def report(f: Final) -> None:
 def archive_folder(f: Final) -> None:
     out = f.device.sh(f"test -d {DOWNLOAD_DIR}/Archive && echo folder || echo missing").strip()
     assert out == "folder", "no folder Archive in Download"
-    f.changes.allow("files", "Download/Archive*")
+    assert f.changes.added("files", "Download/Archive/") == "dir"  # exactly it: not Archives/ or Archive.txt too
 
 
 def other_deleted(f: Final) -> None:
@@ -114,6 +115,13 @@ FILE_MANAGER_SETS = [
                 check=archive_folder,
                 keys=["Archive"],
                 wrong=("a file instead", new_item("Archive", file=True)),
+                misses=(
+                    (
+                        labelled("allowance", "and a file Archive.txt"),
+                        new_item("Archive") + new_item("Archive.txt", True),
+                    ),
+                    (labelled("allowance", "and a folder Archives"), [*new_item("Archive"), *new_item("Archives")]),
+                ),
             ),
             Part(
                 "Finally delete 'other.txt'.",
@@ -355,7 +363,9 @@ def converted(top: str, value: str, bottom: str, result: str):
 
 
 def length_shown(f: Final) -> None:
-    assert f.ui.exists(id=rid(CALCULATOR, "top_unit_holder")), "the length converter is not shown"
+    # Every converter has the same two unit rows: its title says which one this is.
+    shown = f.ui.exists(id=rid(CALCULATOR, "top_unit_holder")) and f.ui.exists(text=f.ui.tr("Length"))
+    assert shown, "the length converter is not shown"
     f.changes.allow(CALCULATOR, pref("converter_*"))
 
 
@@ -406,6 +416,7 @@ CALCULATOR_SETS = [
                 shown=length_shown,
                 keys=["Kilometer"],
                 wrong=("the history instead", [Tap(id=rid(CALCULATOR, "history"))]),
+                misses=((labelled("lookalike", "the area converter"), [CONVERTER[0], Tap(text="Area")]),),
             ),
             Part(
                 "Convert 1 mile to kilometers.",
