@@ -99,7 +99,12 @@ def listener(dev: AndroidDevice) -> Check:
     version = installed_version_code(dev.adb)
     with EventStreamClient.for_device(dev.adb) as client:
         since = client.last_seq
-        dev.sh("monkey -p com.android.settings -c android.intent.category.LAUNCHER 1; input keyevent HOME", check=False)
+        # Settings opened and closed again: a window change, and the device left as it was.
+        dev.sh(
+            "monkey -p com.android.settings -c android.intent.category.LAUNCHER 1; input keyevent HOME; "
+            "am force-stop com.android.settings",
+            check=False,
+        )
         event = client.wait_for(lambda e: True, timeout=5, since=since)
     if event is None:
         return Check("event stream", FAIL, "no event within 5 s of opening Settings", "check the accessibility service")
