@@ -73,8 +73,9 @@ from pathlib import Path
 
 
 def pytest_runtest_logfinish(nodeid, location):
-    """The worker dies after the task's reports went out, before xdist hears it is complete."""
-    if "none" in nodeid:
+    """The worker dies after the task's reports went out, before xdist hears it is complete.
+    (The controller runs this hook too, for each report it receives: only a worker dies.)"""
+    if "none" in nodeid and "PYTEST_XDIST_WORKER" in os.environ:
         try:
             os.close(os.open(Path(os.environ["MOBILE_FAULT_DIR"]) / "killed", os.O_CREAT | os.O_EXCL))
         except FileExistsError:
