@@ -67,12 +67,17 @@ def pair(a: str, b: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n")[0], usage="%(prog)s REF [--rounds N] -- BENCHMARK.py [ARGS...]"
+    )
     parser.add_argument("ref", help="the earlier commit")
     parser.add_argument("--rounds", type=int, default=1, help="alternating runs of each (default 1)")
-    parser.add_argument("command", nargs=argparse.REMAINDER, help="-- BENCHMARK.py [ARGS...]")
-    opts = parser.parse_args(argv)
-    command = opts.command[1:] if opts.command[:1] == ["--"] else opts.command
+    argv = sys.argv[1:] if argv is None else argv
+    # What follows `--` is the benchmark's own command line, options included: split off here, as
+    # argparse's REMAINDER after REF would also swallow `--rounds`.
+    cut = argv.index("--") if "--" in argv else len(argv)
+    opts = parser.parse_args(argv[:cut])
+    command = argv[cut + 1 :]
     if not command:
         parser.error("name the benchmark after --, e.g. -- benchmarks/render_speed.py")
     script, args = command[0], command[1:]
