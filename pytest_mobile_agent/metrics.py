@@ -201,16 +201,28 @@ def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def agent_label(record: dict[str, Any]) -> str | None:
+    """The agent an episode was run by, with its model when it names one."""
+    if record.get("agent") is None:
+        return None
+    return f"{record['agent']} ({record['model']})" if record.get("model") else str(record["agent"])
+
+
 def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
-    """Overall, by app and by difficulty: the terminal table and the results file both use this."""
+    """Overall, by app, by difficulty and by agent (a merge of several agents' runs): the terminal
+    table and the results file both use this."""
     by_app: dict[str, list[dict[str, Any]]] = defaultdict(list)
     by_difficulty: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    by_agent: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in records:
         # A crashed xdist worker's attempt is known by its node id alone: it counts only overall.
         if r["app"] is not None:
             by_app[r["app"]].append(r)
         if r["difficulty"] is not None:
             by_difficulty[r["difficulty"]].append(r)
+        label = agent_label(r)
+        if label is not None:
+            by_agent[label].append(r)
     order = {"easy": 0, "medium": 1, "hard": 2}
     return {
         "type": "aggregate",
@@ -219,4 +231,5 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
         "by_difficulty": {
             k: aggregate(v) for k, v in sorted(by_difficulty.items(), key=lambda kv: order.get(kv[0], 9))
         },
+        "by_agent": {k: aggregate(v) for k, v in sorted(by_agent.items())},
     }

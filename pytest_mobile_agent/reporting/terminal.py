@@ -42,6 +42,9 @@ def table(summary: dict[str, Any]) -> list[str]:
     rows: list[tuple[str, dict[str, Any]]] = [("all", summary["overall"])]
     rows += [(f"app {k}", v) for k, v in summary["by_app"].items()]
     rows += [(f"difficulty {k}", v) for k, v in summary["by_difficulty"].items()]
+    agents = summary.get("by_agent", {})
+    if len(agents) > 1:  # several agents' runs merged: each agent's row (one agent's is "all")
+        rows += [(f"agent {k}", v) for k, v in agents.items()]
     cells = [[name, *_cells(agg)] for name, agg in rows]
     header = ["group"] + [title for title, _, _, _ in COLUMNS]
     widths = [max(len(r[i]) for r in [header, *cells]) for i in range(len(header))]

@@ -168,6 +168,8 @@ def test_one_shard_given_twice_is_refused_unless_allowed(tmp_path: Path) -> None
 
 
 def test_two_agents_results_are_refused_unless_allowed(tmp_path: Path) -> None:
+    from pytest_mobile_agent.metrics import aggregate
+
     oracle, noop, out = tmp_path / "oracle.jsonl", tmp_path / "noop.jsonl", tmp_path / "merged.jsonl"
     for path, agent, model, chunk in ((oracle, "oracle", None, EPISODES[:3]), (noop, "t3a", "gpt-4o", EPISODES[3:])):
         path.write_text("".join(json.dumps({**json.loads(e), "agent": agent, "model": model}) + "\n" for e in chunk))
@@ -178,6 +180,12 @@ def test_two_agents_results_are_refused_unless_allowed(tmp_path: Path) -> None:
     done = merge(oracle, noop, "-o", out, "--allow-mixed")
     assert done.returncode == 0 and f"warning: t3a (gpt-4o) ran {noop}" in done.stderr
     assert len([r for r in results.read(out) if r["type"] == "episode"]) == len(EPISODES)
+    # Each agent's own figures beside the overall ones, in the aggregate and in the table.
+    by_agent = results.read(out)[-1]["by_agent"]
+    assert sorted(by_agent) == ["oracle", "t3a (gpt-4o)"]
+    for name, chunk in (("oracle", EPISODES[:3]), ("t3a (gpt-4o)", EPISODES[3:])):
+        assert by_agent[name] == json.loads(json.dumps(aggregate([json.loads(e) for e in chunk])))
+    assert "agent oracle" in done.stdout and "agent t3a (gpt-4o)" in done.stdout
 
 
 def _episode(
