@@ -22,7 +22,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from pytest_mobile_agent.actions import InvalidAction, Selector
-from pytest_mobile_agent.device.ui_tree import UiTree
+from pytest_mobile_agent.device.ui_tree import UiTree, scroll_path
 
 # Electric blue with a white rim and a dark halo: visible on light, dark and coloured screens.
 ACCENT = (41, 121, 255)
@@ -65,29 +65,6 @@ def _select(action: dict[str, Any], tree: UiTree | None) -> Any:
     return tree.select(selector) if selector is not None else None
 
 
-def _scroll_path(action: dict[str, Any], tree: UiTree | None, size: tuple[int, int]) -> tuple[int, int, int, int]:
-    """The finger's path for a scroll, by the same rule the device uses (AndroidDevice._scroll):
-    30% either side of the centre of the target, or of the largest scrollable view."""
-    l, t, r, b = 0, 0, *size
-    node = _select(action, tree)
-    if node is not None:
-        l, t, r, b = node.bounds
-    elif tree is not None:
-        scrollables = [n for n in tree.nodes() if n.scrollable]
-        if scrollables:
-            l, t, r, b = max(
-                scrollables, key=lambda n: (n.bounds[2] - n.bounds[0]) * (n.bounds[3] - n.bounds[1])
-            ).bounds
-    cx, cy = (l + r) // 2, (t + b) // 2
-    dx, dy = (r - l) * 3 // 10, (b - t) * 3 // 10
-    return {
-        "down": (cx, cy + dy, cx, cy - dy),
-        "up": (cx, cy - dy, cx, cy + dy),
-        "right": (cx + dx, cy, cx - dx, cy),
-        "left": (cx - dx, cy, cx + dx, cy),
-    }.get(action.get("direction") or "down", (cx, cy + dy, cx, cy - dy))
-
-
 def _short(text: Any, limit: int = 60) -> str:
     s = str(text)
     return s if len(s) <= limit else s[: limit - 3] + "..."
@@ -112,7 +89,11 @@ def gesture(action: dict[str, Any], hierarchy: str | None, size: tuple[int, int]
         path = (*start, *end) if start is not None and end is not None else None
         return Gesture(path=path, label=describe(action))
     if kind == "scroll":
-        return Gesture(path=_scroll_path(action, tree, size), bounds=bounds, label=describe(action))
+        return Gesture(
+            path=scroll_path(_select(action, tree), tree, size, action.get("direction")),
+            bounds=bounds,
+            label=describe(action),
+        )
     if kind == "type":
         return Gesture(point=node.center if node is not None else None, bounds=bounds, label=describe(action))
     return Gesture(label=describe(action))

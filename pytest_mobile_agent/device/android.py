@@ -25,7 +25,7 @@ import adbutils
 from adbutils._adb import AdbConnection
 
 from pytest_mobile_agent.actions import KEYS, Action, InvalidAction
-from pytest_mobile_agent.device.ui_tree import UiTree
+from pytest_mobile_agent.device.ui_tree import UiTree, scroll_path
 from pytest_mobile_agent.errors import DeviceLost, ObservationFailed, ShellCommandError, TaskError
 from pytest_mobile_agent.events.schema import LISTENER_LOCALE_ACTION, LISTENER_PACKAGE
 from pytest_mobile_agent.locales import DEFAULT_LOCALE
@@ -360,28 +360,12 @@ class AndroidDevice:
             raise InvalidAction(f"({x}, {y}) is off the {w}x{h} screen")
 
     def _scroll(self, action: Action, ui: UiTree | None) -> None:
-        w, h = self.window_size()
-        l, t, r, b = (0, 0, w, h)
+        node = None
         if action.selector is not None:
             node = ui.select(action.selector) if ui is not None else None
             if node is None:
                 raise InvalidAction(f"no element matches {action.selector.describe()}")
-            l, t, r, b = node.bounds
-        elif ui is not None:
-            scrollables = [n for n in ui.nodes() if n.scrollable]
-            if scrollables:
-                l, t, r, b = max(
-                    scrollables, key=lambda n: (n.bounds[2] - n.bounds[0]) * (n.bounds[3] - n.bounds[1])
-                ).bounds
-        cx, cy = (l + r) // 2, (t + b) // 2
-        dx, dy = (r - l) * 3 // 10, (b - t) * 3 // 10
-        # "down" shows what is below: the finger moves up.
-        x1, y1, x2, y2 = {
-            "down": (cx, cy + dy, cx, cy - dy),
-            "up": (cx, cy - dy, cx, cy + dy),
-            "right": (cx + dx, cy, cx - dx, cy),
-            "left": (cx - dx, cy, cx + dx, cy),
-        }[action.direction or "down"]
+        x1, y1, x2, y2 = scroll_path(node, ui, self.window_size(), action.direction)
         self.sh(f"input swipe {x1} {y1} {x2} {y2} 300", check=False)
 
     def type_text(self, text: str) -> None:

@@ -239,3 +239,28 @@ def localize_action(action: Action, ui: UiTree | None, packages: Sequence[str], 
             choices = [replace(s, **changed) for s in choices for changed in forms]
     match = next((s for s in choices if ui.select(s) is not None), choices[0])
     return replace(action, selector=match)
+
+
+def scroll_path(
+    target: Node | None, ui: UiTree | None, size: tuple[int, int], direction: str | None
+) -> tuple[int, int, int, int]:
+    """A scroll's finger path (x1, y1, x2, y2): 30% either side of the centre of `target`, else
+    of the largest scrollable view, else of the screen. "down" shows what is below: the finger
+    moves up. The device swipes it and the reports draw it, so both follow this one rule."""
+    l, t, r, b = 0, 0, *size
+    if target is not None:
+        l, t, r, b = target.bounds
+    elif ui is not None:
+        scrollables = [n for n in ui.nodes() if n.scrollable]
+        if scrollables:
+            l, t, r, b = max(
+                scrollables, key=lambda n: (n.bounds[2] - n.bounds[0]) * (n.bounds[3] - n.bounds[1])
+            ).bounds
+    cx, cy = (l + r) // 2, (t + b) // 2
+    dx, dy = (r - l) * 3 // 10, (b - t) * 3 // 10
+    return {
+        "down": (cx, cy + dy, cx, cy - dy),
+        "up": (cx, cy - dy, cx, cy + dy),
+        "right": (cx + dx, cy, cx - dx, cy),
+        "left": (cx - dx, cy, cx + dx, cy),
+    }.get(direction or "down", (cx, cy + dy, cx, cy - dy))
