@@ -249,7 +249,8 @@ class AndroidDevice:
             problems.append(out.strip()[:160] or "no output")
             if IDLE_FAILURE in out or UIAUTOMATION_TAKEN in out:
                 return self._u2_dump(problems)
-            time.sleep(0.2 * (attempt + 1))
+            if attempt + 1 < DUMP_ATTEMPTS:  # no wait after the last
+                time.sleep(0.2 * (attempt + 1))
         raise ObservationFailed(f"device {self.serial}: uiautomator dump failed {len(problems)} times: {problems}")
 
     def _u2_dump(self, problems: list[str] | None = None) -> str:
