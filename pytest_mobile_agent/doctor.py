@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TypeVar
 
 from pytest_mobile_agent.device.android import ANIMATION_SCALES, AndroidDevice
 from pytest_mobile_agent.device.pool import DeviceConfigError, DeviceSource
@@ -26,6 +27,7 @@ from pytest_mobile_agent.errors import DeviceLost, InfrastructureFault, TaskErro
 from pytest_mobile_agent.events.schema import LISTENER_PACKAGE
 
 OK, WARN, FAIL = "ok", "warn", "FAIL"
+T = TypeVar("T")
 PROBE_SNAPSHOT = "pytest_mobile_agent_doctor_probe"
 
 
@@ -43,7 +45,8 @@ class Check:
         return out
 
 
-def timed(fn: Callable[[], object]) -> tuple[object, float]:
+def timed(fn: Callable[[], T]) -> tuple[T, float]:
+    """`fn`'s value and how long it took, in ms."""
     t0 = time.perf_counter()
     value = fn()
     return value, (time.perf_counter() - t0) * 1000
@@ -71,22 +74,18 @@ def api_level(dev: AndroidDevice) -> Check:
 
 def screenshot(dev: AndroidDevice) -> Check:
     png, ms = timed(dev.screenshot)
-    assert isinstance(png, bytes)
     width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
     return Check("screenshot", OK, f"screencap -p: {width}x{height} PNG, {len(png) // 1024} kB, {ms:.0f} ms")
 
 
 def window_dump(dev: AndroidDevice) -> Check:
     xml, ms = timed(dev.dump)
-    assert isinstance(xml, str)
     how = "through uiautomator2" if dev._u2 is not None else "uiautomator dump to a file"
     return Check("window dump", OK, f"{how}: {xml.count('<node')} nodes, {ms:.0f} ms")
 
 
 def foreground(dev: AndroidDevice) -> Check:
-    t0 = time.perf_counter()
-    package, activity = dev.current_app()
-    ms = (time.perf_counter() - t0) * 1000
+    (package, activity), ms = timed(dev.current_app)
     section = "displays" if dev.sdk() >= 29 else "windows"
     return Check("foreground", OK, f"{package}/{activity} (dumpsys window {section}), {ms:.0f} ms")
 
