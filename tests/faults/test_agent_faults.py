@@ -72,10 +72,20 @@ import signal
 from pathlib import Path
 
 
+WORKER = False
+
+
+def pytest_configure(config):
+    # Only an xdist worker has workerinput. (Not the environment: this session may itself run
+    # inside an outer worker, whose PYTEST_XDIST_WORKER the inner controller inherits.)
+    global WORKER
+    WORKER = hasattr(config, "workerinput")
+
+
 def pytest_runtest_logfinish(nodeid, location):
     """The worker dies after the task's reports went out, before xdist hears it is complete.
     (The controller runs this hook too, for each report it receives: only a worker dies.)"""
-    if "none" in nodeid and "PYTEST_XDIST_WORKER" in os.environ:
+    if "none" in nodeid and WORKER:
         try:
             os.close(os.open(Path(os.environ["MOBILE_FAULT_DIR"]) / "killed", os.O_CREAT | os.O_EXCL))
         except FileExistsError:
