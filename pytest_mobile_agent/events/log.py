@@ -50,7 +50,10 @@ class EventLog:
         self.locale = DEFAULT_LOCALE  # the device's: an English app text also matches its form there
 
     def mark(self) -> None:
-        """Forget everything so far: called right after the task's reset."""
+        """Forget everything so far: called right after the task's reset. The stream is
+        asynchronous, so it first waits until what the device sent before is in: a late event of
+        the reset (the previous task's app redrawn) would otherwise count as the episode's."""
+        self.sync()
         self._start = len(self._source())
 
     def all(self) -> list[AccessibilityEvent]:
