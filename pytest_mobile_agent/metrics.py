@@ -43,6 +43,8 @@ def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, f
         "type": "episode",
         "nodeid": nodeid,
         "task": ep.task.name,
+        "variation": ep.task.variation,  # None: the task as declared
+        "repeat": ep.task.repeat,  # None: --mobile-repeat not given
         "prompt": ep.task.prompt,
         "apps": list(ep.task.apps),
         "app": app_marker(ep.task.apps[0]) if ep.task.apps else "home",  # a task that names no app
@@ -92,6 +94,8 @@ def crash_record(nodeid: str, message: str, *, agent: bool = False) -> dict[str,
         "type": "episode",
         "nodeid": nodeid,
         "task": _task_name_of(nodeid),
+        "variation": None,
+        "repeat": None,
         "prompt": None,
         "apps": [],
         "app": None,

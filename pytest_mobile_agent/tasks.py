@@ -32,6 +32,8 @@ from pytest_mobile_agent.locales import normalize as normalize_locale
 DIFFICULTIES = ("easy", "medium", "hard")
 ATTR = "__mobile_task__"
 NEAR_MISS_ARG = "mobile_near_miss"  # the parameter that picks one near miss under --agent=near-miss
+REPEAT_ARG = "mobile_repeat"  # --mobile-repeat=K: which of a task's K runs an item is (1..K)
+VARIATION_ARG = "mobile_variation"  # --mobile-variations=N: which drawn variation an item runs (1..N)
 ActionPath = Sequence[Action] | Callable[..., Sequence[Action]]
 F = TypeVar("F", bound=Callable[..., object])  # a test function, returned as it came
 
@@ -186,6 +188,8 @@ class TaskInstance:
     judge_inputs: dict[str, Any] = field(default_factory=dict)
     golden_borrowed: bool = False  # the golden path of a suite task with another setup (formats/mobileagentbench.py)
     apis: tuple[str, ...] = ()  # the task's API action space, one line per command (Mobile-Bench's API list)
+    repeat: int | None = None  # which run of --mobile-repeat=K (1..K); None: not repeated
+    variation: int | None = None  # which drawn variation (1..N); None: the task as declared
 
     @property
     def apps(self) -> tuple[str, ...]:
@@ -298,6 +302,7 @@ def instantiate(spec: TaskSpec, name: str, params: dict[str, Any]) -> TaskInstan
     template = _check_declaration(spec)
     params = dict(params)
     label = params.pop(NEAR_MISS_ARG, None)
+    repeat, variation = params.pop(REPEAT_ARG, None), params.pop(VARIATION_ARG, None)
     try:
         fields = {f for _, f, _, _ in string.Formatter().parse(template) if f}
     except ValueError as exc:
@@ -325,5 +330,15 @@ def instantiate(spec: TaskSpec, name: str, params: dict[str, Any]) -> TaskInstan
     near_miss = _actions(_build(chosen, params, "near_miss"), f"near_miss path {label or ''}".strip())
     judge_inputs = {k: _call_with_params(v, params) if callable(v) else v for k, v in spec.judge_inputs.items()}
     return TaskInstance(
-        name, spec, prompt, golden, steps, spec.difficulty or difficulty_for(steps), params, near_miss, judge_inputs
+        name,
+        spec,
+        prompt,
+        golden,
+        steps,
+        spec.difficulty or difficulty_for(steps),
+        params,
+        near_miss,
+        judge_inputs,
+        repeat=repeat,
+        variation=variation,
     )
