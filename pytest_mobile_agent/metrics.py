@@ -164,10 +164,16 @@ def _mean(values: Iterable[float | None]) -> float | None:
     return mean(vals) if vals else None
 
 
+def counts(record: dict[str, Any]) -> bool:
+    """Whether an episode counts for the agent: not lost to the infrastructure, not a task that
+    could not run, not cut short by Ctrl-C."""
+    return not record["infrastructure"] and record["termination"] not in (TASK_ERROR, INTERRUPTED)
+
+
 def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
     """The summary of a group of episode records (infrastructure errors, tasks that could not
     run, e.g. an app not installed, and episodes cut short by Ctrl-C left out)."""
-    counted = [r for r in records if not r["infrastructure"] and r["termination"] not in (TASK_ERROR, INTERRUPTED)]
+    counted = [r for r in records if counts(r)]
     n = len(counted)
     wins = [r for r in counted if r["success"]]
     fails = [r for r in counted if not r["success"]]

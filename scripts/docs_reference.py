@@ -89,6 +89,7 @@ def commands() -> str:
         ("pytest_mobile_agent doctor", "Check every device a run would use, and say what to do"),
         ("pytest_mobile_agent.reporting", "The HTML report from Allure results"),
         ("pytest_mobile_agent.reporting.merge", "Merge shards' results into one"),
+        ("pytest_mobile_agent.reporting.compare", "Compare two runs task by task"),
         ("pytest_mobile_agent.virtual", "Start one virtual device"),
     ):
         done = subprocess.run(

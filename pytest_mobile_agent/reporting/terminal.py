@@ -46,13 +46,17 @@ def table(summary: dict[str, Any]) -> list[str]:
     if len(agents) > 1:  # several agents' runs merged: each agent's row (one agent's is "all")
         rows += [(f"agent {k}", v) for k, v in agents.items()]
     cells = [[name, *_cells(agg)] for name, agg in rows]
-    header = ["group"] + [title for title, _, _, _ in COLUMNS]
-    widths = [max(len(r[i]) for r in [header, *cells]) for i in range(len(header))]
+    return aligned(["group"] + [title for title, _, _, _ in COLUMNS], cells)
+
+
+def aligned(header: list[str], rows: list[list[str]]) -> list[str]:
+    """A table's lines: the first column to the left, the others to the right, a rule under the header."""
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
 
     def line(r: list[str]) -> str:
         return "  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(r))
 
-    return [line(header), line(["-" * w for w in widths]), *(line(r) for r in cells)]
+    return [line(header), line(["-" * w for w in widths]), *(line(r) for r in rows)]
 
 
 def one_line(text: str | None, width: int = 160) -> str:

@@ -22,10 +22,14 @@ def slug(nodeid: str) -> str:
     return re.sub(r"[^\w.-]+", "-", nodeid).strip("-")[:180]
 
 
-def write(root: Path, nodeid: str, episode: Any, record: dict[str, Any], shown: screens.Screens | None) -> Path:
+def folder_of(root: Path, nodeid: str, retried: bool) -> Path:
+    """Where an episode's trajectory goes under `--mobile-artifacts` (a retry beside the first try)."""
     folder = root / slug(nodeid)
-    if episode.retried:
-        folder = folder.with_name(folder.name + "-retry1")
+    return folder.with_name(folder.name + "-retry1") if retried else folder
+
+
+def write(root: Path, nodeid: str, episode: Any, record: dict[str, Any], shown: screens.Screens | None) -> Path:
+    folder = folder_of(root, nodeid, episode.retried)
     folder.mkdir(parents=True, exist_ok=True)
     if shown is not None:
         for frame in shown.frames:  # frame i shows the screen before step i: the one after step i - 1
