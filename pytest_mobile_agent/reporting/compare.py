@@ -27,7 +27,7 @@ from urllib.parse import quote
 
 from pytest_mobile_agent.metrics import agent_label, counts
 from pytest_mobile_agent.reporting import results, trajectory
-from pytest_mobile_agent.reporting.terminal import aligned, one_line
+from pytest_mobile_agent.reporting.terminal import aligned
 from pytest_mobile_agent.stats import Interval, mcnemar_exact, paired_difference, wilson
 
 # What the comparison reads from an episode record.
@@ -381,6 +381,7 @@ def as_json(c: Comparison) -> dict[str, Any]:
         ],
         "only_a": c.only_a,
         "only_b": c.only_b,
+        "not_compared": [{"run": side, "task": key, "why": why} for side, key, why in not_compared(c)],
     }
 
 
@@ -437,9 +438,15 @@ def _run_cell(records: list[dict[str, Any]], side: Side, page: Path, repeats: bo
             if target is sheet:
                 shown += f' (<a href="{_href(folder, page)}">folder</a>)'
         if not ok and record.get("failure_message"):
-            shown += f"<pre>{html.escape(one_line(record['failure_message'], 400))}</pre>"
+            shown += f"<pre>{html.escape(clipped(record['failure_message']))}</pre>"
         out.append(f"<div>{shown}</div>")
     return "".join(out)
+
+
+def clipped(message: str, limit: int = 2000) -> str:
+    """A failure message as the page shows it: whole, unless it runs past `limit` characters."""
+    message = message.strip()
+    return message if len(message) <= limit else message[: limit - 1] + "…"
 
 
 def _table(header: list[str], rows: list[list[str]]) -> str:

@@ -139,6 +139,10 @@ def test_totals_are_the_hand_counted_ones(two_runs, capsys) -> None:
     assert total["tasks"] == 6
     assert total["verdicts"] == {"both pass": 1, "both fail": 1, "A only": 3, "B only": 1}
     assert got["only_a"] == [f"{SPA}[n3]"] and got["only_b"] == [f"{SPA}[n2]"]
+    assert got["not_compared"] == [
+        {"run": "A", "task": f"{SPA}[n3]", "why": "not in B"},
+        {"run": "B", "task": f"{SPA}[n2]", "why": "A: no counted episode"},
+    ]
     # Exact McNemar on 3 against 1: 2 * (C(4,0) + C(4,1)) / 2^4.
     assert total["p_value"] == pytest.approx(2 * (1 + 4) / 16)
     # Per task A - B: 1, 1, 0, -1, 0, 1: d = 2/6, mean(d_i^2) = 4/6.
@@ -292,7 +296,7 @@ def test_the_html_page_links_both_trajectories_of_each_differing_task(two_runs, 
     for r in results.episodes(b):
         trajectory.folder_of(b_art, r["nodeid"], r["retried"]).mkdir(parents=True, exist_ok=True)
     b_records = results.episodes(b)
-    b_records[0]["failure_message"] = "<script>alert(1)</script> was not 8"
+    b_records[0]["failure_message"] = "<script>alert(1)</script> was not 8\nassert '9' == '8'"
     write(b, b_records)
     page = tmp_path / "out" / "compare.html"
     code, out, err = run(a, b, "--html", page, "--b-artifacts", b_art, capsys=capsys)
@@ -305,7 +309,8 @@ def test_the_html_page_links_both_trajectories_of_each_differing_task(two_runs, 
         assert not Path(link).is_absolute()
         assert (page.parent / unquote(link)).exists(), link
     assert any(link.endswith("contact-sheet.png") for link in links)
-    assert "<script>" not in text and "&lt;script&gt;alert(1)&lt;/script&gt; was not 8" in text
+    assert "<script>" not in text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; was not 8\nassert &#x27;9&#x27; == &#x27;8&#x27;" in text
     assert f"{MAB}[s4]" in text and f"{MAB}[s4] failed" in text  # A's failure message, where A failed
     assert "<td>both pass</td>" not in text.split("Tasks that differ")[1]
 
