@@ -331,7 +331,14 @@ def refused(capsys, *args: str | Path) -> str:
 
 
 def test_a_missing_file_is_refused(two_runs, tmp_path, capsys) -> None:
-    assert "nope.jsonl: no such results file" in refused(capsys, two_runs[0], tmp_path / "nope.jsonl")
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest_mobile_agent.reporting.compare", two_runs[0], tmp_path / "nope.jsonl"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"error: {tmp_path / 'nope.jsonl'}: no such results file\n"
     assert "not a file" in refused(capsys, tmp_path, two_runs[1])
 
 
