@@ -1,0 +1,109 @@
+"""--mobile-repeat=K: every task runs K times as items of their own (`-r1`..`-rK`), each from a
+fresh reset, and the summary's statistics over the repeats equal hand-computed ones."""
+
+from __future__ import annotations
+
+from calc_tasks import calc_tasks as calc_task_file
+
+SUMS = (("3 + 5", "3+5=", "8"), ("12 - 4", "12-4=", "8"), ("3 ^ 3", "3^3=", "27"))
+
+# Replays the golden path on the 1st and 3rd episode of each prompt it is given and gives up at
+# once on the 2nd; "3 ^ 3" it always solves. One process (no xdist), items in order: its n-th
+# episode of a task is that task's r{n}.
+FLAKY = """
+from collections import Counter
+
+from pytest_mobile_agent import Done
+
+
+class Agent:
+    name = "flaky"
+
+    def __init__(self):
+        self.started = Counter()
+
+    def step(self, observation):
+        if observation.step == 1:
+            self.started[observation.prompt] += 1
+        run = self.started[observation.prompt]
+        if run % 2 == 0 and "3 ^ 3" not in observation.prompt:
+            return Done("not this time")
+        golden = observation.task.golden
+        i = len(observation.history)
+        return golden[i] if i < len(golden) else Done()
+"""
+
+
+def _ids(run) -> list[str]:  # noqa: ANN001
+    return [e["nodeid"].split("[", 1)[1] for e in run.episodes]
+
+
+def test_every_task_runs_k_times_with_ids_r1_to_rk(run_tasks) -> None:
+    files = {"test_calc.py": calc_task_file(SUMS[:2])}
+    run = run_tasks(files, "--agent=oracle", "--mobile-repeat=3", "-p", "no:randomly", "-p", "no:xdist")
+    run.result.assert_outcomes(passed=6)
+    assert _ids(run) == [
+        "3 + 5-3+5=-8-r1]",
+        "3 + 5-3+5=-8-r2]",
+        "3 + 5-3+5=-8-r3]",
+        "12 - 4-12-4=-8-r1]",
+        "12 - 4-12-4=-8-r2]",
+        "12 - 4-12-4=-8-r3]",
+    ]
+    assert [e["repeat"] for e in run.episodes] == [1, 2, 3, 1, 2, 3]
+    assert {e["task"] for e in run.episodes} == {"test_arithmetic"}
+    # Each run starts from a fresh reset: the calculator shows the result of its own taps only.
+    assert all(e["success"] and e["steps"] == e["golden_steps"] for e in run.episodes)
+    repeats = run.aggregate["repeats"]
+    assert repeats["tasks"] == {
+        "test_calc.py::test_arithmetic[3 + 5-3+5=-8]": {"runs": 3, "passes": 3},
+        "test_calc.py::test_arithmetic[12 - 4-12-4=-8]": {"runs": 3, "passes": 3},
+    }
+    assert repeats["flaky"] == [] and repeats["SR_spread"] == 0.0
+    assert all(v["pass@k"] == v["pass^k"] == 1.0 for v in repeats["pass_at_k"].values())
+    assert run.lines("repeats: ") == [
+        "repeats: 3 runs of each task; SR % 100.0 ± 0.0 between repeats (r1 100.0, r2 100.0, r3 100.0)"
+    ]
+
+
+def test_a_flaky_agent_gets_the_hand_computed_statistics_and_its_flaky_tasks_named(run_tasks) -> None:
+    files = {"test_calc.py": calc_task_file(SUMS), "flaky_agent.py": FLAKY}
+    run = run_tasks(files, "--agent=flaky_agent.py", "--mobile-repeat=3", "-p", "no:randomly", "-p", "no:xdist")
+    run.result.assert_outcomes(passed=7, failed=2)
+    assert [(e["repeat"], e["success"]) for e in run.episodes] == [
+        (1, True),
+        (2, False),
+        (3, True),
+        (1, True),
+        (2, False),
+        (3, True),
+        (1, True),
+        (2, True),
+        (3, True),
+    ]
+    overall, repeats = run.overall, run.aggregate["repeats"]
+    # 7 of 9: Wilson's 95% interval, worked out by hand (docs' Statistics page, z = 1.95996).
+    assert overall["SR"] == 7 / 9
+    assert [round(x, 4) for x in overall["SR_interval"]] == [0.4526, 0.9368]
+    # SR by repeat: 3/3, 1/3, 3/3; sample standard deviation sqrt(((2/9)² + (4/9)² + (2/9)²) / 2).
+    assert repeats["SR_by_repeat"] == {"1": 1.0, "2": 1 / 3, "3": 1.0}
+    assert round(repeats["SR_spread"], 4) == 0.3849
+    # Per task (n, c): (3, 2), (3, 2), (3, 3). pass@k = 1 - C(n-c, k)/C(n, k); pass^k = C(c, k)/C(n, k).
+    at = {k: (round(v["pass@k"], 4), round(v["pass^k"], 4)) for k, v in repeats["pass_at_k"].items()}
+    assert at == {"1": (0.7778, 0.7778), "2": (1.0, round(5 / 9, 4)), "3": (1.0, round(1 / 3, 4))}
+    flaky = ["test_calc.py::test_arithmetic[12 - 4-12-4=-8]", "test_calc.py::test_arithmetic[3 + 5-3+5=-8]"]
+    assert repeats["flaky"] == flaky
+    assert repeats["tasks"]["test_calc.py::test_arithmetic[3 ^ 3-3^3=-27]"] == {"runs": 3, "passes": 3}
+    assert run.lines("repeats: ") == [
+        "repeats: 3 runs of each task; SR % 77.8 ± 38.5 between repeats (r1 100.0, r2 33.3, r3 100.0)"
+    ]
+    assert run.lines("pass^k: ") == ["pass^k: k=1 0.778  k=2 0.556  k=3 0.333"]
+    assert run.lines("flaky: ") == [f"flaky: {t} passed 2 of 3 runs" for t in flaky]
+    assert run.table_row()["SR 95%"] == "[0.45, 0.94]"
+
+
+def test_a_repeat_count_below_1_is_a_usage_error(run_tasks, calc_tasks) -> None:
+    run = run_tasks(calc_tasks, "--agent=oracle", "--mobile-repeat=0")
+    assert run.result.ret == 4
+    run.result.stderr.fnmatch_lines(["*--mobile-repeat=0: every task runs at least once; give K >= 1*"])
+    assert run.episodes == []
