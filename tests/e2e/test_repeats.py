@@ -3,7 +3,11 @@ fresh reset, and the summary's statistics over the repeats equal hand-computed o
 
 from __future__ import annotations
 
+import json
+
 from calc_tasks import calc_tasks as calc_task_file
+
+from tests.model_server import Answer, ModelServer
 
 SUMS = (("3 + 5", "3+5=", "8"), ("12 - 4", "12-4=", "8"), ("3 ^ 3", "3^3=", "27"))
 
@@ -107,3 +111,30 @@ def test_a_repeat_count_below_1_is_a_usage_error(run_tasks, calc_tasks) -> None:
     assert run.result.ret == 4
     run.result.stderr.fnmatch_lines(["*--mobile-repeat=0: every task runs at least once; give K >= 1*"])
     assert run.episodes == []
+
+
+def test_a_recording_with_repeats_asks_the_model_every_time_and_a_replay_gives_each_repeat_its_own(
+    run_tasks, tmp_path
+) -> None:
+    # Every repeat sends the same request (a fresh reset, the same screen); the server answers
+    # each with usage of its own (tokens_out = its count of requests), so each episode's
+    # tokens say which answer it was served.
+    server = ModelServer()
+    server.script = lambda request: Answer(
+        'Reason: nothing to do\nAction: {"action_type": "status", "goal_status": "complete"}',
+        tokens_in=100,
+        tokens_out=len(server.requests),
+    )
+    cache = tmp_path / "model-cache"
+    files = {"test_calc.py": calc_task_file(SUMS[:1])}
+    args = ("--agent=t3a", "--mobile-model=test-model", "--mobile-repeat=3", "-p", "no:randomly", "-p", "no:xdist")
+    with server:
+        recorded = run_tasks(files, *args, f"--mobile-model-url={server.url}", f"--mobile-model-cache={cache}")
+    assert len(server.requests) == 3 and len({json.dumps(r["messages"]) for r in server.requests}) == 1
+    tokens = {e["nodeid"]: e["tokens_out"] for e in recorded.episodes}
+    assert sorted(tokens.values()) == [1, 2, 3], tokens
+    assert all(e["model_calls"] == 1 and e["model_cached"] == 0 for e in recorded.episodes)
+
+    replayed = run_tasks(files, *args, f"--mobile-model-cache={cache}", "--mobile-model-replay")
+    assert {e["nodeid"]: e["tokens_out"] for e in replayed.episodes} == tokens
+    assert all(e["model_calls"] == e["model_cached"] == 1 for e in replayed.episodes)
