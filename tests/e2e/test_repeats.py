@@ -42,9 +42,10 @@ def _ids(run) -> list[str]:  # noqa: ANN001
     return [e["nodeid"].split("[", 1)[1] for e in run.episodes]
 
 
-def test_every_task_runs_k_times_with_ids_r1_to_rk(run_tasks) -> None:
+def test_every_task_runs_k_times_with_ids_r1_to_rk(run_tasks, pytester) -> None:
     files = {"test_calc.py": calc_task_file(SUMS[:2])}
-    run = run_tasks(files, "--agent=oracle", "--mobile-repeat=3", "-p", "no:randomly", "-p", "no:xdist")
+    args = ("--agent=oracle", "--mobile-repeat=3", "-p", "no:randomly", "-p", "no:xdist", "--alluredir=allure")
+    run = run_tasks(files, *args)
     run.result.assert_outcomes(passed=6)
     assert _ids(run) == [
         "3 + 5-3+5=-8-r1]",
@@ -68,6 +69,12 @@ def test_every_task_runs_k_times_with_ids_r1_to_rk(run_tasks) -> None:
     assert run.lines("repeats: ") == [
         "repeats: 3 runs of each task; SR % 100.0 ± 0.0 between repeats (r1 100.0, r2 100.0, r3 100.0)"
     ]
+    # Allure: each repeat is a case of its own; the environment gives the interval and pass@k.
+    folder = pytester.path / "allure"
+    cases = [json.loads(p.read_text()) for p in folder.glob("*-result.json")]
+    assert len({c["historyId"] for c in cases}) == 6
+    env = (folder / "environment.properties").read_text()
+    assert "repeats=3" in env and "flaky.tasks=none" in env and "pass^k=k=1 1.000, k=2 1.000, k=3 1.000" in env
 
 
 def test_a_flaky_agent_gets_the_hand_computed_statistics_and_its_flaky_tasks_named(run_tasks) -> None:
