@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from calc_tasks import calc_tasks as calc_task_file
 
 from tests.model_server import Answer, ModelServer
@@ -113,11 +114,24 @@ def test_a_flaky_agent_gets_the_hand_computed_statistics_and_its_flaky_tasks_nam
     assert run.table_row()["SR 95%"] == "[0.45, 0.94]"
 
 
-def test_a_repeat_count_below_1_is_a_usage_error(run_tasks, calc_tasks) -> None:
-    run = run_tasks(calc_tasks, "--agent=oracle", "--mobile-repeat=0")
+@pytest.mark.parametrize(
+    "given, said",
+    [
+        ("--mobile-repeat=0", "--mobile-repeat=0: every task runs at least once; give K >= 1"),
+        ("-omobile_repeat=two", "--mobile-repeat='two': expected a whole number of runs, 1 or more"),
+    ],
+)
+def test_a_repeat_count_that_is_no_count_of_runs_is_a_usage_error(run_tasks, calc_tasks, given, said) -> None:
+    run = run_tasks(calc_tasks, "--agent=oracle", given)
     assert run.result.ret == 4
-    run.result.stderr.fnmatch_lines(["*--mobile-repeat=0: every task runs at least once; give K >= 1*"])
+    run.result.stderr.fnmatch_lines([f"*{said}*"])
     assert run.episodes == []
+
+
+def test_the_ini_value_repeats_as_the_option_does(run_tasks, calc_tasks) -> None:
+    run = run_tasks(calc_tasks, "--agent=oracle", "-omobile_repeat=2", "--collect-only", "-q")
+    listed = [line for line in run.result.outlines if "::" in line]
+    assert len(listed) == 8 and all(line.endswith(("-r1]", "-r2]")) for line in listed)
 
 
 def test_a_recording_with_repeats_asks_the_model_every_time_and_a_replay_gives_each_repeat_its_own(
