@@ -102,6 +102,7 @@ def episode_folder(nodeid: str) -> str:
 def difference(recorded: dict[str, Any], asked: dict[str, Any]) -> str | None:
     """What differs between the request recorded at a call's place and the one asked now (both
     as `slim_request` gives them), first thing first; None when they are the same."""
+    asked = json.loads(json.dumps(asked, ensure_ascii=False))  # as it would be read back (tuples as lists)
     if recorded.get("model") != asked["model"]:
         return f"the model: {recorded.get('model')!r} recorded, {asked['model']!r} asked"
     old_params, new_params = recorded.get("params") or {}, asked["params"]

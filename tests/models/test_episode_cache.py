@@ -133,3 +133,11 @@ def test_a_record_of_an_earlier_version_is_named_as_such(tmp_path: Path, model_s
     _ask(recorder(model_server, tmp_path))  # outside an episode: keyed by request, as every call once was
     with episode(R1), pytest.raises(ReplayMiss, match="made by an earlier version, which keyed calls by request only"):
         _ask(replayer(tmp_path))
+
+
+def test_parameters_compare_as_recorded(tmp_path: Path, model_server: ModelServer) -> None:
+    model_server.script = lambda request: "ok"
+    with episode(R1):
+        recorder(model_server, tmp_path).chat([user("hi")], stop=("\n",))  # a tuple, stored as a JSON list
+    with episode(R1):
+        assert replayer(tmp_path).chat([user("hi")], stop=("\n",)).text == "ok"
