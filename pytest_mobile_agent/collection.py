@@ -1,5 +1,5 @@
 """Collecting tasks: the markers, each task's parameters bound (tasks.py's `instantiate`), the
-near misses as parameters, and malformed declarations.
+near misses and the repeats as parameters, and malformed declarations.
 
 A malformed declaration (a prompt placeholder with no parameter, `golden=42`, no prompt) is
 found here and fails only its own test, at setup, before any device work; under xdist the one
@@ -16,7 +16,16 @@ from pytest_mobile_agent.errors import TaskDefinitionError
 from pytest_mobile_agent.formats import mobileagentbench
 from pytest_mobile_agent.options import Mode, Options
 from pytest_mobile_agent.session import MobileSession
-from pytest_mobile_agent.tasks import DIFFICULTIES, NEAR_MISS_ARG, TASK_KEY, app_marker, instantiate, spec_of, task_name
+from pytest_mobile_agent.tasks import (
+    DIFFICULTIES,
+    NEAR_MISS_ARG,
+    REPEAT_ARG,
+    TASK_KEY,
+    app_marker,
+    instantiate,
+    spec_of,
+    task_name,
+)
 
 MALFORMED_KEY = pytest.StashKey[str]()  # the message of a task declaration that cannot run
 NO_AGENT = (
@@ -62,6 +71,15 @@ def parametrize_near_misses(metafunc: pytest.Metafunc, options: Options) -> None
     labels = list(spec.near_misses())
     if labels and NEAR_MISS_ARG in metafunc.fixturenames:
         metafunc.parametrize(NEAR_MISS_ARG, labels, ids=labels)
+
+
+def parametrize_repeats(metafunc: pytest.Metafunc, options: Options) -> None:
+    """Under --mobile-repeat=K a task runs K times, items of their own with ids r1..rK (each
+    gets its own fixtures, so each starts from a fresh reset)."""
+    if options.repeat < 2 or spec_of(metafunc.function) is None or REPEAT_ARG not in metafunc.fixturenames:
+        return
+    runs = range(1, options.repeat + 1)
+    metafunc.parametrize(REPEAT_ARG, list(runs), ids=[f"r{k}" for k in runs])
 
 
 def bind_tasks(config: pytest.Config, items: list[pytest.Item], options: Options) -> None:

@@ -15,6 +15,9 @@ Per episode, SPA-Bench's `premature` (said done, failed) is MobileAgentBench's e
 `overdue` (ran into the budget, succeeded) its late stop: the two benchmarks differ only in the
 denominators (FFR: failures, PTR: completions; OER: successes, OTR: budget exhaustions).
 Infrastructure errors (a device lost) are counted apart and left out of every agent metric.
+SR comes with its 95% Wilson interval; with --mobile-repeat the summary adds the spread of SR
+between repeats, pass@k and pass^k and each task's passes of its runs (stats.py; the formulas are
+on the docs' "Statistics" page).
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ from typing import Any
 from pytest_mobile_agent.episode import Episode
 from pytest_mobile_agent.errors import COMPLETED, ERROR, INFRASTRUCTURE, INTERRUPTED, MAX_STEPS, TASK_ERROR
 from pytest_mobile_agent.models.pricing import cost_of
-from pytest_mobile_agent.tasks import app_marker
+from pytest_mobile_agent.stats import pass_at_k, pass_hat_k, spread, wilson
+from pytest_mobile_agent.tasks import app_marker, without_repeat
 
 
 def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, float]]) -> dict[str, Any]:
@@ -137,6 +141,7 @@ def crash_record(nodeid: str, message: str, *, agent: bool = False) -> dict[str,
 def _task_name_of(nodeid: str) -> str:
     """What a results line can say of a task from its node id alone (the xdist controller, which
     does not collect): the parameter id, else the function name."""
+    nodeid = without_repeat(nodeid)  # the task, not its run: "expr", never "expr-r2"
     m = re.search(r"\[(.*)\]$", nodeid)
     return m.group(1) if m else nodeid.rsplit("::", 1)[-1]
 
@@ -166,22 +171,26 @@ def _mean(values: Iterable[float | None]) -> float | None:
 
 def counts(record: dict[str, Any]) -> bool:
     """Whether an episode counts for the agent: not lost to the infrastructure, not a task that
-    could not run, not cut short by Ctrl-C."""
+    could not run (e.g. an app not installed), not cut short by Ctrl-C."""
     return not record["infrastructure"] and record["termination"] not in (TASK_ERROR, INTERRUPTED)
 
 
+def counted(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The episodes of `records` that count (`counts`)."""
+    return [r for r in records if counts(r)]
+
+
 def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
-    """The summary of a group of episode records (infrastructure errors, tasks that could not
-    run, e.g. an app not installed, and episodes cut short by Ctrl-C left out)."""
-    counted = [r for r in records if counts(r)]
-    n = len(counted)
-    wins = [r for r in counted if r["success"]]
-    fails = [r for r in counted if not r["success"]]
-    by_reason = {k: sum(r["termination"] == k for r in counted) for k in (COMPLETED, MAX_STEPS, ERROR)}
-    step_times = [r["time_per_step_s"] for r in counted if r["steps"]]
-    measured = [r for r in counted if r.get("side_effects") is not None]
-    costs = [r["cost_usd"] for r in counted if r["cost_usd"] is not None]
-    total_steps = sum(r["steps"] for r in counted)
+    """The summary of a group of episode records (those `counted` leaves out are only counted)."""
+    kept = counted(records)
+    n = len(kept)
+    wins = [r for r in kept if r["success"]]
+    fails = [r for r in kept if not r["success"]]
+    by_reason = {k: sum(r["termination"] == k for r in kept) for k in (COMPLETED, MAX_STEPS, ERROR)}
+    step_times = [r["time_per_step_s"] for r in kept if r["steps"]]
+    measured = [r for r in kept if r.get("side_effects") is not None]
+    costs = [r["cost_usd"] for r in kept if r["cost_usd"] is not None]
+    total_steps = sum(r["steps"] for r in kept)
     return {
         "episodes": n,
         "infrastructure_errors": sum(r["infrastructure"] for r in records),
@@ -189,25 +198,68 @@ def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
         "interrupted": sum(r["termination"] == INTERRUPTED for r in records),
         "successes": len(wins),
         "SR": _ratio(len(wins), n),
+        "SR_interval": [*_interval(len(wins), n)] if n else None,  # 95% Wilson: [low, high]
         "SE": _mean(r["se"] for r in wins),
         "latency_s": _mean(step_times),
-        "tokens": _mean(r["tokens_in"] + r["tokens_out"] for r in counted),
+        "tokens": _mean(r["tokens_in"] + r["tokens_out"] for r in kept),
         # Any episode's tokens estimated (the agent reported no usage): the mean is an estimate.
-        "tokens_estimated": any(r.get("tokens_estimated", False) for r in counted),
+        "tokens_estimated": any(r.get("tokens_estimated", False) for r in kept),
         "FFR": _ratio(sum(r["premature"] for r in fails), len(fails)),
         "OER": _ratio(sum(r["overdue"] for r in wins), len(wins)),
         "step_ratio": _mean(r["se"] for r in wins),
         "completed_share": _ratio(by_reason[COMPLETED], n),
         "max_steps_share": _ratio(by_reason[MAX_STEPS], n),
         "error_share": _ratio(by_reason[ERROR], n),
-        "PTR": _ratio(sum(r["premature"] for r in counted), by_reason[COMPLETED]),
+        "PTR": _ratio(sum(r["premature"] for r in kept), by_reason[COMPLETED]),
         # Unexpected side effects (MobileGym): episodes that changed what nobody asked for, of
         # those whose body held (where the undeclared changes are known).
         "side_effect_rate": _ratio(sum(bool(r["side_effects"]) for r in measured), len(measured)),
-        "OTR": _ratio(sum(r["overdue"] for r in counted), by_reason[MAX_STEPS]),
+        "OTR": _ratio(sum(r["overdue"] for r in kept), by_reason[MAX_STEPS]),
         "time_per_step_s": _mean(step_times),
         "cost_per_step_usd": sum(costs) / total_steps if costs and total_steps else None,
         "cost_usd": sum(costs) if costs else None,
+    }
+
+
+def _interval(successes: int, n: int) -> tuple[float, float]:
+    ci = wilson(successes, n)
+    return ci.low, ci.high
+
+
+def repeat_summary(records: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """What --mobile-repeat adds, or None when no record is a repeat: SR per repeat and their
+    spread; pass@k and pass^k for k = 1..K, the mean over tasks of the unbiased estimators on each
+    task's counted runs n and passes c (a task with fewer than k counted runs is left out of
+    that k, and `left_out` says how many); each task's runs and passes, and the flaky tasks
+    (some runs passed, some failed). A task is its node id without the `r{k}` component."""
+    if not any(r.get("repeat") is not None for r in records):
+        return None
+    kept = counted(records)
+    by_repeat: dict[int, list[bool]] = defaultdict(list)
+    by_task: dict[str, list[bool]] = defaultdict(list)
+    for r in kept:
+        if r.get("repeat") is not None:
+            by_repeat[r["repeat"]].append(bool(r["success"]))
+        by_task[without_repeat(r["nodeid"])].append(bool(r["success"]))
+    rates = {k: sum(v) / len(v) for k, v in sorted(by_repeat.items())}
+    tasks = {t: {"runs": len(v), "passes": sum(v)} for t, v in sorted(by_task.items())}
+    most = max(by_repeat, default=0)
+    at_k: dict[str, dict[str, Any]] = {}
+    for k in range(1, most + 1):
+        fit = [t for t in tasks.values() if t["runs"] >= k]
+        at_k[str(k)] = {
+            "pass@k": _mean(pass_at_k(t["runs"], t["passes"], k) for t in fit),
+            "pass^k": _mean(pass_hat_k(t["runs"], t["passes"], k) for t in fit),
+            "tasks": len(fit),
+            "left_out": len(tasks) - len(fit),
+        }
+    return {
+        "repeats": most,
+        "SR_by_repeat": {str(k): v for k, v in rates.items()},
+        "SR_spread": spread(list(rates.values())),
+        "pass_at_k": at_k,
+        "tasks": tasks,
+        "flaky": [t for t, v in tasks.items() if 0 < v["passes"] < v["runs"]],
     }
 
 
@@ -242,4 +294,5 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
             k: aggregate(v) for k, v in sorted(by_difficulty.items(), key=lambda kv: order.get(kv[0], 9))
         },
         "by_agent": {k: aggregate(v) for k, v in sorted(by_agent.items())},
+        "repeats": repeat_summary(records),
     }

@@ -71,6 +71,13 @@ OPTIONS: tuple[tuple[str, str, type, str], ...] = (
     ("--mobile-prices", "mobile_prices", str, "JSON price table: {model: {input: USD/Mtok, output: USD/Mtok}}"),
     ("--mobile-seed", "mobile_seed", int, "seed for the random agent (default 0)"),
     (
+        "--mobile-repeat",
+        "mobile_repeat",
+        int,
+        "run every task K times, each from a fresh reset, as items of their own ([r1]...[rK]); the summary "
+        "gives the success rate's interval, the spread between repeats, pass@k and pass^k (default 1)",
+    ),
+    (
         "--mobile-retries",
         "mobile_retries",
         int,
@@ -166,6 +173,7 @@ class Options:
     locale: str | None = None  # --mobile-locale, normalized; None: each task's own, else en-US
     warm_start: str = "auto"  # --mobile-warm-start: auto or off (parallel/warmstart/)
     keep_screens: str = "all"  # --mobile-keep-screens: all, or failed (reporting/screens.py)
+    repeat: int = 1  # --mobile-repeat: runs of every task (collection.py parametrizes them)
 
     @property
     def runs_tasks(self) -> bool:
@@ -222,11 +230,25 @@ class Options:
             locale=locale,
             warm_start=warm_start,
             keep_screens=keep_screens,
+            repeat=_repeat(get("mobile_repeat")),
         )
 
     def locale_for(self, spec: TaskSpec) -> str:
         """The locale a task runs in: --mobile-locale, else the task's @task(locale=...), else en-US."""
         return self.locale or (normalize_locale(spec.locale) if spec.locale else DEFAULT_LOCALE)
+
+
+def _repeat(value: str | float | None) -> int:
+    """--mobile-repeat=K (or the ini's text): a whole number of runs, at least 1."""
+    if value is None or value == "":
+        return 1
+    try:
+        k = int(value)
+    except ValueError:
+        raise pytest.UsageError(f"--mobile-repeat={value!r}: expected a whole number of runs, 1 or more") from None
+    if k < 1:
+        raise pytest.UsageError(f"--mobile-repeat={k}: every task runs at least once; give K >= 1")
+    return k
 
 
 OPTIONS_KEY = pytest.StashKey[Options]()

@@ -22,6 +22,7 @@ from pytest_mobile_agent.fixtures import (  # noqa: F401  (fixtures)
     mobile_model,
     mobile_near_miss,
     mobile_pool,
+    mobile_repeat,
     mobile_resets,
     ui,
 )
@@ -102,8 +103,13 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
     yield
 
 
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+@pytest.hookimpl(hookwrapper=True)
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> Generator[None, None, None]:
+    """Near misses before the task's own parameters, repeats after every other (the id ends in
+    `-r{k}`)."""
     collection.parametrize_near_misses(metafunc, options_of(metafunc.config))
+    yield
+    collection.parametrize_repeats(metafunc, options_of(metafunc.config))
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -47,6 +47,7 @@ from pytest_mobile_agent.errors import (
 from pytest_mobile_agent.events.log import EventLog
 from pytest_mobile_agent.judges import runner as judge_runner
 from pytest_mobile_agent.metrics import apply_model_usage, crash_record, episode_record
+from pytest_mobile_agent.models import cache as model_cache
 from pytest_mobile_agent.options import Mode
 from pytest_mobile_agent.parallel.control import held_by_agent
 from pytest_mobile_agent.redaction import redact
@@ -227,7 +228,9 @@ class TaskRun:
             control=self.session.agent_control,
             on_step=self.screens.step_done if self.screens is not None else None,
         )
-        return runner.run()
+        # The model calls the agent makes, on whichever thread, are this episode's (the record's key).
+        with model_cache.episode(self.item.nodeid):
+            return runner.run()
 
     def report_screens(self) -> screens.EpisodeScreens | None:
         """The screens' way to the reports, when the session keeps any."""

@@ -162,7 +162,7 @@ def task(
     def decorate(fn: F) -> F:
         setattr(fn, ATTR, spec)
         # The episode needs these whatever the body asks for; marks are stored on `fn` itself.
-        used = ("device", "ui", "events", "agent", NEAR_MISS_ARG)
+        used = ("device", "ui", "events", "agent", NEAR_MISS_ARG, REPEAT_ARG)
         pytest.mark.usefixtures(*used)(pytest.mark.mobile_task(fn))
         return fn
 
@@ -202,6 +202,16 @@ class TaskInstance:
 
 
 TASK_KEY = pytest.StashKey[TaskInstance]()  # the task an item runs, bound at collection
+
+
+def without_repeat(nodeid: str) -> str:
+    """A node id with its `r{k}` id component (--mobile-repeat) removed: the key that pairs the
+    runs of one task across its repeats. `t.py::test_x[3 + 5-r2]` -> `t.py::test_x[3 + 5]`,
+    `t.py::test_x[r2]` -> `t.py::test_x`."""
+    if nodeid.endswith("]"):
+        stripped = re.sub(r"\[r\d+\]$", "", nodeid)
+        return stripped if stripped != nodeid else re.sub(r"-r\d+\]$", "]", nodeid)
+    return nodeid
 
 
 def task_name(spec: TaskSpec, function: str, params: dict[str, Any]) -> str:

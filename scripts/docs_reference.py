@@ -203,6 +203,8 @@ RECORD_FIELDS = {
     "type": '"episode" for an episode line; the last line is the "aggregate"',
     "nodeid": "the pytest node id",
     "task": "the task's name (its `name` parameter, else the function's)",
+    "variation": "which drawn variation of the task (1..N, `--mobile-variations`); null: the task as declared",
+    "repeat": "which run of the task (1..K, `--mobile-repeat`; its id ends in `-r{k}`); null: not repeated",
     "prompt": "the instruction the agent was given",
     "apps": "the packages the task uses",
     "app": 'the first app\'s marker (calculator, notes, ...), "home" for a task that names none',

@@ -32,6 +32,7 @@ from typing import Any
 import pytest
 
 from pytest_mobile_agent.events.log import CLICKED, WINDOW_STATE
+from pytest_mobile_agent.formats.task_file import repeats
 from pytest_mobile_agent.tasks import TASK_KEY, TaskInstance, TaskSpec, app_marker, difficulty_for
 
 MAB_CLASS_KEY = pytest.StashKey[type]()
@@ -143,10 +144,11 @@ class MobileAgentBenchFile(pytest.File):
         for attr, obj in vars(module).items():
             own = isinstance(obj, type) and obj.__module__ == module.__name__  # not one imported from a sibling
             if own and issubclass(obj, base) and obj is not base:
-                yield _make_item(self, attr, obj)
+                for repeat in repeats(self.config):
+                    yield _make_item(self, attr, obj, repeat)
 
 
-def _make_item(parent: pytest.Collector, name: str, cls: type) -> pytest.Function:
+def _make_item(parent: pytest.Collector, name: str, cls: type, repeat: int | None = None) -> pytest.Function:
     probe = cls()
 
     def test_mobileagentbench_task(mab_task: Any, ui: Any, events: Any) -> None:
@@ -154,7 +156,8 @@ def _make_item(parent: pytest.Collector, name: str, cls: type) -> pytest.Functio
         _advance(state, ui, events)
         assert state["finished"], f"{cls.__name__}.check_finish never returned True"
 
-    item = pytest.Function.from_parent(parent, name=name, callobj=test_mobileagentbench_task)
+    item_name = name if repeat is None else f"{name}[r{repeat}]"
+    item = pytest.Function.from_parent(parent, name=item_name, callobj=test_mobileagentbench_task, originalname=name)
     spec = TaskSpec(
         prompt=probe.prompt,
         apps=(probe.package,),
@@ -166,7 +169,9 @@ def _make_item(parent: pytest.Collector, name: str, cls: type) -> pytest.Functio
     )
     item.stash[MAB_CLASS_KEY] = cls
     difficulty = difficulty_for(probe.min_steps)
-    item.stash[TASK_KEY] = TaskInstance(probe.task_name, spec, probe.prompt, (), probe.min_steps, difficulty, {})
+    item.stash[TASK_KEY] = TaskInstance(
+        probe.task_name, spec, probe.prompt, (), probe.min_steps, difficulty, {}, repeat=repeat
+    )
     known = {line.split(":")[0] for line in item.config.getini("markers")}
     for marker in (FILE_MARKER, app_marker(probe.package), difficulty):
         if marker not in known:

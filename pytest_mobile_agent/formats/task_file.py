@@ -22,6 +22,7 @@ import pytest
 
 from pytest_mobile_agent.actions import InvalidAction
 from pytest_mobile_agent.errors import TaskError
+from pytest_mobile_agent.options import options_of
 from pytest_mobile_agent.tasks import TASK_KEY, TaskInstance, TaskSpec, app_marker
 
 FIELDS_KEY = "fields"  # TaskSpec.extra: the benchmark's own fields, as the file has them
@@ -102,7 +103,8 @@ class BenchmarkFile(pytest.File):
                 message = task.message if task.skip else f"{self.path}: {task.message}"
                 yield MalformedItem.from_parent(self, name=task.name, message=message, skip=task.skip, line=task.line)
             else:
-                yield make_item(self, task)
+                for repeat in repeats(self.config):
+                    yield make_item(self, task, repeat)
 
 
 class FileTaskItem(pytest.Function):
@@ -119,7 +121,14 @@ def _file_task(benchmark_start: Any, device: Any, ui: Any, events: Any, agent: A
     """A task file's task: no body, its benchmark's judge decides (judge_only)."""
 
 
-def make_item(parent: pytest.Collector, task: FileTask) -> pytest.Function:
+def repeats(config: pytest.Config) -> list[int | None]:
+    """Which runs of each task file's task to collect: [None] alone, else 1..K under
+    --mobile-repeat=K (named like a parametrized test's: `name[r1]`...)."""
+    k = options_of(config).repeat
+    return [None] if k < 2 else list(range(1, k + 1))
+
+
+def make_item(parent: pytest.Collector, task: FileTask, repeat: int | None = None) -> pytest.Function:
     spec = TaskSpec(
         prompt=task.prompt,
         apps=task.apps,
@@ -139,7 +148,8 @@ def make_item(parent: pytest.Collector, task: FileTask) -> pytest.Function:
             FIELDS_KEY: task.fields,
         },
     )
-    item = FileTaskItem.from_parent(parent, name=task.name, callobj=_file_task)
+    name = task.name if repeat is None else f"{task.name}[r{repeat}]"
+    item = FileTaskItem.from_parent(parent, name=name, callobj=_file_task, originalname=task.name)
     item.stash[LINE_KEY] = max(0, task.line - 1)  # reportinfo's lines count from 0
     item.stash[TASK_KEY] = TaskInstance(
         task.name,
@@ -151,6 +161,7 @@ def make_item(parent: pytest.Collector, task: FileTask) -> pytest.Function:
         {},
         judge_inputs=dict(task.judge_inputs),
         apis=task.apis,
+        repeat=repeat,
     )
     item.user_properties.append((task.record_key, task.fields))
     known = {line.split(":")[0] for line in item.config.getini("markers")}

@@ -9,7 +9,8 @@
 Built on the `openai` SDK with its own retries turned off: this client retries 429, 5xx, timeouts
 and connection errors with backoff, counting each retry (`client.stats`). Usage comes from the
 response's `usage`, cost from the price table. `--mobile-model-cache DIR` records every request
-and response under a hash of the request; `--mobile-model-replay` answers from that record only.
+and response, keyed by the episode and the call's place in it (models/cache.py);
+`--mobile-model-replay` answers from that record only.
 The API key is read from the environment when the client is made and is written nowhere.
 """
 

@@ -1,4 +1,4 @@
-"""The chat client: retries with backoff, usage and cost, the record/replay cache."""
+"""The chat client: retries with backoff, usage and cost, record and replay (models/cache.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from pytest_mobile_agent.errors import ModelUnavailable
 from pytest_mobile_agent.extras import require
-from pytest_mobile_agent.models.cache import RequestCache, request_key
+from pytest_mobile_agent.models.cache import RequestCache, difference, next_call, request_key, slim_request
 from pytest_mobile_agent.models.errors import ModelConfigError, ModelError, ReplayMiss
 from pytest_mobile_agent.models.messages import DEFAULT_IMAGE_SIDE
 from pytest_mobile_agent.models.pricing import cost_of, estimate_request_tokens, estimate_text_tokens, load_prices
@@ -119,20 +119,7 @@ class ChatClient:
         if cfg.max_tokens:
             defaults["max_tokens"] = cfg.max_tokens
         params = {**defaults, **params}
-        key = request_key(cfg.model, messages, params)
-        data = self.cache.get(key) if self.cache else None
-        cached = data is not None
-        retries = 0
-        if data is None:
-            if cfg.replay:
-                raise ReplayMiss(
-                    f"--mobile-model-replay: no recorded answer in {cfg.cache_dir} for this request to {cfg.model} "
-                    f"(key {key[:16]}): the prompt, screenshot or parameters differ from the recorded run; "
-                    "record it again without --mobile-model-replay, or point --mobile-model-cache at the right record"
-                )
-            data, retries = self._ask(messages, params)
-            if self.cache:
-                self.cache.put(key, cfg.model, messages, params, data)
+        data, retries, cached = self._answer(messages, params)
         reply = self._reply(data, retries, cached, messages)
         with self._lock:
             s = self.stats
@@ -144,6 +131,58 @@ class ChatClient:
             if reply.cost_usd is not None:
                 s.cost_usd = (s.cost_usd or 0.0) + reply.cost_usd
         return reply
+
+    def _answer(self, messages: list[dict[str, Any]], params: dict[str, Any]) -> tuple[dict[str, Any], int, bool]:
+        """The answer's JSON, the retries it took and whether the record gave it (models/cache.py):
+        during an episode a recording asks the model every time and a replay serves the answer
+        recorded at this call's place; outside one, an identical request is answered from the record."""
+        cfg, cache = self.config, self.cache
+        if cache is None:
+            return (*self._ask(messages, params), False)
+        call = next_call()
+        if call is not None:
+            nodeid, index = call
+            if cfg.replay:
+                return self._replayed(cache, nodeid, index, slim_request(cfg.model, messages, params)), 0, True
+            data, retries = self._ask(messages, params)
+            cache.put_call(nodeid, index, slim_request(cfg.model, messages, params), data)
+            return data, retries, False
+        key = request_key(cfg.model, messages, params)
+        found = cache.get(key)
+        if found is not None:
+            return found, 0, True
+        if cfg.replay:
+            raise ReplayMiss(
+                f"--mobile-model-replay: no recorded answer in {cfg.cache_dir} for this request to {cfg.model} "
+                f"outside an episode (key {key[:16]}): the prompt, screenshot or parameters differ from the recorded "
+                "run; record it again without --mobile-model-replay, or point --mobile-model-cache at the right record"
+            )
+        data, retries = self._ask(messages, params)
+        cache.put(key, cfg.model, messages, params, data)
+        return data, retries, False
+
+    def _replayed(self, cache: RequestCache, nodeid: str, index: int, asked: dict[str, Any]) -> dict[str, Any]:
+        """The answer recorded for an episode's call at `index`, when the request is the one recorded there."""
+        found = cache.recorded_call(nodeid, index)
+        why = None
+        if found is None:
+            held = cache.recorded_calls(nodeid)
+            older = " (it was made by an earlier version, which keyed calls by request only)"
+            why = (
+                f"the record holds {held} calls of this episode, this is call {index + 1}"
+                if held
+                else "the record holds no calls of this episode" + (older if cache.older_layout() else "")
+            )
+        else:
+            why = difference(found.get("request") or {}, asked)
+        if why is None and found is not None:
+            response: dict[str, Any] = found["response"]
+            return response
+        raise ReplayMiss(
+            f"--mobile-model-replay: no recorded answer in {self.config.cache_dir} for call {index} "
+            f"(counting from 0) of episode {nodeid} to {asked['model']}: {why}; record it again without "
+            "--mobile-model-replay, or point --mobile-model-cache at the right record"
+        )
 
     def _reply(self, data: dict[str, Any], retries: int, cached: bool, messages: list[dict[str, Any]]) -> Reply:
         problem = malformed(data)

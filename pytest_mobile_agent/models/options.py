@@ -33,8 +33,8 @@ OPTIONS = (
         "--mobile-model-cache",
         "mobile_model_cache",
         str,
-        "directory recording every model request and answer, "
-        "keyed by a hash of the request (answers found there are reused)",
+        "directory recording every model request and answer, one file per call: during an episode keyed by "
+        "the episode and the call's place in it (the model is asked every time), outside one by a hash of the request",
     ),
     (
         "--mobile-model-timeout",

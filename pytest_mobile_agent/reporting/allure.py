@@ -46,6 +46,7 @@ from pytest_mobile_agent import drawing
 from pytest_mobile_agent.actions import InvalidAction
 from pytest_mobile_agent.errors import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, TASK_ERROR, AgentError, DeviceLost
 from pytest_mobile_agent.judges.calibration import disagrees
+from pytest_mobile_agent.metrics import summarize
 from pytest_mobile_agent.redaction import redact
 from pytest_mobile_agent.reporting import plots, screens
 from pytest_mobile_agent.reporting.allure_cli import ReportError, find_allure
@@ -518,7 +519,32 @@ class AllureReport:
             "allure-pytest.version": _version("allure-pytest"),
             "pytest.version": pytest.__version__,
             "python.version": platform.python_version(),
+            **statistics_environment(records),
         }
+
+
+def statistics_environment(records: list[dict[str, Any]]) -> dict[str, str]:
+    """The success rate with its 95% interval and, with --mobile-repeat, the spread between
+    repeats, pass@k, pass^k and the flaky tasks (metrics.summarize; docs: Statistics)."""
+    summary = summarize(records)
+    overall, repeats = summary["overall"], summary["repeats"]
+    env: dict[str, str] = {}
+    if overall["SR_interval"] is not None:
+        low, high = overall["SR_interval"]
+        env["success.rate"] = f"{100 * overall['SR']:.1f}% [{100 * low:.1f}, {100 * high:.1f}] (95% Wilson)"
+    if repeats and repeats["SR_by_repeat"]:
+        rates = list(repeats["SR_by_repeat"].values())
+        env["repeats"] = str(repeats["repeats"])
+        env["success.rate.repeats"] = f"{100 * sum(rates) / len(rates):.1f} ± {100 * repeats['SR_spread']:.1f}"
+        for name in ("pass@k", "pass^k"):
+            env[name] = ", ".join(
+                f"k={k} {v[name]:.3f}" for k, v in repeats["pass_at_k"].items() if v[name] is not None
+            )
+        tasks = repeats["tasks"]
+        env["flaky.tasks"] = (
+            "; ".join(f"{t} {tasks[t]['passes']}/{tasks[t]['runs']}" for t in repeats["flaky"]) or "none"
+        )
+    return env
 
 
 def _open_result(config: pytest.Config) -> Any:

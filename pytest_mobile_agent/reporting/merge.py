@@ -131,7 +131,9 @@ def refuse_mixed_inputs(paths: list[Path], *, allow_mixed: bool, allow_overlap: 
 
 def summary_lines(records: list[dict[str, Any]]) -> list[str]:
     """The plugin's end-of-session table, with its heading."""
-    return [f" mobile agent summary ({len(records)} episodes) ".center(80, "="), *terminal.table(summarize(records))]
+    summary = summarize(records)
+    heading = f" mobile agent summary ({len(records)} episodes) ".center(80, "=")
+    return [heading, *terminal.table(summary), *terminal.repeat_lines(summary["repeats"])]
 
 
 def write_results(path: Path, records: list[dict[str, Any]]) -> None:

@@ -75,7 +75,8 @@ class SummaryReporter:
         if not records:
             return
         terminalreporter.write_sep("=", f"mobile agent summary ({len(records)} episodes)")
-        for line in terminal.table(summarize(records)):
+        summary = summarize(records)
+        for line in [*terminal.table(summary), *terminal.repeat_lines(summary["repeats"])]:
             terminalreporter.write_line(line)
         for line in infrastructure_lines(records, stopped=self.stopped_by()):
             terminalreporter.write_line(line, yellow=True)

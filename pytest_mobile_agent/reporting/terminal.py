@@ -9,6 +9,7 @@ from typing import Any
 COLUMNS = (
     ("N", "episodes", "{:d}", "episodes counted (infrastructure errors and task errors left out)"),
     ("SR", "SR", "{:.2f}", "success rate: successes / episodes"),
+    ("SR 95%", "SR_interval", "[{0[0]:.2f}, {0[1]:.2f}]", "the success rate's 95% confidence interval (Wilson)"),
     ("SE", "SE", "{:.2f}", "steps / golden steps, over successes (1.00 is ideal)"),
     ("latency", "latency_s", "{:.2f}", "seconds per step: agent, device and harness"),
     ("tokens", "tokens", "{:.0f}", "input + output tokens per episode; `est.`: estimated (the agent reports no usage)"),
@@ -57,6 +58,33 @@ def aligned(header: list[str], rows: list[list[str]]) -> list[str]:
         return "  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(r))
 
     return [line(header), line(["-" * w for w in widths]), *(line(r) for r in rows)]
+
+
+def repeat_lines(repeats: dict[str, Any] | None) -> list[str]:
+    """What --mobile-repeat adds below the table (metrics.repeat_summary): SR as mean +- spread
+    between repeats, pass@k and pass^k, and the tasks that passed some runs and failed others."""
+    if not repeats or not repeats["SR_by_repeat"]:
+        return []
+    rates = [100 * v for v in repeats["SR_by_repeat"].values()]
+    per_repeat = ", ".join(f"r{k} {100 * v:.1f}" for k, v in repeats["SR_by_repeat"].items())
+    lines = [
+        f"repeats: {repeats['repeats']} runs of each task; SR % {sum(rates) / len(rates):.1f} "
+        f"± {100 * repeats['SR_spread']:.1f} between repeats ({per_repeat})"
+    ]
+    ks = repeats["pass_at_k"]
+    for name in ("pass@k", "pass^k"):
+        cells = [f"k={k} {'-' if v[name] is None else f'{v[name]:.3f}'}" for k, v in ks.items()]
+        lines.append(f"{name}: " + "  ".join(cells))
+    short = [f"k={k}: {v['left_out']}" for k, v in ks.items() if v["left_out"]]
+    if short:
+        lines.append("tasks left out of a k (fewer counted runs than k): " + ", ".join(short))
+    tasks = repeats["tasks"]
+    every = sum(t["passes"] == t["runs"] for t in tasks.values())
+    never = sum(t["passes"] == 0 for t in tasks.values())
+    flaky = repeats["flaky"]
+    lines.append(f"tasks: {len(tasks)}; passed every run {every}, flaky {len(flaky)}, failed every run {never}")
+    lines += [f"flaky: {t} passed {tasks[t]['passes']} of {tasks[t]['runs']} runs" for t in flaky]
+    return lines
 
 
 def one_line(text: str | None, width: int = 160) -> str:

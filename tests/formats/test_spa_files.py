@@ -217,3 +217,17 @@ def test_malformed_files_and_rows_fail_alone_with_one_message_each(run_seed):
     assert "line 2 (No_Split_0_ENG): no subtask split cross-app-split/No_Split_0_ENG.json beside the file" in out
     assert "line 3 (Bad_Split_0_ENG): cross-app-split/Bad_Split_0_ENG.json is not valid JSON" in out
     assert "line 4 (No_Golden_0_ENG): golden_steps must be a whole number, not ''" in out
+
+
+def test_repeats_run_each_row_k_times_named_r1_to_rk(run_seed):
+    name = "single-app-ENG.csv"
+    first = rows(name)[0]["task_identifier"]
+    listed = run_seed(f"{SPA}/{name}", "--collect-only", "-q", "--mobile-repeat=2")
+    expected = [f"{SPA}/{name}::{r['task_identifier']}[r{k}]" for r in rows(name) for k in (1, 2)]
+    assert collected(listed) == expected
+    run = run_seed(f"{SPA}/{name}", "--agent=probe_agent.py", "--mobile-repeat=2", "-k", first)
+    run.result.assert_outcomes(failed=2)  # no judge configured: a judge-only task never passes
+    assert [(e["nodeid"], e["task"], e["repeat"]) for e in run.episodes] == [
+        (f"{SPA}/{name}::{first}[r{k}]", first, k) for k in (1, 2)
+    ]
+    assert run.aggregate["repeats"]["tasks"] == {f"{SPA}/{name}::{first}": {"runs": 2, "passes": 0}}
