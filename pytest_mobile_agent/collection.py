@@ -9,6 +9,7 @@ worker that runs it reports it, so it is printed once. The session's other tasks
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 
 import pytest
 
@@ -16,7 +17,17 @@ from pytest_mobile_agent.errors import TaskDefinitionError
 from pytest_mobile_agent.formats import mobileagentbench
 from pytest_mobile_agent.options import Mode, Options
 from pytest_mobile_agent.session import MobileSession
-from pytest_mobile_agent.tasks import DIFFICULTIES, NEAR_MISS_ARG, TASK_KEY, app_marker, instantiate, spec_of, task_name
+from pytest_mobile_agent.tasks import (
+    DIFFICULTIES,
+    NEAR_MISS_ARG,
+    TASK_KEY,
+    VARIATION_ARG,
+    app_marker,
+    instantiate,
+    spec_of,
+    task_name,
+)
+from pytest_mobile_agent.variations import declared_cases, draw, known_names
 
 MALFORMED_KEY = pytest.StashKey[str]()  # the message of a task declaration that cannot run
 NO_AGENT = (
@@ -34,12 +45,14 @@ def add_markers(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{level}: task difficulty")
 
 
-def prepare_task(obj: object, session: MobileSession) -> None:
+def prepare_task(obj: object, session: MobileSession) -> Callable[[], None]:
     """A function about to be collected. When it is a task that will run, its device boots now,
     while collection goes on. Parameters it uses only in its prompt or golden path need not be
-    body arguments: they are declared as used fixtures, so pytest accepts the parametrization."""
-    if spec_of(obj) is None or not callable(obj):
-        return
+    body arguments: they are declared as used fixtures, so pytest accepts the parametrization.
+    Returns what undoes the marks that hold for this session only (call it once collected)."""
+    spec = spec_of(obj)
+    if spec is None or not callable(obj):
+        return lambda: None
     if session.options.runs_tasks:
         session.prepare_device()
     signature = set(inspect.signature(obj).parameters)
@@ -52,6 +65,29 @@ def prepare_task(obj: object, session: MobileSession) -> None:
     extra = sorted(names - signature)
     if extra:
         pytest.mark.usefixtures(*extra)(obj)
+    if not (session.options.variations and spec.variations and not names):
+        return lambda: None
+    # A task without parameters gets the drawn names as parameters: those only its prompt or
+    # golden path reads are used fixtures too, for this session only (another may not draw).
+    before = list(getattr(obj, "pytestmark", []))
+    try:
+        drawn = draw(
+            spec,
+            task_name(spec, getattr(obj, "__name__", ""), {}),
+            {},
+            1,
+            session.options.seed,
+            known_names(spec, obj, []),
+        )
+    except TaskDefinitionError:
+        return lambda: None  # pytest_generate_tests reports it on the task's own items
+    if extra := sorted(set(drawn) - signature):
+        pytest.mark.usefixtures(*extra)(obj)
+
+    def restore() -> None:
+        obj.pytestmark = before  # type: ignore[attr-defined]
+
+    return restore
 
 
 def parametrize_near_misses(metafunc: pytest.Metafunc, options: Options) -> None:
@@ -64,6 +100,55 @@ def parametrize_near_misses(metafunc: pytest.Metafunc, options: Options) -> None
         metafunc.parametrize(NEAR_MISS_ARG, labels, ids=labels)
 
 
+class BadVariations:
+    """What a task's items carry instead of a variation number when its variations cannot be
+    drawn: the message it fails with, alone."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    def __repr__(self) -> str:
+        return "<variations that cannot be drawn>"
+
+
+def parametrize_variations(metafunc: pytest.Metafunc, options: Options) -> None:
+    """Under --mobile-variations=N a task with variations runs N drawn variations of each of
+    its declared cases instead of the case itself (pytest_mobile_agent/variations.py), ids
+    `<case id>-v1`..`-vN`. Runs before pytest applies the function's parametrize marks, which
+    it takes over."""
+    spec = spec_of(metafunc.function)
+    if spec is None or spec.variations is None or not options.variations or VARIATION_ARG not in metafunc.fixturenames:
+        return
+    definition = metafunc.definition
+    marks = [m for m in definition.own_markers if m.name == "parametrize"]
+    count = options.variations
+    try:
+        names, cases = declared_cases(marks)
+        known = known_names(spec, metafunc.function, names)
+        argnames: list[str] = list(names)
+        params = []
+        for case in cases:
+            name = task_name(spec, metafunc.function.__name__, case.values)
+            for i in range(1, count + 1):
+                drawn = draw(spec, name, case.values, i, options.seed, known)
+                if not names:  # no declared parameters: the drawn names become the parameters
+                    argnames = argnames or sorted(drawn)
+                    if sorted(drawn) != argnames:
+                        raise TaskDefinitionError(
+                            f"variation {i} gives {', '.join(sorted(drawn))}, variation 1 gave {', '.join(argnames)}: "
+                            "every variation must give the same parameters"
+                        )
+                values = {**case.values, **drawn}
+                case_id = f"{case.id}-v{i}" if case.id else f"v{i}"
+                params.append(pytest.param(*(values[n] for n in argnames), i, id=case_id, marks=case.marks))
+    except TaskDefinitionError as exc:  # its items fail alone (bind_tasks), the declared cases as ids
+        metafunc.parametrize(VARIATION_ARG, [BadVariations(str(exc))], ids=["v1"])
+        return
+    for mark in marks:  # the drawn cases replace the declared ones
+        definition.own_markers.remove(mark)
+    metafunc.parametrize([*argnames, VARIATION_ARG], params)
+
+
 def bind_tasks(config: pytest.Config, items: list[pytest.Item], options: Options) -> None:
     """Each task item's task with its parameters bound, and its markers (apps, difficulty, tags)."""
     seen: set[str] = set()
@@ -73,6 +158,10 @@ def bind_tasks(config: pytest.Config, items: list[pytest.Item], options: Options
             continue
         params = dict(getattr(getattr(item, "callspec", None), "params", {}))
         name = task_name(spec, getattr(item, "originalname", item.name), params)
+        bad = params.get(VARIATION_ARG)
+        if isinstance(bad, BadVariations):
+            item.stash[MALFORMED_KEY] = f"malformed task {name!r} in {item.nodeid}: {bad.message}"
+            continue
         try:
             instance = instantiate(spec, name, params)
         except TaskDefinitionError as exc:  # this test fails alone (see the module docstring); the others run

@@ -23,6 +23,7 @@ from pytest_mobile_agent.fixtures import (  # noqa: F401  (fixtures)
     mobile_near_miss,
     mobile_pool,
     mobile_resets,
+    mobile_variation,
     ui,
 )
 from pytest_mobile_agent.formats import mobileagentbench, registry, task_file
@@ -98,12 +99,16 @@ def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: object) -> Generator[None, None, None]:
-    collection.prepare_task(obj, mobile_session(collector.config))
+    restore = collection.prepare_task(obj, mobile_session(collector.config))
     yield
+    restore()
 
 
+@pytest.hookimpl(tryfirst=True)  # variations take over the parametrize marks before pytest applies them
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    collection.parametrize_near_misses(metafunc, options_of(metafunc.config))
+    options = options_of(metafunc.config)
+    collection.parametrize_variations(metafunc, options)
+    collection.parametrize_near_misses(metafunc, options)
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
