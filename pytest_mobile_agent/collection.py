@@ -40,6 +40,7 @@ def add_markers(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "mobile_task: a mobile-agent benchmark task (added by @task)")
     config.addinivalue_line("markers", "online: a task that needs an online app (skipped when it is not installed)")
     config.addinivalue_line("markers", "near_miss: a task that declares a near-miss path (for --agent=near-miss)")
+    config.addinivalue_line("markers", "variations: a drawn variation of a task (under --mobile-variations)")
     config.addinivalue_line("markers", f"{mobileagentbench.FILE_MARKER}: a task from a MobileAgentBench task file")
     for level in DIFFICULTIES:
         config.addinivalue_line("markers", f"{level}: task difficulty")
@@ -177,6 +178,8 @@ def bind_tasks(config: pytest.Config, items: list[pytest.Item], options: Options
             item.add_marker("online")
         if instance.near_miss:
             item.add_marker("near_miss")
+        if instance.variation is not None:
+            item.add_marker("variations")
     mobileagentbench.borrow_golden(items)
     if seen and not options.runs_tasks:
         raise pytest.UsageError(NO_AGENT)
