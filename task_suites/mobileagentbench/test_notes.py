@@ -192,20 +192,33 @@ def test_note_new_checklist_items(changes, title, item):
 # -- existing notes -----------------------------------------------------------------------------
 
 
+SHOPPING = ("eggs", "beer", "steak")  # shopping_list's items, as its fixture adds them
+
+
+def vary_item(rng) -> dict:
+    item = rng.choice(SHOPPING)
+    return {"item": item, "other": rng.choice([i for i in SHOPPING if i != item])}
+
+
+@pytest.mark.parametrize("item, other", [("eggs", "beer")], ids=["eggs"])
 @task(
-    prompt="Check the item 'eggs' for shopping_list",
+    prompt="Check the item '{item}' for shopping_list",
     app=NOTES,
     name="note_item_checked",
-    golden=[Tap(text="eggs")],
-    near_miss={"beer instead": [Tap(text="beer")], "and a note added": [Tap(text="eggs"), *new_note("x")]},
+    golden=lambda item: [Tap(text=item)],
+    near_miss={
+        "beer instead": lambda other: [Tap(text=other)],
+        "and a note added": lambda item: [Tap(text=item), *new_note("x")],
+    },
+    variations=vary_item,
 )
-def test_note_item_checked(shopping_list, changes):
+def test_note_item_checked(shopping_list, changes, item):
     # MobileAgentBench accepted a click on 'eggs' (a second click unchecks it again); the saved
     # item must be done, and only that one.
     note = changes.changed(NOTES, NOTE).after
     assert note["title"] == "shopping_list", f"{note['title']!r} changed, not shopping_list"
-    done = {item["title"]: item["done"] for item in note["value"]}
-    assert done == {"eggs": True, "beer": False, "steak": False}, f"done items: {done}"
+    done = {i["title"]: i["done"] for i in note["value"]}
+    assert done == {i: i == item for i in SHOPPING}, f"done items: {done}"
 
 
 @task(
