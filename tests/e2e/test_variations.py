@@ -134,7 +134,7 @@ def test_bad(ui, expected):
     assert "INTERNALERROR" not in out and "Traceback" not in out, out
     outcomes = run.result.parseoutcomes()
     assert outcomes["passed"] == 1 and outcomes["errors"] >= 1, out
-    assert f"malformed task 'test_bad' in test_bad.py::test_bad[" in out
+    assert "malformed task 'test_bad' in test_bad.py::test_bad[" in out
     assert message in out, out
 
 
