@@ -135,6 +135,12 @@ def mobile_repeat(request: pytest.FixtureRequest) -> int | None:
     return getattr(request, "param", None)
 
 
+@pytest.fixture
+def mobile_variation(request: pytest.FixtureRequest) -> int | None:
+    """The drawn variation this item runs under --mobile-variations=N (1..N), else None."""
+    return getattr(request, "param", None)
+
+
 def lost_on_error(fn: Callable[[], object], serial: str) -> Callable[[], object]:
     """Wrap an adb-level call (the event stream's barrier) so that a raw adb or socket error
     surfaces as DeviceLost, as the device's own calls do."""

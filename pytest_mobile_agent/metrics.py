@@ -22,6 +22,7 @@ on the docs' "Statistics" page).
 
 from __future__ import annotations
 
+import json
 import re
 from collections import defaultdict
 from collections.abc import Iterable
@@ -33,6 +34,19 @@ from pytest_mobile_agent.errors import COMPLETED, ERROR, INFRASTRUCTURE, INTERRU
 from pytest_mobile_agent.models.pricing import cost_of
 from pytest_mobile_agent.stats import pass_at_k, pass_hat_k, spread, wilson
 from pytest_mobile_agent.tasks import app_marker, without_repeat
+
+
+def plain_params(params: dict[str, Any]) -> dict[str, Any]:
+    """A task's parameters as JSON: values JSON holds as they are, others by their repr."""
+
+    def plain(value: object) -> object:
+        try:
+            json.dumps(value)
+        except (TypeError, ValueError):
+            return repr(value)
+        return value
+
+    return {k: plain(v) for k, v in params.items()}
 
 
 def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, float]]) -> dict[str, Any]:
@@ -49,6 +63,7 @@ def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, f
         "task": ep.task.name,
         "variation": ep.task.variation,  # None: the task as declared
         "repeat": ep.task.repeat,  # None: --mobile-repeat not given
+        "params": plain_params(ep.task.params) if ep.task.variation is not None else None,  # the drawn values
         "prompt": ep.task.prompt,
         "apps": list(ep.task.apps),
         "app": app_marker(ep.task.apps[0]) if ep.task.apps else "home",  # a task that names no app
@@ -99,6 +114,7 @@ def crash_record(nodeid: str, message: str, *, agent: bool = False) -> dict[str,
         "nodeid": nodeid,
         "task": _task_name_of(nodeid),
         "variation": None,
+        "params": None,
         "repeat": None,
         "prompt": None,
         "apps": [],

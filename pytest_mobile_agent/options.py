@@ -69,7 +69,14 @@ OPTIONS: tuple[tuple[str, str, type, str], ...] = (
         "JSON-lines results file: one record per episode + the aggregate",
     ),
     ("--mobile-prices", "mobile_prices", str, "JSON price table: {model: {input: USD/Mtok, output: USD/Mtok}}"),
-    ("--mobile-seed", "mobile_seed", int, "seed for the random agent (default 0)"),
+    ("--mobile-seed", "mobile_seed", int, "seed for the random agent and for drawing --mobile-variations (default 0)"),
+    (
+        "--mobile-variations",
+        "mobile_variations",
+        int,
+        "N: each task that declares @task(variations=...) runs N variations drawn from --mobile-seed, ids v1..vN, "
+        "instead of its declared parameters",
+    ),
     (
         "--mobile-repeat",
         "mobile_repeat",
@@ -174,6 +181,7 @@ class Options:
     warm_start: str = "auto"  # --mobile-warm-start: auto or off (parallel/warmstart/)
     keep_screens: str = "all"  # --mobile-keep-screens: all, or failed (reporting/screens.py)
     repeat: int = 1  # --mobile-repeat: runs of every task (collection.py parametrizes them)
+    variations: int | None = None  # --mobile-variations=N (pytest_mobile_agent/variations.py); None: as declared
 
     @property
     def runs_tasks(self) -> bool:
@@ -210,6 +218,14 @@ class Options:
             locale = normalize_locale(locale) if locale else None
         except LocaleError as exc:
             raise pytest.UsageError(f"--mobile-locale: {exc}") from exc
+        variations = get("mobile_variations")
+        if variations not in (None, ""):
+            try:
+                variations = int(variations)
+            except ValueError:
+                raise pytest.UsageError(f"--mobile-variations={variations!r}: expected a whole number from 1") from None
+            if variations < 1:
+                raise pytest.UsageError(f"--mobile-variations={variations}: expected a whole number from 1")
         agent = text("mobile_agent")
         return cls(
             agent=agent,
@@ -231,6 +247,7 @@ class Options:
             warm_start=warm_start,
             keep_screens=keep_screens,
             repeat=_repeat(get("mobile_repeat")),
+            variations=int(variations) if variations not in (None, "") else None,
         )
 
     def locale_for(self, spec: TaskSpec) -> str:

@@ -24,6 +24,7 @@ from pytest_mobile_agent.fixtures import (  # noqa: F401  (fixtures)
     mobile_pool,
     mobile_repeat,
     mobile_resets,
+    mobile_variation,
     ui,
 )
 from pytest_mobile_agent.formats import mobileagentbench, registry, task_file
@@ -99,17 +100,20 @@ def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: object) -> Generator[None, None, None]:
-    collection.prepare_task(obj, mobile_session(collector.config))
+    restore = collection.prepare_task(obj, mobile_session(collector.config))
     yield
+    restore()
 
 
-@pytest.hookimpl(hookwrapper=True)
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> Generator[None, None, None]:
-    """Near misses before the task's own parameters, repeats after every other (the id ends in
-    `-r{k}`)."""
-    collection.parametrize_near_misses(metafunc, options_of(metafunc.config))
+    """Variations take over the task's parametrize marks before pytest applies them; near misses
+    come before the task's own parameters, repeats after every other (the id ends in `-r{k}`)."""
+    options = options_of(metafunc.config)
+    collection.parametrize_variations(metafunc, options)
+    collection.parametrize_near_misses(metafunc, options)
     yield
-    collection.parametrize_repeats(metafunc, options_of(metafunc.config))
+    collection.parametrize_repeats(metafunc, options)
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -74,6 +74,7 @@ class TaskSpec:
     # skipped, as online tasks are, with this label and the package in the reason.
     skip_missing: str | None = None
     locale: str | None = None  # the device's locale for this task (normalized); --mobile-locale wins
+    variations: Callable[..., dict[str, Any]] | None = None  # fn(rng) -> parameters (variations.py)
 
     def near_misses(self) -> dict[str, ActionPath]:
         """The near misses by label; one given without a label is called "near-miss"."""
@@ -104,6 +105,7 @@ def task(
     judge_only: bool = False,
     check_changes: bool = True,
     locale: str | None = None,
+    variations: Callable[..., dict[str, Any]] | None = None,
     **extra: Any,
 ) -> Callable[[F], F]:
     """Declare a benchmark task on a test function (see the module docstring).
@@ -121,6 +123,13 @@ def task(
     `check_changes`: the task fails on any durable change (contacts, SMS, files, app data,
     packages) its body did not declare through the `changes` fixture; a body that declares none
     asserts that nothing durable changed.
+
+    `variations`: a function of a seeded `random.Random` returning the task's parameters (the
+    names its `@pytest.mark.parametrize` gives, or its body's, prompt's and golden path's when
+    it has none), `lambda rng: {"a": rng.randint(2, 9)}`. Under `--mobile-variations=N` each
+    declared case runs as N drawn variations instead (ids `<case>-v1`..), drawn from
+    `--mobile-seed` the same on every host; parameters after the generator are read from the
+    case (`def vary(rng, name)`). See `pytest_mobile_agent.variations`.
 
     The declaration is checked when the test is collected, not here: a malformed task fails
     alone, with a message naming it, and the file's other tasks still run.
@@ -152,6 +161,7 @@ def task(
         judge_only=judge_only,
         check_changes=check_changes,
         locale=locale,
+        variations=variations,
         judge_inputs={
             k: v
             for k, v in (("key_components", key_components), ("checkpoints", checkpoints), ("substates", substates))
@@ -162,7 +172,7 @@ def task(
     def decorate(fn: F) -> F:
         setattr(fn, ATTR, spec)
         # The episode needs these whatever the body asks for; marks are stored on `fn` itself.
-        used = ("device", "ui", "events", "agent", NEAR_MISS_ARG, REPEAT_ARG)
+        used = ("device", "ui", "events", "agent", NEAR_MISS_ARG, REPEAT_ARG, VARIATION_ARG)
         pytest.mark.usefixtures(*used)(pytest.mark.mobile_task(fn))
         return fn
 
@@ -284,6 +294,22 @@ def _check_arguments(spec: TaskSpec) -> None:
             raise TaskDefinitionError(f"{name} must be a list of non-empty strings, not {getattr(spec, name)!r}")
     if spec.name is not None and not (isinstance(spec.name, str) and spec.name):
         raise TaskDefinitionError(f"name must be a non-empty string, not {spec.name!r}")
+    if spec.variations is not None:
+        check_variations(spec.variations)
+
+
+def check_variations(fn: object) -> None:
+    """`variations` is a function whose first parameter takes the random generator."""
+    if not callable(fn):
+        raise TaskDefinitionError(
+            f"variations must be a function of a random.Random returning the parameters, not {fn!r}"
+        )
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError) as exc:
+        raise TaskDefinitionError(f"variations: cannot read the function's signature ({exc})") from exc
+    if not params or params[0].kind in (params[0].VAR_KEYWORD, params[0].KEYWORD_ONLY):
+        raise TaskDefinitionError("variations must take the random generator as its first parameter: fn(rng)")
 
 
 def _check_declaration(spec: TaskSpec) -> str:

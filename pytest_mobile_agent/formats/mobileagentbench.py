@@ -190,7 +190,8 @@ def borrow_golden(items: list[pytest.Item]) -> None:
     golden: dict[str, tuple] = {}
     for item in items:
         task = item.stash.get(TASK_KEY, None)
-        if task is not None and task.golden and MAB_CLASS_KEY not in item.stash:
+        # a drawn variation's path is for its own values, not the task file's
+        if task is not None and task.golden and task.variation is None and MAB_CLASS_KEY not in item.stash:
             golden.setdefault(task_name(task), task.golden)
     for item in items:
         task = item.stash.get(TASK_KEY, None)

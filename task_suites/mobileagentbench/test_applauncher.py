@@ -149,49 +149,40 @@ def test_launcher_remove_app(chrome_and_camera, device, changes):
     assert launchers(device) == {CAMERA: label(device, CAMERA)}
 
 
+def rename_launcher(app: str, new: str, select: bool = True) -> list:
+    """The field opens holding the old name with the cursor at its end: a long press selects the
+    word, and typing replaces it (a tap leaves the cursor there: typing appends)."""
+    field = rid(APP_LAUNCHER, "edit_launcher_edittext")
+    return [
+        LongPress(text=app),
+        Tap(id=rid(APP_LAUNCHER, "cab_edit")),
+        LongPress(id=field) if select else Tap(id=field),
+        Type(new),
+        OK,
+    ]
+
+
+NEW_NAMES = ("Browser", "Web", "Internet", "Surf", "MyBrowser", "Net")
+
+
+@pytest.mark.parametrize("new_name", ["MyChrome"])
 @task(
-    prompt="Rename Chrome in Launcher to MyChrome",
+    prompt="Rename Chrome in Launcher to {new_name}",
     app=APP_LAUNCHER,
     name="launcher_rename_app",
-    # The field opens holding "Chrome" with the cursor at its end: a long-press selects the
-    # word, and typing replaces it.
-    golden=[
-        LongPress(text="Chrome"),
-        Tap(id=rid(APP_LAUNCHER, "cab_edit")),
-        LongPress(id=rid(APP_LAUNCHER, "edit_launcher_edittext")),
-        Type("MyChrome"),
-        OK,
-    ],
+    golden=lambda new_name: rename_launcher("Chrome", new_name),
     near_miss={
-        "typed after the old name": [  # "ChromeMyChrome"
-            LongPress(text="Chrome"),
-            Tap(id=rid(APP_LAUNCHER, "cab_edit")),
-            Tap(id=rid(APP_LAUNCHER, "edit_launcher_edittext")),
-            Type("MyChrome"),
-            OK,
-        ],
-        "Camera renamed": [
-            LongPress(text="Camera"),
-            Tap(id=rid(APP_LAUNCHER, "cab_edit")),
-            LongPress(id=rid(APP_LAUNCHER, "edit_launcher_edittext")),
-            Type("MyChrome"),
-            OK,
-        ],
-        "renamed and names hidden": [
-            LongPress(text="Chrome"),
-            Tap(id=rid(APP_LAUNCHER, "cab_edit")),
-            LongPress(id=rid(APP_LAUNCHER, "edit_launcher_edittext")),
-            Type("MyChrome"),
-            OK,
-            HIDE_NAMES,
-        ],
+        "typed after the old name": lambda new_name: rename_launcher("Chrome", new_name, select=False),
+        "Camera renamed": lambda new_name: rename_launcher("Camera", new_name),
+        "renamed and names hidden": lambda new_name: [*rename_launcher("Chrome", new_name), HIDE_NAMES],
     },
+    variations=lambda rng: {"new_name": rng.choice(NEW_NAMES)},
 )
-def test_launcher_rename_app(chrome_and_camera, device, changes):
+def test_launcher_rename_app(chrome_and_camera, device, changes, new_name):
     # MobileAgentBench looked for a view reading "MyChrome" on the main screen; here Chrome's
     # saved title must be MyChrome (not Camera renamed) and Camera kept.
-    assert changes.changed(APP_LAUNCHER, launcher(CHROME)).after["title"] == "MyChrome"
-    assert launchers(device) == {CAMERA: label(device, CAMERA), CHROME: "MyChrome"}
+    assert changes.changed(APP_LAUNCHER, launcher(CHROME)).after["title"] == new_name
+    assert launchers(device) == {CAMERA: label(device, CAMERA), CHROME: new_name}
 
 
 @task(

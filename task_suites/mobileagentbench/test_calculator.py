@@ -9,6 +9,9 @@ computing it passes.
 
 from __future__ import annotations
 
+import random
+from decimal import Decimal
+
 import pytest
 
 from pytest_mobile_agent import Tap, task
@@ -23,7 +26,12 @@ VIBRATION_OFF = [Tap(desc="Settings"), Tap(text="Vibrate on button press"), Tap(
 
 
 def keys(sequence: str) -> list:
-    return [Tap(text=k) for k in sequence]
+    """A tap on each key by its text; but a digit pressed right after the same first digit is
+    tapped by id, since the display then reads that digit too (99, 11.3)."""
+    return [
+        Tap(id=rid(CALCULATOR, f"btn_{k}")) if i == 1 and k == sequence[0] and k.isdigit() else Tap(text=k)
+        for i, k in enumerate(sequence)
+    ]
 
 
 ARITHMETIC = [
@@ -40,6 +48,52 @@ ARITHMETIC = [
 ]
 
 
+def tenths(n: int) -> str:
+    """A number of tenths as the calculator shows it: 197 -> "19.7", 200 -> "20"."""
+    return f"{(Decimal(n) / 10).normalize():f}"
+
+
+def vary_arithmetic(rng: random.Random, name: str) -> dict:
+    """Another computation of the same kind: the near one differs in one key and gives another
+    result; the other gives the same result with another formula."""
+    if name == "calculator_add":
+        a, b = rng.randint(2, 99), rng.randint(2, 99)
+        case = (f"{a} + {b}", f"{a}+{b}=", f"{a}+{b + 1}=", f"{a - 1}+{b + 1}=", f"{a}+{b}", a + b)
+    elif name == "calculator_cube":
+        n = rng.randint(2, 9)
+        case = (f"{n} ^ 3", f"{n}^3=", f"{n}×{n}=", f"{n}×{n * n}=", f"{n}^3", n**3)
+    elif name == "calculator_divide":
+        b, q = rng.randint(2, 9), rng.randint(2, 30)
+        k = 3 if b == 2 else 2  # the other: the same quotient from another division
+        case = (f"{b * q} ÷ {b}", f"{b * q}÷{b}=", f"{b * q}÷{b}", f"{k * q}÷{k}=", f"{b * q}÷{b}", q)
+    elif name == "calculator_minus":
+        a = rng.randint(10, 99)
+        b = rng.randint(2, a - 2)
+        case = (f"{a} - {b}", f"{a}-{b}=", f"{a}-{b + 1}=", f"{a - b - 1}+1=", f"{a}-{b}", a - b)
+    elif name == "calculator_multiply":
+        a, b = rng.randint(3, 30), rng.randint(3, 30)  # from 3: a+b is never a×b
+        case = (f"{a}*{b}", f"{a}×{b}=", f"{a}+{b}=", f"{a * b}×1=", f"{a}×{b}", a * b)
+    elif name == "calculator_point":
+        # tenths not ending in 0 or 9, so the other (both 1.1 more) has a point in each number too
+        a, b = (rng.randint(10, 99) * 10 + rng.randint(1, 8) for _ in range(2))
+        x, y = tenths(a), tenths(b)
+        case = (
+            f"{x} - {y}",
+            f"{x}-{y}=",
+            f"{x}-{b}=",
+            f"{tenths(a + 11)}-{tenths(b + 11)}=",
+            f"{x}-{y}",
+            tenths(a - b),
+        )
+    elif name == "calculator_square":
+        n, k = rng.randint(2, 9), rng.randint(1, 9)
+        case = (f"√{n * n} + {k}", f"√{n * n}+{k}=", f"√{n * n}+{k + 1}=", f"{n}+{k}=", f"{n}+{k}", n + k)
+    else:
+        raise ValueError(f"no variations for {name}")
+    keys = ("expression", "presses", "near", "other", "formula", "expected")
+    return dict(zip(keys, (*case[:-1], str(case[-1]))))
+
+
 @pytest.mark.parametrize(
     "name, expression, presses, near, other, formula, expected", ARITHMETIC, ids=[c[0] for c in ARITHMETIC]
 )
@@ -52,6 +106,7 @@ ARITHMETIC = [
         "vibration switched off too": lambda presses: [*VIBRATION_OFF, *keys(presses)],
         labelled("lookalike", "the same result another way"): lambda other: keys(other),
     },
+    variations=vary_arithmetic,
 )
 def test_arithmetic(ui, events, changes, presses, formula, expected):
     changes.allow(CALCULATOR, HISTORY)
@@ -61,54 +116,83 @@ def test_arithmetic(ui, events, changes, presses, formula, expected):
         assert events.clicked(text=key, package=CALCULATOR), f"{key} was never pressed"
 
 
+def vary_mixed(rng: random.Random) -> dict:
+    """a+(b×c)-(d÷e) with whole numbers, results under 1000 (no grouping commas), and the
+    quotient typed in (left to right) giving another result."""
+    while True:
+        a, b, c, e, q = rng.randint(2, 50), rng.randint(2, 30), rng.randint(2, 9), rng.randint(2, 9), rng.randint(2, 9)
+        d = e * q
+        total = a + b * c - q
+        if total < 1000 and (a + b * c - d) / e != total:
+            return {"a": a, "b": b, "c": c, "d": d, "e": e}
+
+
+def mixed_keys(a: int, b: int, c: int, d: int, e: int) -> str:
+    """b×c first, then +a and -(d÷e) worked out in one's head: the shortest honest path."""
+    return f"{b}×{c}+{a}-{d // e}="
+
+
 # The table counts 17 steps: the prompt's keys with parentheses, which the app does not have.
 # The shortest honest path computes 24×3 first and chains +18 and -3 (9÷3 done in one's head):
 # 10 presses, so that is the golden step count here.
+@pytest.mark.parametrize("a, b, c, d, e", [(18, 24, 3, 9, 3)], ids=["18+(24x3)-(9:3)"])
 @task(
-    prompt="Calculate the result of '18+(24×3)-(9÷3)'",
+    prompt="Calculate the result of '{a}+({b}×{c})-({d}÷{e})'",
     app=CALCULATOR,
-    golden=keys("24×3+18-3="),
+    golden=lambda a, b, c, d, e: keys(mixed_keys(a, b, c, d, e)),
     near_miss={
-        "9÷3 typed in": keys("24×3+18-9÷3="),  # left to right, that gives 27
-        "vibration switched off too": [*VIBRATION_OFF, *keys("24×3+18-3=")],
-        labelled("lookalike", "90-3 typed, 24×3+18 worked out elsewhere"): keys("90-3="),
+        # left to right, that gives (b×c+a-d)÷e
+        "9÷3 typed in": lambda a, b, c, d, e: keys(f"{b}×{c}+{a}-{d}÷{e}="),
+        "vibration switched off too": lambda a, b, c, d, e: [*VIBRATION_OFF, *keys(mixed_keys(a, b, c, d, e))],
+        labelled("lookalike", "90-3 typed, 24×3+18 worked out elsewhere"): lambda a, b, c, d, e: keys(
+            f"{a + b * c}-{d // e}="
+        ),
     },
     name="calculator_mixed",
+    variations=vary_mixed,
 )
-def test_calculator_mixed(ui, events, changes):
+def test_calculator_mixed(ui, events, changes, a, b, c, d, e):
     changes.allow(CALCULATOR, HISTORY)
-    assert ui.text_of(RESULT) == "87"
-    assert ui.text_of(FORMULA) == "90-3"  # what 24×3+18-3 leaves on the display, and 90-3 typed too
+    assert ui.text_of(RESULT) == str(a + b * c - d // e)
+    # what b×c+a-q leaves on the display, and (a+b×c)-q typed too
+    assert ui.text_of(FORMULA) == f"{a + b * c}-{d // e}"
     for key in "×+-=":
         assert events.clicked(text=key, package=CALCULATOR), f"{key} was never pressed"
 
 
 @pytest.fixture
-def typed_12_times_4(device):
+def typed_wrongly(device, a, wrong):
     """MobileAgentBench's setup: the user has typed 1, 2, ×, 4 (UI steps on the device)."""
     device.launch(CALCULATOR)
-    ui = device.ui()
-    for key in "12×4":
-        device.execute(Tap(text=key), ui)
-    assert device.ui().text_of(RESULT) == "12×4"
+    for key in keys(f"{a}×{wrong}"):  # each on the screen it is pressed on: the display reads "0" first
+        device.execute(key, device.ui())
+    assert device.ui().text_of(RESULT) == f"{a}×{wrong}"
 
 
+def vary_recalculate(rng: random.Random) -> dict:
+    """Another product, the last digit typed wrong (never the right one)."""
+    a, b = rng.randint(2, 99), rng.randint(2, 9)
+    return {"a": a, "b": b, "wrong": rng.choice([d for d in range(1, 10) if d != b])}
+
+
+@pytest.mark.parametrize("a, b, wrong", [(12, 5, 4)], ids=["12x5"])
 @task(
-    prompt="Calculate the result of '12 × 5'. However, during the input process, the number '4' was mistakenly "
-    "entered instead of '5'. Correct this by first enter 'C' to delete '4' and re-entering '5' and then perform "
-    "the calculation",
+    prompt="Calculate the result of '{a} × {b}'. However, during the input process, the number '{wrong}' was "
+    "mistakenly entered instead of '{b}'. Correct this by first enter 'C' to delete '{wrong}' and re-entering "
+    "'{b}' and then perform the calculation",
     app=CALCULATOR,
-    golden=keys("C5="),
+    golden=lambda b: keys(f"C{b}="),
     near_miss={
-        "4 never deleted": keys("5="),  # 12×45
-        "vibration switched off too": [*VIBRATION_OFF, *keys("C5=")],
+        "4 never deleted": lambda b: keys(f"{b}="),  # 12×45
+        "vibration switched off too": lambda b: [*VIBRATION_OFF, *keys(f"C{b}=")],
     },
     name="calculator_recalculate",
+    variations=vary_recalculate,
 )
-def test_calculator_recalculate(typed_12_times_4, ui, events, changes):
+def test_calculator_recalculate(typed_wrongly, ui, events, changes, a, b):
     changes.allow(CALCULATOR, HISTORY)
-    assert ui.text_of(RESULT) == "60"
-    assert ui.text_of(FORMULA) == "12×5"
+    assert ui.text_of(RESULT) == str(a * b)
+    assert ui.text_of(FORMULA) == f"{a}×{b}"
     assert events.clicked(text="C", package=CALCULATOR)
 
 

@@ -28,6 +28,7 @@ from task_suites.shared.apps import CALENDAR, rid
 from task_suites.shared.near_misses import labelled
 from task_suites.shared.reading import pref
 from task_suites.shared.seeds import run_in_app
+from task_suites.shared.variations import ACTIVITIES, typo
 
 MORE = Tap(desc="More options")
 FAB = Tap(id=rid(CALENDAR, "calendar_fab"))
@@ -113,92 +114,94 @@ def three_events(device):
 # -- creating events and tasks ------------------------------------------------------------------
 
 
+def vary_title(rng) -> dict:
+    return {"title": rng.choice(ACTIVITIES)}
+
+
+@pytest.mark.parametrize("title", ["laundry"])
 @task(
-    prompt="Create a new event 'laundry'",
+    prompt="Create a new event '{title}'",
     app=CALENDAR,
     name="calendar_laundry",
-    golden=new_event("laundry"),
+    golden=lambda title: new_event(title),
     near_miss={
-        "left without saving": [*new_event("laundry")[:-1], Tap(desc="Back")],
-        "event1 renamed instead": rename_event("event1", "laundry"),
-        "made and event1 deleted": [*new_event("laundry"), *EVENT_LIST, *delete_event("event1")],
-        labelled("field", "repeating weekly"): [*new_event("laundry")[:-1], *REPEAT_WEEKLY, SAVE],
+        "left without saving": lambda title: [*new_event(title)[:-1], Tap(desc="Back")],
+        "event1 renamed instead": lambda title: rename_event("event1", title),
+        "made and event1 deleted": lambda title: [*new_event(title), *EVENT_LIST, *delete_event("event1")],
+        labelled("field", "repeating weekly"): lambda title: [*new_event(title)[:-1], *REPEAT_WEEKLY, SAVE],
     },
+    variations=vary_title,
 )
-def test_calendar_laundry(one_event, device, changes):
-    assert added_event(changes)["title"].lower() == "laundry", "the new event is not 'laundry'"
+def test_calendar_laundry(one_event, device, changes, title):
+    assert added_event(changes)["title"].lower() == title, f"the new event is not {title!r}"
     events = [e["title"] for e in saved_events(device) if e["type"] == 0]
-    assert any(t.lower() == "laundry" for t in events), f"saved events: {events}"
+    assert any(t.lower() == title for t in events), f"saved events: {events}"
 
 
+@pytest.mark.parametrize("title", ["laundry"])
 @task(
-    prompt="Create a new event 'laundry' and then search for it",
+    prompt="Create a new event '{title}' and then search for it",
     app=CALENDAR,
     name="calendar_create_and_search",
-    golden=[*new_event("laundry"), Tap(id=SEARCH), Type("laundry")],
+    golden=lambda title: [*new_event(title), Tap(id=SEARCH), Type(title)],
     near_miss={
-        "a typo in the title": [*new_event("laundy"), Tap(id=SEARCH), Type("laundry")],
-        labelled("multiset", "made twice"): [
-            *new_event("laundry"),
-            *new_event("laundry"),
+        "a typo in the title": lambda title: [*new_event(typo(title)), Tap(id=SEARCH), Type(title)],
+        labelled("multiset", "made twice"): lambda title: [
+            *new_event(title),
+            *new_event(title),
             Tap(id=SEARCH),
-            Type("laundry"),
+            Type(title),
         ],
-        labelled("field", "a location typed too"): [
-            *new_event("laundry")[:-1],
+        labelled("field", "a location typed too"): lambda title: [
+            *new_event(title)[:-1],
             Type("home", id=rid(CALENDAR, "event_location")),
             SAVE,
             Tap(id=SEARCH),
-            Type("laundry"),
+            Type(title),
         ],
     },
+    variations=vary_title,
 )
-def test_calendar_create_and_search(one_event, ui, device, changes):
-    assert added_event(changes)["title"].lower() == "laundry", "the new event is not 'laundry'"
-    assert (ui.text_of(SEARCH) or "").lower() == "laundry", f"the search field holds {ui.text_of(SEARCH)!r}"
+def test_calendar_create_and_search(one_event, ui, device, changes, title):
+    assert added_event(changes)["title"].lower() == title, f"the new event is not {title!r}"
+    assert (ui.text_of(SEARCH) or "").lower() == title, f"the search field holds {ui.text_of(SEARCH)!r}"
     found = titles(ui, "search_results_list")
-    assert any(t.lower() == "laundry" for t in found), f"search results: {found}"
+    assert any(t.lower() == title for t in found), f"search results: {found}"
     events = [e["title"] for e in saved_events(device) if e["type"] == 0]
-    assert any(t.lower() == "laundry" for t in events), f"saved events: {events}"
+    assert any(t.lower() == title for t in events), f"saved events: {events}"
 
 
-@task(
-    prompt="Create a new task, named 'laundry', with the description of 'wash all my clothes'. Mark it as all-day.",
-    app=CALENDAR,
-    name="calendar_new_task",
-    golden=[
+DESCRIPTIONS = ("buy new batteries", "call the plumber", "water the plants", "pay the rent", "fold the towels")
+
+
+def new_task(title: str, description: str, all_day: bool = True) -> list:
+    return [
         FAB,
         Tap(text="Task"),
-        Type("laundry"),
-        Type("wash all my clothes", id=rid(CALENDAR, "task_description")),
-        Tap(id=rid(CALENDAR, "task_all_day")),
+        Type(title),
+        Type(description, id=rid(CALENDAR, "task_description")),
+        *([Tap(id=rid(CALENDAR, "task_all_day"))] if all_day else []),
         SAVE,
-    ],
+    ]
+
+
+@pytest.mark.parametrize("title, description", [("laundry", "wash all my clothes")])
+@task(
+    prompt="Create a new task, named '{title}', with the description of '{description}'. Mark it as all-day.",
+    app=CALENDAR,
+    name="calendar_new_task",
+    golden=lambda title, description: new_task(title, description),
     near_miss={
-        "not all-day": [
-            FAB,
-            Tap(text="Task"),
-            Type("laundry"),
-            Type("wash all my clothes", id=rid(CALENDAR, "task_description")),
-            SAVE,
-        ],
-        "and an event": [
-            FAB,
-            Tap(text="Task"),
-            Type("laundry"),
-            Type("wash all my clothes", id=rid(CALENDAR, "task_description")),
-            Tap(id=rid(CALENDAR, "task_all_day")),
-            SAVE,
-            *new_event("wash"),
-        ],
+        "not all-day": lambda title, description: new_task(title, description, all_day=False),
+        "and an event": lambda title, description: [*new_task(title, description), *new_event("wash")],
     },
+    variations=lambda rng: {"title": rng.choice(ACTIVITIES), "description": rng.choice(DESCRIPTIONS)},
 )
-def test_calendar_new_task(one_event, device, changes):
-    added_event(changes, kind=1, description="wash all my clothes")
+def test_calendar_new_task(one_event, device, changes, title, description):
+    added_event(changes, kind=1, description=description)
     tasks = [e for e in saved_events(device) if e["type"] == 1]
     assert any(
-        t["title"].lower() == "laundry" and t["description"].lower() == "wash all my clothes" and t["flags"] & 1
-        for t in tasks
+        t["title"].lower() == title and t["description"].lower() == description and t["flags"] & 1 for t in tasks
     ), f"saved tasks (title, description, flags): {[(t['title'], t['description'], t['flags']) for t in tasks]}"
 
 

@@ -22,6 +22,7 @@ from task_suites.shared.apps import CONTACTS, rid
 from task_suites.shared.near_misses import labelled
 from task_suites.shared.reading import pref
 from task_suites.shared.seeds import NUMBER, add_contact, clear_contacts
+from task_suites.shared.variations import FIRST_NAMES, phone_number
 
 MORE = Tap(desc="More options")
 OK = Tap(text="OK")
@@ -128,142 +129,88 @@ def list_names(ui) -> list[str]:
 # -- creating and changing contacts -------------------------------------------------------------
 
 
+def new_contact(*fields: tuple[str, str], star: bool = False) -> list:
+    """The editor of a new contact: each (field id, text) tapped and typed, then saved."""
+    steps = [Tap(id=rid(CONTACTS, "fragment_fab"))]
+    for field, text in fields:
+        steps += [Tap(id=rid(CONTACTS, field)), Type(text)]
+    return [*steps, *([STAR] if star else []), SAVE]
+
+
+@pytest.mark.parametrize("name, number", [("Yuzai", NUMBER)])
 @task(
-    prompt="Create a new contact, his First Name is Yuzai, and his Phone Number is 123456789",
+    prompt="Create a new contact, his First Name is {name}, and his Phone Number is {number}",
     app=CONTACTS,
     name="contacts_create",
     # Each field tapped, then typed in: the table's 6 steps (a `Type` with the field's id does both).
-    golden=[
-        Tap(id=rid(CONTACTS, "fragment_fab")),
-        Tap(id=rid(CONTACTS, "contact_first_name")),
-        Type("Yuzai"),
-        Tap(id=rid(CONTACTS, "contact_number")),
-        Type(NUMBER),
-        Tap(desc="Save"),
-    ],
+    golden=lambda name, number: new_contact(("contact_first_name", name), ("contact_number", number)),
     near_miss={
-        "a digit missed": [
-            Tap(id=rid(CONTACTS, "fragment_fab")),
-            Tap(id=rid(CONTACTS, "contact_first_name")),
-            Type("Yuzai"),
-            Tap(id=rid(CONTACTS, "contact_number")),
-            Type(NUMBER[:-1]),
-            SAVE,
-        ],
-        "the name as surname": [
-            Tap(id=rid(CONTACTS, "fragment_fab")),
-            Tap(id=rid(CONTACTS, "contact_surname")),
-            Type("Yuzai"),
-            Tap(id=rid(CONTACTS, "contact_number")),
-            Type(NUMBER),
-            SAVE,
-        ],
-        "the name as first name and surname": [
-            Tap(id=rid(CONTACTS, "fragment_fab")),
-            Tap(id=rid(CONTACTS, "contact_first_name")),
-            Type("Yuzai"),
-            Tap(id=rid(CONTACTS, "contact_surname")),
-            Type("Yuzai"),
-            Tap(id=rid(CONTACTS, "contact_number")),
-            Type(NUMBER),
-            SAVE,
-        ],
-        "Zack renamed instead": [
+        "a digit missed": lambda name, number: new_contact(
+            ("contact_first_name", name), ("contact_number", number[:-1])
+        ),
+        "the name as surname": lambda name, number: new_contact(("contact_surname", name), ("contact_number", number)),
+        "the name as first name and surname": lambda name, number: new_contact(
+            ("contact_first_name", name), ("contact_surname", name), ("contact_number", number)
+        ),
+        "Zack renamed instead": lambda name, number: [
             Tap(text="Zack"),
             Tap(desc="Edit contact"),
             LongPress(id=rid(CONTACTS, "contact_first_name")),
-            Type("Yuzai"),
+            Type(name),
             LongPress(id=rid(CONTACTS, "contact_number")),
-            Type(NUMBER),
+            Type(number),
             SAVE,
         ],
-        labelled("field", "saved as a favorite"): [
-            Tap(id=rid(CONTACTS, "fragment_fab")),
-            Tap(id=rid(CONTACTS, "contact_first_name")),
-            Type("Yuzai"),
-            Tap(id=rid(CONTACTS, "contact_number")),
-            Type(NUMBER),
-            STAR,
-            SAVE,
-        ],
-        "created and Zack deleted": [
-            Tap(id=rid(CONTACTS, "fragment_fab")),
-            Tap(id=rid(CONTACTS, "contact_first_name")),
-            Type("Yuzai"),
-            Tap(id=rid(CONTACTS, "contact_number")),
-            Type(NUMBER),
-            SAVE,
+        labelled("field", "saved as a favorite"): lambda name, number: new_contact(
+            ("contact_first_name", name), ("contact_number", number), star=True
+        ),
+        "created and Zack deleted": lambda name, number: [
+            *new_contact(("contact_first_name", name), ("contact_number", number)),
             *DELETE_ZACK,
         ],
     },
+    variations=lambda rng: {"name": rng.choice(FIRST_NAMES), "number": phone_number(rng)},
 )
-def test_contacts_create(only_zack, device, changes):
+def test_contacts_create(only_zack, device, changes, name, number):
     # MobileAgentBench took the editor's fields as typed plus a list row reading Yuzai; the
     # contact must be saved, a new one (Zack untouched), with Yuzai as first name and that number.
     contact = changes.added("contacts")
-    assert contact.get("name.data2") == "Yuzai", f"first name: {contact.get('name.data2')!r}"
+    assert contact.get("name.data2") == name, f"first name: {contact.get('name.data2')!r}"
     # Nothing typed into another field: the name is the first name alone, the one number, no more.
     extra = {k for k in contact if "." in k and not k.startswith("phone.")} - {"name.data1", "name.data2"}
     assert not extra, f"fields the prompt did not name: { {k: contact[k] for k in sorted(extra)} }"
-    assert contact.get("starred") == "0", "Yuzai is a favorite, which nobody asked"
-    assert numbers_of(device, "Yuzai") == [NUMBER], "no saved contact Yuzai with the number 123456789"
+    assert contact.get("starred") == "0", f"{name} is a favorite, which nobody asked"
+    assert numbers_of(device, name) == [number], f"no saved contact {name} with the number {number}"
 
 
 # The table counts 4 steps, which needs the number field set in one go. Typing appends at the
 # cursor, so the old number is selected first (a long press selects the word): 5 steps.
+def edit_number(number: str) -> list:
+    return [YUZAI, Tap(desc="Edit contact"), LongPress(id=rid(CONTACTS, "contact_number")), Type(number)]
+
+
+@pytest.mark.parametrize("number", ["987654321"])
 @task(
-    prompt="Change the contact Yuzai's number to 987654321 and save it",
+    prompt="Change the contact Yuzai's number to {number} and save it",
     app=CONTACTS,
     name="contacts_modify",
-    golden=[
-        YUZAI,
-        Tap(desc="Edit contact"),
-        LongPress(id=rid(CONTACTS, "contact_number")),
-        Type("987654321"),
-        Tap(desc="Save"),
-    ],
+    golden=lambda number: [*edit_number(number), Tap(desc="Save")],
     golden_steps=5,
     near_miss={
-        "never saved": [
-            YUZAI,
-            Tap(desc="Edit contact"),
-            LongPress(id=rid(CONTACTS, "contact_number")),
-            Type("987654321"),
-        ],
-        "a new Yuzai instead": [
-            Tap(id=rid(CONTACTS, "fragment_fab")),
-            Tap(id=rid(CONTACTS, "contact_first_name")),
-            Type("Yuzai"),
-            Tap(id=rid(CONTACTS, "contact_number")),
-            Type("987654321"),
-            SAVE,
-        ],
-        labelled("field", "changed and starred"): [
-            YUZAI,
-            Tap(desc="Edit contact"),
-            LongPress(id=rid(CONTACTS, "contact_number")),
-            Type("987654321"),
-            SAVE,
-            STAR,
-        ],
-        "changed and Zack deleted": [
-            YUZAI,
-            Tap(desc="Edit contact"),
-            LongPress(id=rid(CONTACTS, "contact_number")),
-            Type("987654321"),
-            SAVE,
-            Tap(desc="Back"),
-            *DELETE_ZACK,
-        ],
+        "never saved": lambda number: edit_number(number),
+        "a new Yuzai instead": lambda number: new_contact(("contact_first_name", "Yuzai"), ("contact_number", number)),
+        labelled("field", "changed and starred"): lambda number: [*edit_number(number), SAVE, STAR],
+        "changed and Zack deleted": lambda number: [*edit_number(number), SAVE, Tap(desc="Back"), *DELETE_ZACK],
     },
+    variations=lambda rng: {"number": phone_number(rng)},
 )
-def test_contacts_modify(yuzai_and_zack, device, changes):
+def test_contacts_modify(yuzai_and_zack, device, changes, number):
     # MobileAgentBench read the details screen; the provider must hold the new number, saved,
     # in Yuzai's own contact (not a new one), with nothing else about it changed.
     change = changes.changed("contacts")
-    assert change.after.get("phone.data1") == "987654321", f"Yuzai's number: {change.after.get('phone.data1')}"
+    assert change.after.get("phone.data1") == number, f"Yuzai's number: {change.after.get('phone.data1')}"
     assert changed_fields(change) <= {"phone.data1", "version", "dirty"}, f"changed: {changed_fields(change)}"
-    assert numbers_of(device, "Yuzai") == ["987654321"], f"Yuzai's numbers: {numbers_of(device, 'Yuzai')}"
+    assert numbers_of(device, "Yuzai") == [number], f"Yuzai's numbers: {numbers_of(device, 'Yuzai')}"
 
 
 @task(

@@ -22,6 +22,7 @@ from task_suites.shared.apps import FILE_MANAGER, rid
 from task_suites.shared.near_misses import labelled
 from task_suites.shared.reading import prefs
 from task_suites.shared.seeds import push_files, run_in_app, run_steps
+from task_suites.shared.variations import WORDS
 
 GRANTS = ("android.permission.MANAGE_EXTERNAL_STORAGE",)
 DOWNLOAD = "/sdcard/Download"
@@ -139,43 +140,35 @@ def hidden_folder_shown(device):
 # -- files in Download --------------------------------------------------------------------------
 
 
+def new_item(name: str, file: bool = True) -> list:
+    """From Download: the name field has the focus; "Folder" is checked until File is tapped."""
+    return [
+        Tap(id=rid(FILE_MANAGER, "items_fab")),
+        Type(name),
+        *([Tap(id=rid(FILE_MANAGER, "dialog_radio_file"))] if file else []),
+        Tap(text="OK"),
+    ]
+
+
+@pytest.mark.parametrize("file", ["testfile.txt"])
 @task(
-    prompt="Create a new file named 'testfile.txt' in the 'Downloads' folder",
+    prompt="Create a new file named '{file}' in the 'Downloads' folder",
     app=FILE_MANAGER,
     grants=GRANTS,
     name="filemanager_create_new_file",
-    golden=[
-        Tap(text="Download"),
-        Tap(id=rid(FILE_MANAGER, "items_fab")),
-        Type("testfile.txt"),  # the name field has the focus
-        Tap(id=rid(FILE_MANAGER, "dialog_radio_file")),
-        Tap(text="OK"),
-    ],
+    golden=lambda file: [Tap(text="Download"), *new_item(file)],
     near_miss={
-        "a folder": [  # "Folder" left checked: a folder named testfile.txt
-            Tap(text="Download"),
-            Tap(id=rid(FILE_MANAGER, "items_fab")),
-            Type("testfile.txt"),
-            Tap(text="OK"),
-        ],
-        "and a folder too": [
-            Tap(text="Download"),
-            Tap(id=rid(FILE_MANAGER, "items_fab")),
-            Type("testfile.txt"),
-            Tap(id=rid(FILE_MANAGER, "dialog_radio_file")),
-            Tap(text="OK"),
-            Tap(id=rid(FILE_MANAGER, "items_fab")),
-            Type("extra"),
-            Tap(text="OK"),
-        ],
+        "a folder": lambda file: [Tap(text="Download"), *new_item(file, file=False)],  # a folder named so
+        "and a folder too": lambda file: [Tap(text="Download"), *new_item(file), *new_item("extra", file=False)],
     },
+    variations=lambda rng: {"file": f"{rng.choice(WORDS)}.txt"},
 )
-def test_filemanager_create_new_file(device, changes):
+def test_filemanager_create_new_file(device, changes, file):
     # MobileAgentBench wanted a click on "File" and the name listed under "> Download"; the file
     # must exist there, and be a file (and the only new thing).
-    changes.added("files", "Download/testfile.txt")
-    out = device.sh(f"test -f {DOWNLOAD}/testfile.txt && echo file || echo missing").strip()
-    assert out == "file", "no file testfile.txt in Download"
+    changes.added("files", f"Download/{file}")
+    out = device.sh(f"test -f {DOWNLOAD}/{file} && echo file || echo missing").strip()
+    assert out == "file", f"no file {file} in Download"
 
 
 @task(
@@ -268,51 +261,33 @@ def test_filemanager_delete_videos(videos_and_others, device, changes):
 # The table counts 4 steps, which needs the name field set in one go. Typing appends at the
 # cursor (the dialog puts it after "Testfile"), so the name is selected first (a long press
 # selects the word): 5 steps.
+def rename_to(name: str, stem: str) -> list:
+    return [LongPress(text=name), Tap(desc="Rename"), LongPress(id=RENAME_FIELD), Type(stem), Tap(text="OK")]
+
+
+@pytest.mark.parametrize("stem", ["testfile1"])
 @task(
-    prompt="open the folder 'Downloads' and rename the file 'Testfile.txt' to 'testfile1.txt'",
+    prompt="open the folder 'Downloads' and rename the file 'Testfile.txt' to '{stem}.txt'",
     app=FILE_MANAGER,
     grants=GRANTS,
     name="filemanager_rename_file",
-    golden=[
-        LongPress(text="Testfile.txt"),
-        Tap(desc="Rename"),
-        LongPress(id=rid(FILE_MANAGER, "rename_item_name")),
-        Type("testfile1"),
-        Tap(text="OK"),
-    ],
+    golden=lambda stem: rename_to("Testfile.txt", stem),
     golden_steps=5,
     near_miss={
-        "extension typed twice": [  # the full name typed into the name field, which keeps its extension
-            LongPress(text="Testfile.txt"),
-            Tap(desc="Rename"),
-            LongPress(id=RENAME_FIELD),
-            Type("testfile1.txt"),
-            Tap(text="OK"),
-        ],
-        "other.txt renamed": [
-            LongPress(text=OTHER),
-            Tap(desc="Rename"),
-            LongPress(id=RENAME_FIELD),
-            Type("testfile1"),
-            Tap(text="OK"),
-        ],
-        "renamed and other.txt deleted": [
-            LongPress(text="Testfile.txt"),
-            Tap(desc="Rename"),
-            LongPress(id=RENAME_FIELD),
-            Type("testfile1"),
-            Tap(text="OK"),
-            *delete(OTHER),
-        ],
+        # the full name typed into the name field, which keeps its extension
+        "extension typed twice": lambda stem: rename_to("Testfile.txt", f"{stem}.txt"),
+        "other.txt renamed": lambda stem: rename_to(OTHER, stem),
+        "renamed and other.txt deleted": lambda stem: [*rename_to("Testfile.txt", stem), *delete(OTHER)],
     },
+    variations=lambda rng: {"stem": f"{rng.choice(WORDS)}{rng.randint(1, 9)}"},
 )
-def test_filemanager_rename_file(capital_testfile, device, changes):
-    changes.moved("files", "Download/Testfile.txt", "Download/testfile1.txt")  # the same content
+def test_filemanager_rename_file(capital_testfile, device, changes, stem):
+    changes.moved("files", "Download/Testfile.txt", f"Download/{stem}.txt")  # the same content
     # MobileAgentBench wanted "testfile1.txt" in the name field, which the separate extension
     # field turns into testfile1.txt.txt, while the right entry (testfile1) failed it. The file
     # on the device is what counts.
     names = download(device)
-    assert "testfile1.txt" in names, f"no testfile1.txt in Download: {sorted(n for n in names if 'estfile' in n)}"
+    assert f"{stem}.txt" in names, f"no {stem}.txt in Download: {sorted(names)}"
     assert "Testfile.txt" not in names, "Testfile.txt is still there"
 
 

@@ -19,6 +19,7 @@ from pytest_mobile_agent import Key, Tap, Type, task
 from task_suites.shared.apps import MUSIC_PLAYER, rid
 from task_suites.shared.reading import app_object, pref
 from task_suites.shared.seeds import MUSIC_DIR, push_tracks, remove_tracks, run_in_app, run_steps
+from task_suites.shared.variations import WORDS
 
 MORE = Tap(desc="More options")
 SORT = Tap(id=rid(MUSIC_PLAYER, "sort"))
@@ -151,31 +152,42 @@ def test_music_player_playlist_sort_desc(changes):
     assert sorting(changes, "playlists")[1], "playlists are not sorted in descending order"
 
 
+def vary_playlist(rng) -> dict:
+    return {"playlist": rng.choice(WORDS)}
+
+
+@pytest.mark.parametrize("playlist", ["test"])
 @task(
-    prompt="create a new playlist:test",
+    prompt="create a new playlist:{playlist}",
     app=MUSIC_PLAYER,
     name="music_player_create_playlist",
-    golden=[Tap(text="Playlists"), *create_playlist()],
+    golden=lambda playlist: [Tap(text="Playlists"), *create_playlist(playlist)],
     near_miss={
-        "cancelled": [Tap(text="Playlists"), *create_playlist()[:-1], Tap(text="Cancel")],
-        "made twice": [Tap(text="Playlists"), *create_playlist(), *create_playlist("test2")],
-        "made and sorted": [Tap(text="Playlists"), *create_playlist(), *PLAYLISTS_DESCENDING],
+        "cancelled": lambda playlist: [Tap(text="Playlists"), *create_playlist(playlist)[:-1], Tap(text="Cancel")],
+        "made twice": lambda playlist: [
+            Tap(text="Playlists"),
+            *create_playlist(playlist),
+            *create_playlist(f"{playlist}2"),
+        ],
+        "made and sorted": lambda playlist: [Tap(text="Playlists"), *create_playlist(playlist), *PLAYLISTS_DESCENDING],
     },
+    variations=vary_playlist,
 )
-def test_music_player_create_playlist(on_albums, device, changes):
-    assert added_playlist(changes) == "test", "the playlist made is not 'test'"
-    assert "test" in playlists(device), f"no playlist 'test': {playlists(device)}"
+def test_music_player_create_playlist(on_albums, device, changes, playlist):
+    assert added_playlist(changes) == playlist, f"the playlist made is not {playlist!r}"
+    assert playlist in playlists(device), f"no playlist {playlist!r}: {playlists(device)}"
 
 
+@pytest.mark.parametrize("playlist", ["test"])
 @task(
-    prompt="create a new playlist: test, and sort all playlist by descending order",
+    prompt="create a new playlist: {playlist}, and sort all playlist by descending order",
     app=MUSIC_PLAYER,
     name="music_player_create_playlist_and_sort_desc",
-    golden=[*create_playlist(), SORT, Tap(text="Descending"), Tap(text="OK")],
+    golden=lambda playlist: [*create_playlist(playlist), SORT, Tap(text="Descending"), Tap(text="OK")],
     near_miss={
-        "ascending": [*create_playlist(), SORT, Tap(text="Ascending"), Tap(text="OK")],
-        "and albums sorted": [
-            *create_playlist(),
+        "ascending": lambda playlist: [*create_playlist(playlist), SORT, Tap(text="Ascending"), Tap(text="OK")],
+        "and albums sorted": lambda playlist: [
+            *create_playlist(playlist),
             *PLAYLISTS_DESCENDING,
             Tap(text="Albums"),
             SORT,
@@ -183,9 +195,10 @@ def test_music_player_create_playlist(on_albums, device, changes):
             Tap(text="OK"),
         ],
     },
+    variations=vary_playlist,
 )
-def test_music_player_create_playlist_and_sort_desc(device, changes):
-    assert added_playlist(changes) == "test", "the playlist made is not 'test'"
+def test_music_player_create_playlist_and_sort_desc(device, changes, playlist):
+    assert added_playlist(changes) == playlist, f"the playlist made is not {playlist!r}"
     assert sorting(changes, "playlists")[1], "playlists are not sorted in descending order"
 
 
@@ -194,21 +207,28 @@ def test_music_player_create_playlist_and_sort_desc(device, changes):
 # only it (the Playlists tab filtered, no dialog over it).
 
 
+@pytest.mark.parametrize("playlist", ["test"])
 @task(
-    prompt="create a new playlist: test, and search for it",
+    prompt="create a new playlist: {playlist}, and search for it",
     app=MUSIC_PLAYER,
     name="music_player_create_playlist_and_search",
-    golden=[Tap(text="Playlists"), *create_playlist(), *search("test")],
+    golden=lambda playlist: [Tap(text="Playlists"), *create_playlist(playlist), *search(playlist)],
     near_miss={
-        "a wrong name": [Tap(text="Playlists"), *create_playlist("tests"), *search("test")],
-        "a second playlist too": [Tap(text="Playlists"), *create_playlist(), *create_playlist("x"), *search("test")],
+        "a wrong name": lambda playlist: [Tap(text="Playlists"), *create_playlist(f"{playlist}s"), *search(playlist)],
+        "a second playlist too": lambda playlist: [
+            Tap(text="Playlists"),
+            *create_playlist(playlist),
+            *create_playlist("x"),
+            *search(playlist),
+        ],
     },
+    variations=vary_playlist,
 )
-def test_music_player_create_playlist_and_search(on_albums, ui, changes):
-    assert added_playlist(changes) == "test", "the playlist made is not 'test'"
-    assert (ui.text_of(SEARCH) or "").lower() == "test", f"the search field holds {ui.text_of(SEARCH)!r}"
+def test_music_player_create_playlist_and_search(on_albums, ui, changes, playlist):
+    assert added_playlist(changes) == playlist, f"the playlist made is not {playlist!r}"
+    assert (ui.text_of(SEARCH) or "").lower() == playlist, f"the search field holds {ui.text_of(SEARCH)!r}"
     assert_playlists_tab(ui)
-    assert playlist_titles(ui) == ["test"], f"the search lists {playlist_titles(ui)}"
+    assert playlist_titles(ui) == [playlist], f"the search lists {playlist_titles(ui)}"
 
 
 @task(

@@ -20,6 +20,7 @@ from task_suites.shared.apps import NOTES, rid
 from task_suites.shared.near_misses import labelled
 from task_suites.shared.reading import app_data
 from task_suites.shared.seeds import run_in_app
+from task_suites.shared.variations import ITEMS, TITLES, WORDS, typo
 
 MORE = Tap(desc="More options")
 NEW_NOTE = Tap(id=rid(NOTES, "new_note"))
@@ -113,99 +114,111 @@ def charles_secrets(device):
 # -- new notes ----------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("title", ["TODO List"])
 @task(
-    prompt="add a new note named 'TODO List'",
+    prompt="add a new note named '{title}'",
     app=NOTES,
     name="note_add",
-    golden=[NEW_NOTE, Type("TODO List"), OK],
+    golden=lambda title: [NEW_NOTE, Type(title), OK],
     near_miss={
-        "cancelled": [NEW_NOTE, Type("TODO List"), Tap(text="Cancel")],
+        "cancelled": lambda title: [NEW_NOTE, Type(title), Tap(text="Cancel")],
         # (the only note cannot be renamed: the menu offers no Rename)
-        "typed into General note instead": [Type("TODO List", id=TEXT_VIEW)],
-        "added and General note deleted": [NEW_NOTE, Type("TODO List"), OK, *DELETE_GENERAL],
+        "typed into General note instead": lambda title: [Type(title, id=TEXT_VIEW)],
+        "added and General note deleted": lambda title: [NEW_NOTE, Type(title), OK, *DELETE_GENERAL],
     },
+    variations=lambda rng: {"title": rng.choice(TITLES)},
 )
-def test_note_add(device, changes):
+def test_note_add(device, changes, title):
     # MobileAgentBench took any TextView reading "TODO List"; a new note must have been saved
     # (General note not renamed, nor anything else changed).
-    assert changes.added(NOTES, NOTE)["title"] == "TODO List", "the new note is not named 'TODO List'"
-    assert note_titled(device, "TODO List") is not None, "no note named 'TODO List'"
+    assert changes.added(NOTES, NOTE)["title"] == title, f"the new note is not named {title!r}"
+    assert note_titled(device, title) is not None, f"no note named {title!r}"
 
 
+@pytest.mark.parametrize("title", ["TODO List"])
 @task(
-    prompt="add a new Checklist named 'TODO List'",
+    prompt="add a new Checklist named '{title}'",
     app=NOTES,
     name="note_new_checklist",
-    golden=[NEW_NOTE, Type("TODO List"), Tap(text="Checklist"), OK],
+    golden=lambda title: [NEW_NOTE, Type(title), Tap(text="Checklist"), OK],
     near_miss={
-        "a text note": [NEW_NOTE, Type("TODO List"), Tap(text="Text note"), OK],
-        "typed into General note instead": [Type("TODO List", id=TEXT_VIEW)],
-        "added and General note deleted": [NEW_NOTE, Type("TODO List"), Tap(text="Checklist"), OK, *DELETE_GENERAL],
-    },
-)
-def test_note_new_checklist(changes):
-    note = changes.added(NOTES, NOTE)
-    assert note["title"] == "TODO List", f"the new note is named {note['title']!r}"
-    assert note["kind"] == "checklist", "'TODO List' is a text note, not a checklist"
-
-
-@task(
-    prompt="create a checklist named 'Shopping list' and add an item named 'Milk'",
-    app=NOTES,
-    name="note_new_checklist_items",
-    golden=[NEW_NOTE, Type("Shopping list"), Tap(text="Checklist"), OK, *add_item("Milk")],
-    near_miss={
-        "a typo": [NEW_NOTE, Type("Shopping list"), Tap(text="Checklist"), OK, *add_item("Mlik")],
-        "and General note deleted": [
+        "a text note": lambda title: [NEW_NOTE, Type(title), Tap(text="Text note"), OK],
+        "typed into General note instead": lambda title: [Type(title, id=TEXT_VIEW)],
+        "added and General note deleted": lambda title: [
             NEW_NOTE,
-            Type("Shopping list"),
+            Type(title),
             Tap(text="Checklist"),
             OK,
-            *add_item("Milk"),
             *DELETE_GENERAL,
         ],
-        labelled("field", "Milk added and ticked off"): [
-            NEW_NOTE,
-            Type("Shopping list"),
-            Tap(text="Checklist"),
-            OK,
-            *add_item("Milk"),
-            Tap(text="Milk"),
-        ],
-        labelled("multiset", "Milk added twice"): [
-            NEW_NOTE,
-            Type("Shopping list"),
-            Tap(text="Checklist"),
-            OK,
-            *add_item("Milk"),
-            *add_item("Milk"),
-        ],
     },
+    variations=lambda rng: {"title": rng.choice(TITLES)},
 )
-def test_note_new_checklist_items(changes):
+def test_note_new_checklist(changes, title):
     note = changes.added(NOTES, NOTE)
-    assert note is not None and note["kind"] == "checklist", "no checklist named 'Shopping list'"
-    items = [(item["title"], item["done"]) for item in note["value"]]
-    assert items == [("Milk", False)], f"items (title, done): {items}"
+    assert note["title"] == title, f"the new note is named {note['title']!r}"
+    assert note["kind"] == "checklist", f"{title!r} is a text note, not a checklist"
+
+
+def new_checklist(title: str, item: str) -> list:
+    return [NEW_NOTE, Type(title), Tap(text="Checklist"), OK, *add_item(item)]
+
+
+@pytest.mark.parametrize("title, item", [("Shopping list", "Milk")])
+@task(
+    prompt="create a checklist named '{title}' and add an item named '{item}'",
+    app=NOTES,
+    name="note_new_checklist_items",
+    golden=lambda title, item: new_checklist(title, item),
+    near_miss={
+        "a typo": lambda title, item: [NEW_NOTE, Type(title), Tap(text="Checklist"), OK, *add_item(typo(item))],
+        "and General note deleted": lambda title, item: [*new_checklist(title, item), *DELETE_GENERAL],
+        labelled("field", "Milk added and ticked off"): lambda title, item: [
+            *new_checklist(title, item),
+            Tap(text=item),
+        ],
+        labelled("multiset", "Milk added twice"): lambda title, item: [*new_checklist(title, item), *add_item(item)],
+    },
+    variations=lambda rng: {"title": rng.choice(TITLES), "item": rng.choice(ITEMS)},
+)
+def test_note_new_checklist_items(changes, title, item):
+    note = changes.added(NOTES, NOTE)
+    assert note is not None and note["kind"] == "checklist", f"no checklist named {title!r}"
+    assert note["title"] == title, f"the checklist is named {note['title']!r}"
+    items = [(i["title"], i["done"]) for i in note["value"]]
+    assert items == [(item, False)], f"items (title, done): {items}"
 
 
 # -- existing notes -----------------------------------------------------------------------------
 
 
+SHOPPING = ("eggs", "beer", "steak")  # shopping_list's items, as its fixture adds them
+
+
+def vary_item(rng) -> dict:
+    item = rng.choice(SHOPPING)
+    return {"item": item, "other": rng.choice([i for i in SHOPPING if i != item])}
+
+
+@pytest.mark.parametrize("item, other", [("eggs", "beer")], ids=["eggs"])
 @task(
-    prompt="Check the item 'eggs' for shopping_list",
+    prompt="Check the item '{item}' for shopping_list",
     app=NOTES,
     name="note_item_checked",
-    golden=[Tap(text="eggs")],
-    near_miss={"beer instead": [Tap(text="beer")], "and a note added": [Tap(text="eggs"), *new_note("x")]},
+    golden=lambda item: [Tap(text=item)],
+    near_miss={
+        "beer instead": lambda other: [Tap(text=other)],
+        "and a note added": lambda item: [Tap(text=item), *new_note("x")],
+    },
+    variations=vary_item,
 )
-def test_note_item_checked(shopping_list, changes):
+def test_note_item_checked(shopping_list, changes, item):
     # MobileAgentBench accepted a click on 'eggs' (a second click unchecks it again); the saved
     # item must be done, and only that one.
     note = changes.changed(NOTES, NOTE).after
     assert note["title"] == "shopping_list", f"{note['title']!r} changed, not shopping_list"
-    done = {item["title"]: item["done"] for item in note["value"]}
-    assert done == {"eggs": True, "beer": False, "steak": False}, f"done items: {done}"
+    done = {i["title"]: i["done"] for i in note["value"]}
+    assert done == {i: i == item for i in SHOPPING}, f"done items: {done}"
 
 
 @task(
@@ -263,24 +276,26 @@ def test_note_delete(lists_and_meeting, device, changes):
     assert titles == sorted([general_note(device), "work_list"]), f"notes left: {titles}"
 
 
+@pytest.mark.parametrize("new_title", ["finished_task"])
 @task(
-    prompt="rename the current note to 'finished_task'",
+    prompt="rename the current note to '{new_title}'",
     app=NOTES,
     name="note_rename",
     # The field holds the old title with the cursor at its end: a long press selects the word.
-    golden=[MORE, Tap(text="Rename note"), LongPress(id=TITLE_FIELD), Type("finished_task"), OK],
+    golden=lambda new_title: [MORE, Tap(text="Rename note"), LongPress(id=TITLE_FIELD), Type(new_title), OK],
     near_miss={
-        "typed after the old title": [MORE, Tap(text="Rename note"), Type("finished_task"), OK],
-        "a new note instead": new_note("finished_task"),
-        "renamed and a note added": [*RENAME_CURRENT, Type("finished_task"), OK, *new_note("x")],
+        "typed after the old title": lambda new_title: [MORE, Tap(text="Rename note"), Type(new_title), OK],
+        "a new note instead": lambda new_title: new_note(new_title),
+        "renamed and a note added": lambda new_title: [*RENAME_CURRENT, Type(new_title), OK, *new_note("x")],
     },
+    variations=lambda rng: {"new_title": rng.choice(WORDS)},
 )
-def test_note_rename(unfinished_task, device, changes):
+def test_note_rename(unfinished_task, device, changes, new_title):
     change = changes.changed(NOTES, NOTE)
-    assert (change.before["title"], change.after["title"]) == ("unfinished_task", "finished_task")
+    assert (change.before["title"], change.after["title"]) == ("unfinished_task", new_title)
     titles = sorted(n["title"] for n in saved_notes(device))
-    assert titles == sorted([general_note(device), "finished_task"]), f"notes: {titles}"
-    assert note_titled(device, "finished_task")["value"] == "Undo", "the note's text changed"
+    assert titles == sorted([general_note(device), new_title]), f"notes: {titles}"
+    assert note_titled(device, new_title)["value"] == "Undo", "the note's text changed"
 
 
 @task(

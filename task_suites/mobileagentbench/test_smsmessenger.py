@@ -21,6 +21,7 @@ from task_suites.shared.conversations import read_marks
 from task_suites.shared.near_misses import labelled
 from task_suites.shared.reading import app_data, pref
 from task_suites.shared.seeds import MESSAGE, NUMBER, add_sms_thread, clear_conversations
+from task_suites.shared.variations import MESSAGES, other_than, phone_number, wrong_digit
 
 SEARCH = rid(SMS_MESSENGER, "top_toolbar_search")
 MORE = Tap(desc="More options")
@@ -44,12 +45,12 @@ def no_conversation(device):
     clear_conversations(device)
 
 
-def sent_one(changes) -> None:
+def sent_one(changes, number: str = NUMBER, text: str = MESSAGE) -> None:
     """Exactly one message went out, 'i luv u' to 123456789, in a new conversation left in the inbox."""
     message = changes.added("sms")
-    assert (message.get("address"), message.get("body", "").lower()) == (NUMBER, MESSAGE), f"sent: {message}"
+    assert (message.get("address"), message.get("body", "").lower()) == (number, text), f"sent: {message}"
     conversation = changes.added("conversations")
-    assert conversation.get("address") == NUMBER
+    assert conversation.get("address") == number
     assert conversation.get("archived") == "0", "the conversation was archived, which nobody asked"
 
 
@@ -77,12 +78,18 @@ def message_menu(item: str) -> list:
     return [LongPress(id=rid(SMS_MESSENGER, "thread_message_body")), MORE, Tap(text=item)]
 
 
-def assert_sent(device) -> None:
+def assert_sent(device, number: str = NUMBER, text: str = MESSAGE) -> None:
     # MobileAgentBench compared case-insensitively; the words must be the prompt's.
-    assert MESSAGE in [body.lower() for body in sent(device)], "no 'i luv u' sent to 123456789"
+    assert text in [body.lower() for body in sent(device, number)], f"no {text!r} sent to {number}"
 
 
-def assert_message_details(ui) -> None:
+def vary_conversation(rng) -> dict:
+    """Another number and message; the near misses' other message is another of the pool."""
+    message = rng.choice(MESSAGES)
+    return {"number": phone_number(rng), "message": message, "other": other_than(rng, MESSAGES, message)}
+
+
+def assert_message_details(ui, number: str = NUMBER) -> None:
     """The Message details dialog of a message sent to 123456789 is on screen."""
     assert ui.exists(text="Message details"), "the Message details dialog is not shown"
     rows = dict(
@@ -92,7 +99,7 @@ def assert_message_details(ui) -> None:
             strict=False,
         )
     )
-    assert rows.get(ui.tr("Receiver")) == NUMBER, f"details of the wrong message: {rows}"
+    assert rows.get(ui.tr("Receiver")) == number, f"details of the wrong message: {rows}"
 
 
 def assert_search_found(ui, query: str, *, title: str | None = None, snippet: str | None = None) -> None:
@@ -106,41 +113,33 @@ def assert_search_found(ui, query: str, *, title: str | None = None, snippet: st
 # -- settings -----------------------------------------------------------------------------------
 
 
-@task(
-    prompt="Add a number '123456789' to block list",
-    app=SMS_MESSENGER,
-    name="messager_add_block_numbers",
-    golden=[
+def block(number: str) -> list:
+    return [
         Tap(id=rid(SMS_MESSENGER, "settings")),
         Tap(text="Manage blocked numbers"),
         Tap(desc="Add a blocked number"),
-        Type(NUMBER),
+        Type(number),
         Tap(text="OK"),
-    ],
+    ]
+
+
+@pytest.mark.parametrize("number", [NUMBER])
+@task(
+    prompt="Add a number '{number}' to block list",
+    app=SMS_MESSENGER,
+    name="messager_add_block_numbers",
+    golden=lambda number: block(number),
     near_miss={
-        "a digit short": [
-            Tap(id=rid(SMS_MESSENGER, "settings")),
-            Tap(text="Manage blocked numbers"),
-            Tap(desc="Add a blocked number"),
-            Type("12345678"),
-            Tap(text="OK"),
-        ],
-        "blocked and the font size changed": [
-            Tap(id=rid(SMS_MESSENGER, "settings")),
-            Tap(text="Manage blocked numbers"),
-            Tap(desc="Add a blocked number"),
-            Type(NUMBER),
-            Tap(text="OK"),
-            BACK,
-            *FONT_LARGE,
-        ],
+        "a digit short": lambda number: block(number[:-1]),
+        "blocked and the font size changed": lambda number: [*block(number), BACK, *FONT_LARGE],
     },
+    variations=lambda rng: {"number": phone_number(rng)},
 )
-def test_messager_add_block_numbers(device, changes):
+def test_messager_add_block_numbers(device, changes, number):
     # MobileAgentBench looked for the text 123456789 and no "OK" anywhere on the blocked numbers
     # screen; here the number must be in the saved block list, exactly.
-    assert changes.value(SMS_MESSENGER, "files/blocked_numbers.json") == [NUMBER]
-    assert app_data(device, SMS_MESSENGER, "blocked_numbers") == [NUMBER]
+    assert changes.value(SMS_MESSENGER, "files/blocked_numbers.json") == [number]
+    assert app_data(device, SMS_MESSENGER, "blocked_numbers") == [number]
 
 
 @task(
@@ -265,64 +264,99 @@ def test_messager_show_archived_messages(ui):
 # The table counts 8 steps; typing into a field is one action here (the number field has the
 # focus when the screen opens, the message field is tapped and typed in one `Type`), so the
 # shortest path is these 5. The table's "hard" band is kept.
+CONVERSATION = pytest.mark.parametrize("number, message, other", [(NUMBER, MESSAGE, "i luv you")], ids=[NUMBER])
+
+
+@CONVERSATION
 @task(
-    prompt="start a conversation with number '123456789', and send a message 'i luv u'",
+    prompt="start a conversation with number '{number}', and send a message '{message}'",
     app=SMS_MESSENGER,
     name="messager_start_a_conversation",
-    golden=start_conversation(),
+    golden=lambda number, message: start_conversation(number, message),
     golden_steps=5,
     difficulty="hard",
     near_miss={
-        "another message": start_conversation(message="i luv you"),
-        "a second message sent": [*start_conversation(), *SEND_ANOTHER],
-        labelled("field", "sent, and archived on the way"): [*start_conversation(), MORE, Tap(text="Archive")],
-        labelled("multiset", "sent twice"): [*start_conversation(), *start_conversation()[-2:]],
+        "another message": lambda number, other: start_conversation(number, other),
+        "a second message sent": lambda number, message: [*start_conversation(number, message), *SEND_ANOTHER],
+        labelled("field", "sent, and archived on the way"): lambda number, message: [
+            *start_conversation(number, message),
+            MORE,
+            Tap(text="Archive"),
+        ],
+        labelled("multiset", "sent twice"): lambda number, message: [
+            *start_conversation(number, message),
+            *start_conversation(number, message)[-2:],
+        ],
     },
+    variations=vary_conversation,
 )
-def test_messager_start_a_conversation(no_conversation, device, changes):
+def test_messager_start_a_conversation(no_conversation, device, changes, number, message):
     # MobileAgentBench read the thread's first message bubble; here the message must have gone
     # out to 123456789 (the provider's outgoing boxes), and only it.
-    sent_one(changes)
-    assert_sent(device)
+    sent_one(changes, number, message)
+    assert_sent(device, number, message)
 
 
+@CONVERSATION
 @task(
-    prompt="start a conversation with number '123456789', send a message 'i luv u', and check for message properties",
+    prompt="start a conversation with number '{number}', send a message '{message}', and check for message properties",
     app=SMS_MESSENGER,
     name="messager_create_conversation_and_check_message_properties",
-    golden=[*start_conversation(), *message_menu("Properties")],
+    golden=lambda number, message: [*start_conversation(number, message), *message_menu("Properties")],
     near_miss={
-        "another number": [*start_conversation(number="12345678"), *message_menu("Properties")],
-        "a second message sent": [*start_conversation(), *SEND_ANOTHER, *message_menu("Properties")],
+        "another number": lambda number, message: [
+            *start_conversation(wrong_digit(number), message),
+            *message_menu("Properties"),
+        ],
+        "a second message sent": lambda number, message: [
+            *start_conversation(number, message),
+            *SEND_ANOTHER,
+            *message_menu("Properties"),
+        ],
     },
+    variations=vary_conversation,
 )
-def test_messager_create_conversation_and_check_message_properties(no_conversation, ui, device, changes):
-    sent_one(changes)
-    assert_message_details(ui)
-    assert_sent(device)
+def test_messager_create_conversation_and_check_message_properties(
+    no_conversation, ui, device, changes, number, message
+):
+    sent_one(changes, number, message)
+    assert_message_details(ui, number)
+    assert_sent(device, number, message)
 
 
+def start_and_search(number: str, message: str) -> list:
+    return [*start_conversation(number, message), BACK, BACK, Type(number, id=SEARCH)]
+
+
+@CONVERSATION
 @task(
-    prompt="start a conversation with number '123456789', and send a message 'i luv u', back to the main page and "
-    "search for the contact '123456789'",
+    prompt="start a conversation with number '{number}', and send a message '{message}', back to the main page and "
+    "search for the contact '{number}'",
     app=SMS_MESSENGER,
     name="messager_create_conversation_and_search",
     # The thread sits on top of New conversation, so two toolbar Backs reach the main page; the
     # search field is tapped and typed in by one `Type`, which makes the table's 8.
-    golden=[*start_conversation(), BACK, BACK, Type(NUMBER, id=SEARCH)],
+    golden=lambda number, message: start_and_search(number, message),
     near_miss={
-        "another message": [*start_conversation(message="i luv you"), BACK, BACK, Type(NUMBER, id=SEARCH)],
-        "a second message sent": [*start_conversation(), *SEND_ANOTHER, BACK, BACK, Type(NUMBER, id=SEARCH)],
-        labelled("field", "archived on the way"): [
-            *start_conversation(),
+        "another message": lambda number, other: start_and_search(number, other),
+        "a second message sent": lambda number, message: [
+            *start_conversation(number, message),
+            *SEND_ANOTHER,
+            BACK,
+            BACK,
+            Type(number, id=SEARCH),
+        ],
+        labelled("field", "archived on the way"): lambda number, message: [
+            *start_conversation(number, message),
             MORE,
             Tap(text="Archive"),
             BACK,
-            Type(NUMBER, id=SEARCH),
+            Type(number, id=SEARCH),
         ],
     },
+    variations=vary_conversation,
 )
-def test_messager_create_conversation_and_search(no_conversation, ui, device, changes):
-    sent_one(changes)
-    assert_search_found(ui, NUMBER, title=NUMBER)
-    assert_sent(device)
+def test_messager_create_conversation_and_search(no_conversation, ui, device, changes, number, message):
+    sent_one(changes, number, message)
+    assert_search_found(ui, number, title=number)
+    assert_sent(device, number, message)

@@ -19,6 +19,7 @@ from pytest_mobile_agent import Key, LongPress, Scroll, Tap, Type, task
 from task_suites.shared.apps import VOICE_RECORDER, rid
 from task_suites.shared.reading import pref
 from task_suites.shared.seeds import push_files
+from task_suites.shared.variations import WORDS
 
 FOLDER = "/sdcard/Music/Recordings"
 SETTINGS = Tap(id=rid(VOICE_RECORDER, "settings"))
@@ -299,45 +300,48 @@ def test_recorder_delete_all(three_recordings, device, changes):
     assert shown(files(device)) == [], f"recordings left: {shown(files(device))}"
 
 
+def vary_stem(rng) -> dict:
+    return {"stem": rng.choice(WORDS)}
+
+
+@pytest.mark.parametrize("stem", ["voice"])
 @task(
-    prompt="rename the first audio to 'voice.m4a'",
+    prompt="rename the first audio to '{stem}.m4a'",
     app=VOICE_RECORDER,
     name="recorder_rename",
-    golden=[PLAYER, *rename("voice")],  # the app keeps the extension: "voice" becomes voice.m4a
+    golden=lambda stem: [PLAYER, *rename(stem)],  # the app keeps the extension: "voice" becomes voice.m4a
     near_miss={
-        "typed after the old name": [PLAYER, *row_menu("Rename"), Type("voice"), Tap(text="OK")],
-        "and 32 kbps": [PLAYER, *rename("voice"), *choose("Bitrate", "32 kbps")],
+        "typed after the old name": lambda stem: [PLAYER, *row_menu("Rename"), Type(stem), Tap(text="OK")],
+        "and 32 kbps": lambda stem: [PLAYER, *rename(stem), *choose("Bitrate", "32 kbps")],
     },
+    variations=vary_stem,
 )
-def test_recorder_rename(one_recording, device, changes):
-    changes.moved("files", f"{REC}/{RECORDINGS[0]}", f"{REC}/voice.m4a")  # the same recording
-    assert files(device) == ["voice.m4a"], f"the recordings folder holds {files(device)}"
+def test_recorder_rename(one_recording, device, changes, stem):
+    changes.moved("files", f"{REC}/{RECORDINGS[0]}", f"{REC}/{stem}.m4a")  # the same recording
+    assert files(device) == [f"{stem}.m4a"], f"the recordings folder holds {files(device)}"
+
+
+def rename_all(stem: str, last: int = 3) -> list:
+    return [PLAYER, *rename(f"{stem}1.m4a", 0), *rename(f"{stem}2.m4a", 1), *rename(f"{stem}{last}.m4a", 2)]
 
 
 # The table counts 13 steps: Player, then menu, Rename, name, OK for each of the three. The
 # field holds the old name, so each rename also needs the long press that selects it: 16.
+@pytest.mark.parametrize("stem", ["voice"])
 @task(
-    prompt="rename all audio to voice1.m4a, voice2.m4a, and so on",
+    prompt="rename all audio to {stem}1.m4a, {stem}2.m4a, and so on",
     app=VOICE_RECORDER,
     name="recorder_rename_all",
-    golden=[PLAYER, *rename("voice1.m4a", 0), *rename("voice2.m4a", 1), *rename("voice3.m4a", 2)],
+    golden=lambda stem: rename_all(stem),
     golden_steps=16,
     near_miss={
-        "voice4 for voice3": [PLAYER, *rename("voice1.m4a", 0), *rename("voice2.m4a", 1), *rename("voice4.m4a", 2)],
-        "and 32 kbps": [
-            PLAYER,
-            *rename("voice1.m4a", 0),
-            *rename("voice2.m4a", 1),
-            *rename("voice3.m4a", 2),
-            *choose("Bitrate", "32 kbps"),
-        ],
+        "voice4 for voice3": lambda stem: rename_all(stem, last=4),
+        "and 32 kbps": lambda stem: [*rename_all(stem), *choose("Bitrate", "32 kbps")],
     },
+    variations=vary_stem,
 )
-def test_recorder_rename_all(three_recordings, device, changes):
+def test_recorder_rename_all(three_recordings, device, changes, stem):
     renamed = changes.where("files", key=f"{REC}/*")  # three renames: the same recordings, new names
-    assert sorted(c.key.rsplit("/", 1)[1] for c in renamed if c.kind == "added") == [
-        "voice1.m4a",
-        "voice2.m4a",
-        "voice3.m4a",
-    ], f"renamed: {renamed}"
-    assert files(device) == ["voice1.m4a", "voice2.m4a", "voice3.m4a"], f"the recordings folder holds {files(device)}"
+    wanted = [f"{stem}{i}.m4a" for i in (1, 2, 3)]
+    assert sorted(c.key.rsplit("/", 1)[1] for c in renamed if c.kind == "added") == wanted, f"renamed: {renamed}"
+    assert files(device) == wanted, f"the recordings folder holds {files(device)}"

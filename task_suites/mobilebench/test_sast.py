@@ -64,6 +64,7 @@ from task_suites.shared.conversations import read_marks, replied
 from task_suites.shared.near_misses import labelled
 from task_suites.shared.reading import assert_computed
 from task_suites.shared.seeds import add_contact, add_sms_thread
+from task_suites.shared.variations import FIRST_NAMES, MESSAGES, TITLES, typo
 
 SETTINGS_ACTIVITY = ".activities.SettingsActivity"
 MAIN = ".activities.MainActivity"
@@ -213,37 +214,43 @@ def test_new_contact_form(zack, device, ui):
     assert not ui.exists(desc="Delete"), "the editor of an existing contact"
 
 
+@pytest.mark.parametrize("name, phone", [("Lily", "5550101")])
 @task(
-    prompt="Add a contact named Lily with the number 5550101",
+    prompt="Add a contact named {name} with the number {phone}",
     app=CONTACTS,
     name="mb_sast_add_contact",
     launch=False,
     max_steps=SAST,
-    golden=golden(
-        api=[insert_contact(name="Lily", phone="5550101"), SAVE],
-        ui=[tap_icon(CONTACTS), CONTACT_FAB, *contact_form("Lily", "5550101"), SAVE],
-    ),
+    golden=lambda name, phone: golden(
+        api=[insert_contact(name=name, phone=phone), SAVE],
+        ui=[tap_icon(CONTACTS), CONTACT_FAB, *contact_form(name, phone), SAVE],
+    )(),
     near_miss={
-        "a digit missed": [insert_contact(name="Lily", phone="555010"), SAVE],
-        "added, and Zack deleted": [
-            insert_contact(name="Lily", phone="5550101"),
+        "a digit missed": lambda name, phone: [insert_contact(name=name, phone=phone[:-1]), SAVE],
+        "added, and Zack deleted": lambda name, phone: [
+            insert_contact(name=name, phone=phone),
             SAVE,
             Tap(text="Zack"),
             Tap(desc="Delete"),
             Tap(text="Yes"),
         ],
-        "left without saving": [insert_contact(name="Lily", phone="5550101")],
-        labelled("field", "added as a favourite"): [insert_contact(name="Lily", phone="5550101"), STAR, SAVE],
-        labelled("field", "a surname typed too"): [
-            insert_contact(name="Lily", phone="5550101"),
+        "left without saving": lambda name, phone: [insert_contact(name=name, phone=phone)],
+        labelled("field", "added as a favourite"): lambda name, phone: [
+            insert_contact(name=name, phone=phone),
+            STAR,
+            SAVE,
+        ],
+        labelled("field", "a surname typed too"): lambda name, phone: [
+            insert_contact(name=name, phone=phone),
             Type("Smith", id=rid(CONTACTS, "contact_surname")),
             SAVE,
         ],
     },
-    checkpoints=checkpoints(CONTACTS, ["Lily", "5550101"], [["action.INSERT", "fragment_fab"]]),
+    checkpoints=lambda name, phone: checkpoints(CONTACTS, [name, phone], [["action.INSERT", "fragment_fab"]]),
+    variations=lambda rng: {"name": rng.choice(FIRST_NAMES), "phone": f"555{rng.randint(1000, 9999)}"},
 )
-def test_add_contact(zack, changes):
-    assert_contact(contact(changes), "Lily", "5550101")
+def test_add_contact(zack, changes, name, phone):
+    assert_contact(contact(changes), name, phone)
 
 
 @task(
@@ -522,66 +529,80 @@ def test_open_folder(device, ui):
 
 
 # -- notes and the calculator ---------------------------------------------------------------------
+@pytest.mark.parametrize("title, text", [("Reminder", "call mom")])
 @task(
-    prompt="Save 'call mom' as a new note titled Reminder",
+    prompt="Save '{text}' as a new note titled {title}",
     app=NOTES,
     name="mb_sast_share_note",
     launch=False,
     max_steps=SAST,
-    golden=golden(
-        api=[share_text(NOTES, "call mom"), *shared_note("Reminder")],
-        ui=[tap_icon(NOTES), *note("Reminder", "call mom")],
-    ),
+    golden=lambda title, text: golden(
+        api=[share_text(NOTES, text), *shared_note(title)],
+        ui=[tap_icon(NOTES), *note(title, text)],
+    )(),
     near_miss={
-        "added to the General note": [share_text(NOTES, "call mom"), Tap(text="General note")],
-        "a typo in the title": [share_text(NOTES, "call mom"), *shared_note("Remnder")],
-        "saved, and the General note deleted": [
-            share_text(NOTES, "call mom"),
-            *shared_note("Reminder"),
+        "added to the General note": lambda text: [share_text(NOTES, text), Tap(text="General note")],
+        "a typo in the title": lambda title, text: [share_text(NOTES, text), *shared_note(typo(title))],
+        "saved, and the General note deleted": lambda title, text: [
+            share_text(NOTES, text),
+            *shared_note(title),
             Tap(text="General note"),
             MORE,
             Tap(text="Delete note"),
             Tap(text="Delete"),
         ],
     },
-    checkpoints=checkpoints(NOTES, ["Reminder", "call mom"], [["action.SEND -t text/plain", "new_note"]]),
+    checkpoints=lambda title, text: checkpoints(NOTES, [title, text], [["action.SEND -t text/plain", "new_note"]]),
+    variations=lambda rng: {"title": rng.choice(TITLES), "text": rng.choice(MESSAGES)},
 )
-def test_share_note(changes):
-    assert_note(new_note(changes), "Reminder", "call mom")
+def test_share_note(changes, title, text):
+    assert_note(new_note(changes), title, text)
 
 
+def vary_product(rng) -> dict:
+    """Two digits from 2 whose sum is not their product (2 and 2 is the one pair)."""
+    while True:
+        a, b = rng.randint(2, 9), rng.randint(2, 9)
+        if (a, b) != (2, 2):
+            return {"a": a, "b": b}
+
+
+@pytest.mark.parametrize("a, b", [(7, 6)])
 @task(
-    prompt="What is 7 times 6? Use the calculator",
+    prompt="What is {a} times {b}? Use the calculator",
     app=CALCULATOR,
     name="mb_sast_calculate",
     launch=False,
     max_steps=SAST,
-    golden=golden(api=[open_app(CALCULATOR), *calc("7*6=")], ui=[tap_icon(CALCULATOR), *calc("7*6=")]),
+    golden=lambda a, b: golden(
+        api=[open_app(CALCULATOR), *calc(f"{a}*{b}=")], ui=[tap_icon(CALCULATOR), *calc(f"{a}*{b}=")]
+    )(),
     near_miss={
-        "the goal, and vibration turned off": [
+        "the goal, and vibration turned off": lambda a, b: [
             open_app(CALCULATOR),
-            *calc("7*6="),
+            *calc(f"{a}*{b}="),
             app_settings(CALCULATOR),
             Tap(text="Vibrate on button press"),
             Key("back"),
         ],
-        "7 plus 6": [open_app(CALCULATOR), *calc("7+6=")],
-        "the answer typed, not computed": [open_app(CALCULATOR), *calc("42")],
-        labelled("lookalike", "× pressed, then cleared and 42 typed"): [
+        "7 plus 6": lambda a, b: [open_app(CALCULATOR), *calc(f"{a}+{b}=")],
+        "the answer typed, not computed": lambda a, b: [open_app(CALCULATOR), *calc(str(a * b))],
+        labelled("lookalike", "× pressed, then cleared and 42 typed"): lambda a, b: [
             open_app(CALCULATOR),
-            *calc("7*"),
+            *calc(f"{a}*"),
             Tap(id=rid(CALCULATOR, "btn_clear")),
             Tap(id=rid(CALCULATOR, "btn_clear")),
-            *calc("42"),
+            *calc(str(a * b)),
         ],
     },
     checkpoints=checkpoints(
         CALCULATOR, ["btn_multiply", "btn_equals"], [[f"monkey -p {CALCULATOR}", "text=Calculator"]]
     ),
+    variations=vary_product,
 )
-def test_calculate(ui, changes):
-    assert_computed(changes, ("7×6", "42"))
-    assert ui.text_of(RESULT) == "42", f"the result reads {ui.text_of(RESULT)!r}"
+def test_calculate(ui, changes, a, b):
+    assert_computed(changes, (f"{a}×{b}", str(a * b)))
+    assert ui.text_of(RESULT) == str(a * b), f"the result reads {ui.text_of(RESULT)!r}"
 
 
 @task(
