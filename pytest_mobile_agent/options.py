@@ -118,6 +118,10 @@ OPTIONS: tuple[tuple[str, str, type, str], ...] = (
     ),
 )
 INI_DEFAULTS = {"mobile_step_timeout": "120", "mobile_retries": "1"}
+RESUME_HELP = (
+    "with --mobile-results=FILE: keep FILE's episodes and run only the tasks it holds no finished episode of "
+    "with the same fingerprint (an interrupted run completes, nothing run twice)"
+)
 
 
 def add_options(parser: pytest.Parser) -> None:
@@ -125,6 +129,8 @@ def add_options(parser: pytest.Parser) -> None:
     for flag, dest, typ, help_ in OPTIONS:
         group.addoption(flag, dest=dest, type=typ, default=None, help=help_)
         parser.addini(dest, help=help_, default=INI_DEFAULTS.get(dest))
+    group.addoption("--mobile-resume", dest="mobile_resume", action="store_true", default=None, help=RESUME_HELP)
+    parser.addini("mobile_resume", help=RESUME_HELP, type="bool", default=False)
 
 
 class Mode(enum.Enum):
@@ -166,6 +172,7 @@ class Options:
     locale: str | None = None  # --mobile-locale, normalized; None: each task's own, else en-US
     warm_start: str = "auto"  # --mobile-warm-start: auto or off (parallel/warmstart/)
     keep_screens: str = "all"  # --mobile-keep-screens: all, or failed (reporting/screens.py)
+    resume: bool = False  # --mobile-resume: --mobile-results' earlier episodes stand (reporting/resume.py)
 
     @property
     def runs_tasks(self) -> bool:
@@ -203,6 +210,12 @@ class Options:
         except LocaleError as exc:
             raise pytest.UsageError(f"--mobile-locale: {exc}") from exc
         agent = text("mobile_agent")
+        resume = bool(get("mobile_resume"))
+        if resume and not results:
+            raise pytest.UsageError(
+                "--mobile-resume needs --mobile-results=FILE: the results file of the run to resume "
+                "(its finished episodes are kept, the other tasks run)"
+            )
         return cls(
             agent=agent,
             mode=Mode.of(agent) if agent else None,
@@ -222,6 +235,7 @@ class Options:
             locale=locale,
             warm_start=warm_start,
             keep_screens=keep_screens,
+            resume=resume,
         )
 
     def locale_for(self, spec: TaskSpec) -> str:
