@@ -10,10 +10,11 @@ sha256 of the fingerprint's canonical JSON: sorted keys, no spaces). Its parts:
   declaration or body, a precondition fixture or a shared helper changes it; so does editing
   another task of the same file (the whole file is hashed, a safe over-approximation);
 - `agent`: its name, `--agent` as given, its version when it says one, the sha256 of its
-  prompt files (the built-in model agents') or of its own source file (a user's agent), and
-  its observation mode (screenshot or hierarchy) when it says it;
-- `model`: name, API kind and host class (never the URL nor the key), temperature, max tokens,
-  image side; None without --mobile-model;
+  prompt files (the built-in model agents') and of its own source file (a user's agent or
+  variant), and its observation mode (screenshot or hierarchy) when it says it;
+- `model`: the agent's client's (else --mobile-model's) name, API kind and host class (never
+  the URL nor the key), temperature, max tokens (every sampling parameter the client sends),
+  image side; None without a model;
 - `seed` and `options`: the options that change outcomes (step factor, step timeout, max
   invalid actions, reset, judges and their model);
 - `device`: kind (virtual, emulator, phone), Android release and SDK, display size and
@@ -180,11 +181,8 @@ def task_part(item: pytest.Item) -> dict[str, Any]:
 
 
 # -- the agent and the model -------------------------------------------------------------------
-def _agent_part(config: pytest.Config) -> dict[str, Any]:
-    from pytest_mobile_agent.session import mobile_session
-
+def _agent_part(config: pytest.Config, agent: object) -> dict[str, Any]:
     options = options_of(config)
-    agent = mobile_session(config).get_agent() if options.runs_tasks else None
     prompts: str | None = None
     if agent is not None:
         files = _prompt_files(agent)
@@ -206,22 +204,22 @@ def _agent_part(config: pytest.Config) -> dict[str, Any]:
 
 
 def _prompt_files(agent: object) -> list[Path]:
-    """The files an agent's prompts come from: a built-in model agent's prompt files (its own
-    folder's first), else the user's agent's own source file (not the plugin's built-ins)."""
+    """The files an agent's prompts come from: a built-in model agent's prompt files (a
+    variant's own folder first), and the agent's own source file when it is not the plugin's
+    (a user's agent, or a user's variant of a built-in one)."""
+    found = []
     names = getattr(agent, "prompt_files", None)
     if isinstance(names, dict) and names:
         from pytest_mobile_agent.agents.baselines.base import PROMPTS
 
         own = getattr(agent, "prompt_dir", None)
-        found = []
         for filename in sorted(set(names.values())):
             path = Path(own) / filename if own is not None else None
             found.append(path if path is not None and path.is_file() else PROMPTS / filename)
-        return found
     source = getattr(sys.modules.get(type(agent).__module__), "__file__", None)
     if isinstance(source, str) and not Path(source).resolve().is_relative_to(PACKAGE_ROOT):
-        return [Path(source)]
-    return []
+        found.append(Path(source))
+    return found
 
 
 def host_class(url: str) -> str:
@@ -240,10 +238,14 @@ def host_class(url: str) -> str:
     return "other"
 
 
-def _model_part(config: pytest.Config, model: str | None = None) -> dict[str, Any] | None:
+def _model_part(config: pytest.Config, model: str | None = None, agent: object = None) -> dict[str, Any] | None:
+    """The model the agent's own client asks (a hook's agent may bring one), else the one the
+    --mobile-model* options describe; `model` names the judges' model instead."""
+    from pytest_mobile_agent.models.client import ModelConfig
     from pytest_mobile_agent.models.options import model_config
 
-    cfg = model_config(config, model=model)
+    own = getattr(getattr(agent, "client", None), "config", None)
+    cfg = own if isinstance(own, ModelConfig) and model is None else model_config(config, model=model)
     if cfg is None:
         return None
     return {
@@ -276,11 +278,14 @@ SESSION_KEY = pytest.StashKey[dict[str, Any]]()
 def session_part(config: pytest.Config) -> dict[str, Any]:
     """The parts every episode of this process shares, computed once."""
     if SESSION_KEY not in config.stash:
+        from pytest_mobile_agent.session import mobile_session
+
         options = options_of(config)
+        agent = mobile_session(config).get_agent() if options.runs_tasks else None
         config.stash[SESSION_KEY] = {
             "plugin": plugin_part(),
-            "agent": _agent_part(config),
-            "model": _model_part(config),
+            "agent": _agent_part(config, agent),
+            "model": _model_part(config, agent=agent),
             "seed": options.seed,
             "options": _options_part(config),
         }

@@ -142,3 +142,26 @@ def test_the_id_is_the_canonical_json_s_hash_whatever_the_key_order():
     assert fingerprint.fingerprint_id(a) == fingerprint.fingerprint_id(b)
     assert len(fingerprint.fingerprint_id(a)) == 16
     assert fingerprint.fingerprint_id(a) != fingerprint.fingerprint_id({**a, "seed": 1})
+
+
+def test_the_prompts_hash_follows_the_prompt_files_and_a_user_s_agent_source(tmp_path, monkeypatch):
+    from pytest_mobile_agent.agents.baselines.base import PROMPTS
+    from pytest_mobile_agent.agents.baselines.t3a import T3A
+
+    assert fingerprint._prompt_files(T3A()) == [PROMPTS / n for n in sorted(T3A.prompt_files.values())]
+    (tmp_path / "t3a_step.txt").write_text("Be brief.")
+    (tmp_path / "my_agent.py").write_text(
+        "from pathlib import Path\n"
+        "from pytest_mobile_agent.agents.baselines.t3a import T3A\n"
+        "class Terse(T3A):\n"
+        "    prompt_dir = Path(__file__).parent\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    from my_agent import Terse  # type: ignore[import-not-found]
+
+    files = fingerprint._prompt_files(Terse())
+    assert tmp_path / "t3a_step.txt" in files and PROMPTS / "t3a_step.txt" not in files
+    assert Path(files[-1]).resolve() == (tmp_path / "my_agent.py").resolve()  # the variant's own code
+    from pytest_mobile_agent.agents.builtin import OracleAgent
+
+    assert fingerprint._prompt_files(OracleAgent()) == []  # the plugin's version and commit cover it
