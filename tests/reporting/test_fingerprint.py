@@ -24,7 +24,10 @@ def _ids(run) -> dict[str, str]:
 def test_same_conditions_same_id_and_the_key_is_written_nowhere(run_tasks, pytester, monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", KEY)
     files = {"test_calc.py": calc_tasks()}
-    args = ("--agent=oracle", "--mobile-model=gpt-4o", "--junitxml=junit.xml", "--alluredir=allure", *ONE_TASK)
+    # A URL that carries the key too: the fingerprint names the host's class, never the URL.
+    url = f"https://user:{KEY}@api.openai.com/v1"
+    args = ("--agent=oracle", "--mobile-model=gpt-4o", f"--mobile-model-url={url}", "--junitxml=junit.xml")
+    args += ("--alluredir=allure", *ONE_TASK)
     first = run_tasks(files, *args)
     assert [e["success"] for e in first.episodes] == [True]
     record = first.episodes[0]
