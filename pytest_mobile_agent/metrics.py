@@ -49,8 +49,16 @@ def plain_params(params: dict[str, Any]) -> dict[str, Any]:
     return {k: plain(v) for k, v in params.items()}
 
 
-def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, float]]) -> dict[str, Any]:
-    """One flat JSON-able record per episode (the results file line and the report payload)."""
+def episode_record(
+    ep: Episode,
+    *,
+    nodeid: str,
+    prices: dict[str, tuple[float, float]],
+    fingerprint: dict[str, Any] | None = None,
+    fingerprint_id: str | None = None,
+) -> dict[str, Any]:
+    """One flat JSON-able record per episode (the results file line and the report payload);
+    `fingerprint`: what decided it (reporting/fingerprint.py)."""
     steps = len(ep.steps)
     success = bool(ep.success)
     tokens_in = sum(s.tokens_in for s in ep.steps)
@@ -101,11 +109,20 @@ def episode_record(ep: Episode, *, nodeid: str, prices: dict[str, tuple[float, f
         "body_success": ep.body_success,
         "side_effects": ep.side_effects,  # undeclared durable changes; None: not measured
         "judges": ep.judges,
+        "fingerprint": fingerprint,
+        "fingerprint_id": fingerprint_id,
         "extra": {},
     }
 
 
-def crash_record(nodeid: str, message: str, *, agent: bool = False) -> dict[str, Any]:
+def crash_record(
+    nodeid: str,
+    message: str,
+    *,
+    agent: bool = False,
+    fingerprint: dict[str, Any] | None = None,
+    fingerprint_id: str | None = None,
+) -> dict[str, Any]:
     """The results line of an episode whose xdist worker died: written by the controller, which
     knows the node id and little else (the worker, its device and its trajectory are gone).
     `agent`: the agent's code held control when it died, so the crash is the agent's error."""
@@ -150,6 +167,8 @@ def crash_record(nodeid: str, message: str, *, agent: bool = False) -> dict[str,
         "reset_s": 0.0,
         "time_per_step_s": None,
         "cost_per_step_usd": None,
+        "fingerprint": fingerprint,
+        "fingerprint_id": fingerprint_id,
         "extra": {},
     }
 

@@ -132,6 +132,10 @@ OPTIONS: tuple[tuple[str, str, type, str], ...] = (
     ),
 )
 INI_DEFAULTS = {"mobile_step_timeout": "120", "mobile_retries": "1"}
+RESUME_HELP = (
+    "with --mobile-results=FILE: keep FILE's episodes and run only the tasks it holds no finished episode of "
+    "with the same fingerprint (an interrupted run completes, nothing run twice)"
+)
 
 
 def add_options(parser: pytest.Parser) -> None:
@@ -139,6 +143,8 @@ def add_options(parser: pytest.Parser) -> None:
     for flag, dest, typ, help_ in OPTIONS:
         group.addoption(flag, dest=dest, type=typ, default=None, help=help_)
         parser.addini(dest, help=help_, default=INI_DEFAULTS.get(dest))
+    group.addoption("--mobile-resume", dest="mobile_resume", action="store_true", default=None, help=RESUME_HELP)
+    parser.addini("mobile_resume", help=RESUME_HELP, type="bool", default=False)
 
 
 class Mode(enum.Enum):
@@ -182,6 +188,7 @@ class Options:
     keep_screens: str = "all"  # --mobile-keep-screens: all, or failed (reporting/screens.py)
     repeat: int = 1  # --mobile-repeat: runs of every task (collection.py parametrizes them)
     variations: int | None = None  # --mobile-variations=N (pytest_mobile_agent/variations.py); None: as declared
+    resume: bool = False  # --mobile-resume: --mobile-results' earlier episodes stand (reporting/resume.py)
 
     @property
     def runs_tasks(self) -> bool:
@@ -227,6 +234,12 @@ class Options:
             if variations < 1:
                 raise pytest.UsageError(f"--mobile-variations={variations}: expected a whole number from 1")
         agent = text("mobile_agent")
+        resume = bool(get("mobile_resume"))
+        if resume and not results:
+            raise pytest.UsageError(
+                "--mobile-resume needs --mobile-results=FILE: the results file of the run to resume "
+                "(its finished episodes are kept, the other tasks run)"
+            )
         return cls(
             agent=agent,
             mode=Mode.of(agent) if agent else None,
@@ -248,6 +261,7 @@ class Options:
             keep_screens=keep_screens,
             repeat=_repeat(get("mobile_repeat")),
             variations=int(variations) if variations not in (None, "") else None,
+            resume=resume,
         )
 
     def locale_for(self, spec: TaskSpec) -> str:

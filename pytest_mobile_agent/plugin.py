@@ -36,7 +36,7 @@ from pytest_mobile_agent.parallel import plugins as parallel
 from pytest_mobile_agent.parallel.control import CONTROL_INPUT
 from pytest_mobile_agent.parallel.warmstart import controller as warm_start
 from pytest_mobile_agent.reporting import allure as allure_report
-from pytest_mobile_agent.reporting import screens
+from pytest_mobile_agent.reporting import resume, screens
 from pytest_mobile_agent.reporting.summary import SummaryReporter
 from pytest_mobile_agent.session import mobile_session
 
@@ -74,6 +74,8 @@ def pytest_configure(config: pytest.Config) -> None:
     session = mobile_session(config)
     session.check()  # a bad --agent, or a judge without its model, stops the run here with the reason
     parallel.register(config)
+    if session.options.resume and session.options.results:
+        config.pluginmanager.register(resume.Deselection(session.options.results), "mobile-agent-resume")
     alluredir = allure_report.results_dir(config)
     if alluredir is not None:
         config.pluginmanager.register(allure_report.AllureReport(session, alluredir), "mobile-agent-allure")

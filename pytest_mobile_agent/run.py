@@ -52,7 +52,7 @@ from pytest_mobile_agent.options import Mode
 from pytest_mobile_agent.parallel.control import held_by_agent
 from pytest_mobile_agent.redaction import redact
 from pytest_mobile_agent.reporting import allure as allure_report
-from pytest_mobile_agent.reporting import results, screens, trajectory
+from pytest_mobile_agent.reporting import fingerprint, results, screens, trajectory
 from pytest_mobile_agent.reporting.terminal import one_line
 from pytest_mobile_agent.session import CONFIG_FLAG, RECORD_PROPERTY, RESET_KEY, mobile_session
 from pytest_mobile_agent.tasks import TASK_KEY, TaskInstance
@@ -317,7 +317,13 @@ class TaskRun:
     def record(self, episode: Episode) -> None:
         """The episode's results line, trajectory folder and hooks (the Allure case among them)."""
         item, options = self.item, self.session.options
-        record = episode_record(episode, nodeid=item.nodeid, prices=self.session.prices())
+        # The device's facts are read once per device (cached): not from a device just lost.
+        device = item.funcargs.get("device") if episode.termination != INFRASTRUCTURE else None
+        facts = fingerprint.of_item(item, cast("AndroidDevice | None", device))
+        facts_id = fingerprint.fingerprint_id(facts)
+        record = episode_record(
+            episode, nodeid=item.nodeid, prices=self.session.prices(), fingerprint=facts, fingerprint_id=facts_id
+        )
         agent = item.funcargs.get("agent")
         if isinstance(agent, ReportsUsage):  # the built-in model agents
             apply_model_usage(record, agent.episode_usage())
@@ -332,6 +338,8 @@ class TaskRun:
             folder = trajectory.write(options.artifacts, item.nodeid, episode, record, shown)
             record["artifacts"] = str(folder)
         item.user_properties.append((RECORD_PROPERTY, record))
+        _set_property(item, fingerprint.ID_PROPERTY, facts_id)  # JUnit: the last attempt's
+        _set_property(item, fingerprint.PROPERTY, fingerprint.canonical(record["fingerprint"]))
         if shown is not None:
             item.stash[screens.KEY] = shown
         try:
@@ -410,6 +418,12 @@ class TaskRun:
             self.record_unrun(serial, INFRASTRUCTURE, error, call.duration if call.when == "setup" else 0.0)
 
 
+def _set_property(item: pytest.Item, name: str, value: str) -> None:
+    """One JUnit property of this name (a retried attempt replaces the earlier one's)."""
+    item.user_properties[:] = [(k, v) for k, v in item.user_properties if k != name]
+    item.user_properties.append((name, value))
+
+
 def _told(item: pytest.Item, text: str) -> ReprExceptionInfo:
     """A failure in the harness's own words (no frames) that still has the crash line pytest's
     short summary shows (a plain string has none), and crosses from an xdist worker intact."""
@@ -473,13 +487,19 @@ def worker_crashed(config: pytest.Config, crashitem: str, report: pytest.TestRep
         return
     if held_by_agent(session.control_folder, workerid):
         error = f"the agent's code ended its worker {workerid} (a crash, os._exit, memory exhausted): {report.longrepr}"
-        record = crash_record(crashitem, error, agent=True)
+        facts = fingerprint.of_nodeid(config, crashitem)
+        record = crash_record(
+            crashitem, error, agent=True, fingerprint=facts, fingerprint_id=fingerprint.fingerprint_id(facts)
+        )
         session.records.append(record)
         if session.options.results:
             results.append(session.options.results, record)
         report.longrepr = f"AgentError: {error}"
         return
-    record = crash_record(crashitem, str(report.longrepr))
+    facts = fingerprint.of_nodeid(config, crashitem)
+    record = crash_record(
+        crashitem, str(report.longrepr), fingerprint=facts, fingerprint_id=fingerprint.fingerprint_id(facts)
+    )
     session.records.append(record)
     if session.options.results:
         results.append(session.options.results, record)

@@ -246,6 +246,12 @@ RECORD_FIELDS = {
     "body_success": "the body's verdict, beside the judges'",
     "side_effects": 'the durable changes nobody declared ("AREA KIND KEY" each); `null`: not measured',
     "judges": "each judge's verdict, reason, tokens and cost",
+    "fingerprint": "what decided the outcome: plugin version and commit, the task's suite, source hash and "
+    "locale, the device (kind, Android version, display, font scale, night mode) and its apps' versions, "
+    "the agent (name, version, prompts' hash, observation mode), the model and its sampling parameters, the "
+    "seed, the options that change outcomes; never a key (see [the fingerprint](../how-to/resume.md#the-fingerprint))",
+    "fingerprint_id": "the first 16 hex digits of the sha256 of the fingerprint's canonical JSON (sorted keys): "
+    "equal ids, equal conditions; `--mobile-resume` skips a task whose id is in the file",
     "extra": "what formats, judges and hooks add (e.g. `report_case`, `spa_bench`, `mobile_bench`)",
 }
 

@@ -48,7 +48,7 @@ from pytest_mobile_agent.errors import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STE
 from pytest_mobile_agent.judges.calibration import disagrees
 from pytest_mobile_agent.metrics import summarize
 from pytest_mobile_agent.redaction import redact
-from pytest_mobile_agent.reporting import plots, screens
+from pytest_mobile_agent.reporting import fingerprint, plots, screens
 from pytest_mobile_agent.reporting.allure_cli import ReportError, find_allure
 from pytest_mobile_agent.session import RECORD_PROPERTY, MobileSession
 from pytest_mobile_agent.tasks import app_marker
@@ -145,7 +145,16 @@ def _properties_escape(text: str, key: bool = False) -> str:
 
 
 # Keys whose values several sessions into one results directory add up (comma-separated sets).
-LIST_KEYS = ("agent", "model", "agent.spec", "devices", "android.versions", "android.sdk", "device.models")
+LIST_KEYS = (
+    "agent",
+    "model",
+    "agent.spec",
+    "devices",
+    "android.versions",
+    "android.sdk",
+    "device.models",
+    "device.kinds",
+)
 
 
 def read_environment(path: Path) -> dict[str, str]:
@@ -520,6 +529,7 @@ class AllureReport:
             "pytest.version": pytest.__version__,
             "python.version": platform.python_version(),
             **statistics_environment(records),
+            **fingerprint.environment(config, records),  # the session-wide parts of the fingerprint
         }
 
 

@@ -13,28 +13,55 @@ from pytest_mobile_agent.errors import CONFIGURATION_EXIT, INTERRUPTED
 from pytest_mobile_agent.extras import hint
 from pytest_mobile_agent.judges import runner as judge_runner
 from pytest_mobile_agent.metrics import summarize
-from pytest_mobile_agent.reporting import plots, results, terminal
+from pytest_mobile_agent.reporting import plots, results, resume, terminal
 from pytest_mobile_agent.session import CONFIG_FLAG, RECORD_PROPERTY, MobileSession
+
+OK, NOTHING_RAN = pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED
 
 
 class SummaryReporter:
     """Collects episode records from call reports (xdist ships user_properties to the
     controller), prints the table and appends the aggregate to the results file."""
 
-    def __init__(self, session: MobileSession) -> None:
+    def __init__(self, session: MobileSession, resumed: resume.Resume | None = None) -> None:
         self.session = session
+        self.resumed = resumed  # --mobile-resume: the earlier run's episodes
         self._taken: dict[tuple[str, str | None], int] = {}  # records taken per (node id, worker)
         self._reconciled = False  # the results file's lines taken in, after Ctrl-C
+        self._finished: list[dict[str, Any]] | None = None  # both runs' records, once merged
 
     @classmethod
     def register(cls, session: MobileSession) -> None:
         """On the controller (or pytest alone): start the results file, with this session's
-        episodes only, before any worker writes to it."""
+        episodes only (with --mobile-resume: after the earlier run's), before any worker
+        writes to it."""
         results_file = session.options.results
+        resumed = None
         if results_file:
             results_file.parent.mkdir(parents=True, exist_ok=True)
-            results_file.write_text("")
-        session.config.pluginmanager.register(cls(session), "mobile-agent-summary")
+            if session.options.resume:
+                resumed = resume.Resume.start(results_file)
+            else:
+                results_file.write_text("")
+        session.config.pluginmanager.register(cls(session, resumed), "mobile-agent-summary")
+
+    def pytest_report_collectionfinish(self, config: pytest.Config) -> str | None:
+        """pytest alone: how many tasks the resumed file already holds, how many run now."""
+        if self.resumed is None or resume.DONE_KEY not in config.stash:
+            return None
+        already, left = config.stash[resume.DONE_KEY]
+        self.resumed.message = f"{already} episodes already in {os.fspath(self.resumed.path)}, {left} to run"
+        return self.resumed.message
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
+        """The xdist controller (which collects nothing) learns what will run from its first worker."""
+        if self.resumed is None or self.resumed.message:
+            return
+        self.resumed.collected(ids)
+        reporter = self.session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(self.resumed.message)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """A teardown report carries the records of its item's attempts so far in that process
@@ -61,14 +88,18 @@ class SummaryReporter:
         those lines join the records (by the results file, which every process appends to)."""
         records = self.session.records
         path = self.session.options.results
+        earlier = self.resumed.earlier if self.resumed is not None else []
         if self.session.interrupted and not self._reconciled and path and path.exists():
             self._reconciled = True
-            seen = {results.identity(r) for r in records}
+            seen = {results.identity(r) for r in records + earlier}
             for record in results.episodes(path):
                 if results.identity(record) not in seen:
                     seen.add(results.identity(record))
                     records.append(record)
-        return records
+        if self.resumed is None:
+            return records
+        ran = {r["nodeid"] for r in records}
+        return [r for r in earlier if r["nodeid"] not in ran] + records
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         records = self.finished()
@@ -81,6 +112,9 @@ class SummaryReporter:
         for line in infrastructure_lines(records, stopped=self.stopped_by()):
             terminalreporter.write_line(line, yellow=True)
         judge_runner.summary(records, terminalreporter)
+        if self.resumed is not None:
+            for line in self.resumed.summary_lines(self.session.records):
+                terminalreporter.write_line(line, yellow=line.startswith("resumed onto"))
         if self.session.interrupted:
             cut = [r["nodeid"] for r in records if r["termination"] == INTERRUPTED]
             terminalreporter.write_line(
@@ -105,11 +139,24 @@ class SummaryReporter:
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if self.session.config_error:  # a status of its own: scripts tell a wrong key from failed tasks
             session.exitstatus = CONFIGURATION_EXIT
+        elif self.resumed is not None and session.exitstatus in (
+            pytest.ExitCode.OK,
+            pytest.ExitCode.NO_TESTS_COLLECTED,
+        ):
+            # The status of the whole run, as one uninterrupted run would have ended.
+            ran = {r["nodeid"] for r in self.session.records}
+            kept = [r for r in self.resumed.earlier if resume.counted(r) and r["nodeid"] not in ran]
+            if any(not r["success"] for r in kept):
+                session.exitstatus = pytest.ExitCode.TESTS_FAILED
+            elif kept and session.exitstatus == NOTHING_RAN:
+                session.exitstatus = OK
 
     def pytest_unconfigure(self) -> None:
         """The aggregate and the plot, once every worker has gone (after Ctrl-C they finish
         the episode they were in after the session's end)."""
         options, records = self.session.options, self.finished()
+        if self.resumed is not None:  # the earlier records of tasks run again move aside
+            records = self.resumed.finish(self.session.records)
         if options.results and records:
             results.append(options.results, summarize(records))
         if options.artifacts and records and plots.drawable():
