@@ -68,6 +68,14 @@ OPTIONS: tuple[tuple[str, str, type, str], ...] = (
         str,
         "JSON-lines results file: one record per episode + the aggregate",
     ),
+    (
+        "--mobile-bundle",
+        "mobile_bundle",
+        str,
+        "write one zip archive of the run when it ends: the results, every trajectory, the model cache and the "
+        "command line, for `python -m pytest_mobile_agent verify` (implies --mobile-artifacts and "
+        "--mobile-results in a temporary folder when they are not given)",
+    ),
     ("--mobile-prices", "mobile_prices", str, "JSON price table: {model: {input: USD/Mtok, output: USD/Mtok}}"),
     ("--mobile-seed", "mobile_seed", int, "seed for the random agent (default 0)"),
     (
@@ -118,6 +126,9 @@ OPTIONS: tuple[tuple[str, str, type, str], ...] = (
     ),
 )
 INI_DEFAULTS = {"mobile_step_timeout": "120", "mobile_retries": "1"}
+# In an xdist worker's workerinput: options the controller set for its workers after parsing
+# (xdist workers parse the command line themselves), by dest: a bundle's implied outputs.
+WORKER_OPTIONS = "mobile_options"
 
 
 def add_options(parser: pytest.Parser) -> None:
@@ -166,6 +177,7 @@ class Options:
     locale: str | None = None  # --mobile-locale, normalized; None: each task's own, else en-US
     warm_start: str = "auto"  # --mobile-warm-start: auto or off (parallel/warmstart/)
     keep_screens: str = "all"  # --mobile-keep-screens: all, or failed (reporting/screens.py)
+    bundle: Path | None = None  # --mobile-bundle: the zip written when the session ends (reporting/bundle.py)
 
     @property
     def runs_tasks(self) -> bool:
@@ -176,6 +188,8 @@ class Options:
     def from_config(cls, config: pytest.Config) -> Options:
         def get(name: str) -> str | float | None:
             value: str | float | None = config.getoption(name)
+            if value is None:
+                value = getattr(config, "workerinput", {}).get(WORKER_OPTIONS, {}).get(name)
             return value if value is not None else config.getini(name)
 
         def text(name: str) -> str | None:
@@ -222,6 +236,7 @@ class Options:
             locale=locale,
             warm_start=warm_start,
             keep_screens=keep_screens,
+            bundle=Path(bundle) if (bundle := text("mobile_bundle")) else None,
         )
 
     def locale_for(self, spec: TaskSpec) -> str:
