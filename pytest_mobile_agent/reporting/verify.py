@@ -106,6 +106,7 @@ def check(path: Path) -> dict[str, Any]:
         extra = sorted(names - set(files) - {MANIFEST} - {n for n in names if n.endswith("/")})
         if extra:
             raise BadBundle(f"{path}: {extra[0]} is not in the manifest (added after the bundle was written)")
+        _check_results(path, archive, manifest)
         for episode in manifest.get("episodes") or []:
             folder = episode.get("trajectory")
             if not folder:
@@ -120,6 +121,22 @@ def check(path: Path) -> dict[str, Any]:
                 step = _first_difference(written, episode.get("actions") or [])
                 raise BadBundle(f"{path}: {name}: step {step} is not the one the manifest lists (tampered)")
     return manifest
+
+
+def _check_results(path: Path, archive: zipfile.ZipFile, manifest: dict[str, Any]) -> None:
+    """The manifest's episodes are the results file's, field for field."""
+    lines = archive.read(RESULTS).decode().splitlines() if RESULTS in archive.namelist() else []
+    records = [r for r in map(json.loads, filter(None, lines)) if r.get("type") == "episode"]
+    episodes = manifest.get("episodes") or []
+    if len(records) != len(episodes):
+        raise BadBundle(f"{path}: {RESULTS} holds {len(records)} episodes, the manifest {len(episodes)} (tampered)")
+    for record, episode in zip(records, episodes, strict=True):
+        for key in ("nodeid", "fingerprint_id", "success", "termination", "steps"):
+            if record.get(key) != episode.get(key):
+                raise BadBundle(
+                    f"{path}: {RESULTS}: {record.get('nodeid')}: {key} is {record.get(key)!r}, "
+                    f"the manifest says {episode.get(key)!r} (tampered)"
+                )
 
 
 def _canonical(value: Any) -> str:
@@ -260,13 +277,11 @@ def main(argv: list[str]) -> int:
         description="Replay a --mobile-bundle archive on fresh devices and say per task whether it is reproduced.",
     )
     parser.add_argument("bundle", type=Path, help="the zip archive --mobile-bundle wrote")
-    parser.add_argument(
-        "--keep", type=Path, help="unpack and replay into this folder and keep it (default: a temporary one)"
-    )
-    parser.add_argument(
-        "--cwd", type=Path, default=Path.cwd(), help="the directory the run was started in (default: the current one)"
-    )
-    parser.add_argument("-n", dest="workers", type=int, help="replay on N devices at once (pytest-xdist)")
+    keep_help = "unpack and replay into this folder and keep it (default: a temporary one)"
+    parser.add_argument("--keep", type=Path, metavar="DIR", help=keep_help)
+    cwd_help = "the directory the run was started in (default: the current one)"
+    parser.add_argument("--cwd", type=Path, metavar="DIR", default=Path.cwd(), help=cwd_help)
+    parser.add_argument("-n", dest="workers", type=int, metavar="N", help="replay on N devices at once (pytest-xdist)")
     args = parser.parse_args(argv)
     try:
         if args.keep is not None:
