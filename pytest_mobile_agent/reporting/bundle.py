@@ -190,7 +190,8 @@ class BundleWriter:
 
     @classmethod
     def register(cls, config: pytest.Config) -> None:
-        if options_of(config).bundle is not None and not hasattr(config, "workerinput"):
+        options = options_of(config)
+        if options.bundle is not None and options.runs_tasks and not hasattr(config, "workerinput"):
             config.pluginmanager.register(cls(config), "mobile-agent-bundle")
 
     def pytest_sessionstart(self, session: pytest.Session) -> None:
@@ -213,6 +214,9 @@ class BundleWriter:
         config.stash[plugin_options.OPTIONS_KEY] = plugin_options.Options.from_config(config)
         mobile_session(config).options = options_of(config)
 
+    def implied_flags(self) -> set[str]:
+        return {flag for flag, dest in option_table() if dest in self.implied}
+
     @pytest.hookimpl(optionalhook=True)
     def pytest_configure_node(self, node: WorkerController) -> None:
         """xdist workers parse the command line themselves: they are told the implied outputs."""
@@ -226,7 +230,8 @@ class BundleWriter:
         options = options_of(config)
         if options.bundle is None or options.results is None or not options.results.exists():
             return
-        values = option_values(config)
+        # The folders this writer chose are its own, not the run's: left out of the options.
+        values = {flag: v for flag, v in option_values(config).items() if flag not in self.implied_flags()}
         cache = values.get("--mobile-model-cache")
         reporter = config.pluginmanager.get_plugin("terminalreporter")
         try:

@@ -213,10 +213,20 @@ def _short(value: Any) -> str:
 
 
 def compare(recorded: dict[str, Any], replayed: dict[str, Any] | None) -> Verdict:
-    """Reproduced, or the first step where the screen or the action differs, or the verdict."""
-    nodeid = recorded["nodeid"]
+    """Reproduced, or the first step where the screen or the action differs, or the verdict;
+    a fingerprint that differs (another version, device, agent...) is said beside either."""
     if replayed is None:
-        return Verdict(nodeid, False, "not replayed: the replay has no episode of it (see its output above)")
+        missing = "not replayed: the replay has no episode of it (see its output above)"
+        return Verdict(recorded["nodeid"], False, missing)
+    verdict = _compare_steps(recorded, replayed)
+    old, new = recorded.get("fingerprint_id"), replayed.get("fingerprint_id")
+    if old and new and old != new:
+        verdict.detail += f"; fingerprint differs: recorded {old}, replayed {new}"
+    return verdict
+
+
+def _compare_steps(recorded: dict[str, Any], replayed: dict[str, Any]) -> Verdict:
+    nodeid = recorded["nodeid"]
     old, new = recorded.get("actions") or [], replayed.get("actions") or []
     for i in range(max(len(old), len(new))):
         if i >= len(old):

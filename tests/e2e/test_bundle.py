@@ -79,6 +79,8 @@ def test_the_bundle_holds_the_run(oracle_run: tuple[Path, subprocess.CompletedPr
     assert "--mobile-bundle=out/run.zip" in command["args"] and command["cwd"] == "."
     assert command["python"] == ".".join(map(str, sys.version_info[:3]))
     assert manifest["options"]["--agent"] == "oracle" and manifest["model_cache"] is None
+    # The folders the bundle chose for itself are not the run's options.
+    assert not {"--mobile-artifacts", "--mobile-results"} & set(manifest["options"])
     episodes = manifest["episodes"]
     assert sorted(e["nodeid"] for e in episodes) == sorted(r["nodeid"] for r in lines[:2])
     for episode, record in zip(episodes, lines[:2], strict=True):

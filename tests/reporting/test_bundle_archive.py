@@ -188,3 +188,11 @@ def test_a_results_file_that_disagrees_with_the_manifest_is_tampering(tmp_path: 
     files["manifest.json"] = json.dumps(manifest).encode()
     with pytest.raises(BadBundle, match=r"results\.jsonl: .*: success is False, the manifest says True \(tampered\)"):
         check(rewrite(path, files))
+
+
+def test_a_fingerprint_that_differs_is_said() -> None:
+    recorded = {**episode(ACTIONS), "fingerprint_id": "0123456789abcdef"}
+    verdict = compare(recorded, {**episode(ACTIONS), "fingerprint_id": "fedcba9876543210"})
+    assert verdict.reproduced
+    assert verdict.detail.endswith("; fingerprint differs: recorded 0123456789abcdef, replayed fedcba9876543210")
+    assert "fingerprint" not in compare(recorded, {**episode(ACTIONS), "fingerprint_id": "0123456789abcdef"}).detail
