@@ -88,9 +88,12 @@ def command_line(config: pytest.Config) -> dict[str, Any]:
 
 def steps_of(actions_file: Path) -> list[dict[str, Any]]:
     """Each step's action and screen digest, from a trajectory's actions.jsonl."""
-    if not actions_file.is_file():
-        return []
-    lines = [json.loads(line) for line in actions_file.read_text().splitlines() if line.strip()]
+    return steps_in(actions_file.read_text()) if actions_file.is_file() else []
+
+
+def steps_in(actions: str) -> list[dict[str, Any]]:
+    """Each step's action and screen digest, from the text of an actions.jsonl."""
+    lines = [json.loads(line) for line in actions.splitlines() if line.strip()]
     return [{"step": line.get("step"), "action": line.get("action"), "screen": line.get("screen")} for line in lines]
 
 

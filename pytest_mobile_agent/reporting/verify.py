@@ -32,6 +32,7 @@ from pytest_mobile_agent.reporting.bundle import (
     RESULTS,
     folder_of,
     sha256,
+    steps_in,
     steps_of,
 )
 
@@ -114,9 +115,10 @@ def check(path: Path) -> dict[str, Any]:
             name = f"{folder}/actions.jsonl"
             if name not in names:
                 raise BadBundle(f"{path}: {name} is missing (episode {episode['nodeid']})")
-            with tempfile.TemporaryDirectory() as tmp:
-                archive.extract(name, tmp)
-                written = steps_of(Path(tmp, name))
+            try:
+                written = steps_in(archive.read(name).decode())
+            except ValueError as exc:
+                raise BadBundle(f"{path}: {name}: not JSON lines: {exc}") from exc
             if _canonical(written) != _canonical(episode.get("actions") or []):
                 step = _first_difference(written, episode.get("actions") or [])
                 raise BadBundle(f"{path}: {name}: step {step} is not the one the manifest lists (tampered)")
@@ -126,7 +128,10 @@ def check(path: Path) -> dict[str, Any]:
 def _check_results(path: Path, archive: zipfile.ZipFile, manifest: dict[str, Any]) -> None:
     """The manifest's episodes are the results file's, field for field."""
     lines = archive.read(RESULTS).decode().splitlines() if RESULTS in archive.namelist() else []
-    records = [r for r in map(json.loads, filter(None, lines)) if r.get("type") == "episode"]
+    try:
+        records = [r for r in map(json.loads, filter(None, lines)) if r.get("type") == "episode"]
+    except (ValueError, AttributeError) as exc:
+        raise BadBundle(f"{path}: {RESULTS}: not JSON lines of records: {exc}") from exc
     episodes = manifest.get("episodes") or []
     if len(records) != len(episodes):
         raise BadBundle(f"{path}: {RESULTS} holds {len(records)} episodes, the manifest {len(episodes)} (tampered)")
