@@ -133,16 +133,15 @@ def write(
     options: dict[str, Any],
 ) -> dict[str, Any]:
     """Write the archive (to a temporary file, renamed into place: a reader never sees half of
-    one); returns its manifest."""
-    contents: dict[str, bytes] = {RESULTS: _content(results_file)}
+    one), one file at a time, the manifest last; returns the manifest."""
+    sources: dict[str, Path] = {RESULTS: results_file}  # name in the archive -> the file
     episodes = []
     for record in results.episodes(results_file):
         folder = artifacts / folder_of(record) if artifacts is not None else None
-        kept = folder is not None and folder.is_dir()
-        if folder is not None and kept:
-            for path in _files_under(folder):
-                name = f"{TRAJECTORIES}/{folder.name}/{path.relative_to(folder).as_posix()}"
-                contents.setdefault(name, _content(path))
+        kept = folder if folder is not None and folder.is_dir() else None
+        if kept is not None:
+            for path in _files_under(kept):
+                sources[f"{TRAJECTORIES}/{kept.name}/{path.relative_to(kept).as_posix()}"] = path
         episodes.append(
             {
                 "nodeid": record["nodeid"],
@@ -151,32 +150,35 @@ def write(
                 "termination": record.get("termination"),
                 "infrastructure": bool(record.get("infrastructure")),
                 "steps": record.get("steps"),
-                "trajectory": f"{TRAJECTORIES}/{folder.name}" if folder is not None and kept else None,
-                "actions": steps_of(folder / "actions.jsonl") if folder is not None and kept else [],
+                "trajectory": f"{TRAJECTORIES}/{kept.name}" if kept is not None else None,
+                "actions": steps_of(kept / "actions.jsonl") if kept is not None else [],
             }
         )
-    if model_cache is not None and model_cache.is_dir():
-        for path in _files_under(model_cache):
-            contents[f"{MODEL_CACHE}/{path.relative_to(model_cache).as_posix()}"] = _content(path)
-    manifest = {
-        "format": FORMAT,
-        "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "command": redact(command),
-        "options": redact(options),
-        "model_cache": MODEL_CACHE if model_cache is not None and model_cache.is_dir() else None,
-        "episodes": redact(episodes),
-        "files": {name: sha256(data) for name, data in sorted(contents.items())},
-    }
+    cache = model_cache if model_cache is not None and model_cache.is_dir() else None
+    if cache is not None:
+        for path in _files_under(cache):
+            sources[f"{MODEL_CACHE}/{path.relative_to(cache).as_posix()}"] = path
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     os.close(fd)
+    digests: dict[str, str] = {}
     try:
         with zipfile.ZipFile(tmp, "w") as archive:
-            archive.writestr(MANIFEST, json.dumps(manifest, indent=1, ensure_ascii=False), zipfile.ZIP_DEFLATED)
-            for name, data in sorted(contents.items()):
+            for name, path in sorted(sources.items()):
+                data = _content(path)
+                digests[name] = sha256(data)
                 # PNGs are compressed already.
-                method = zipfile.ZIP_STORED if name.endswith(".png") else zipfile.ZIP_DEFLATED
-                archive.writestr(name, data, method)
+                archive.writestr(name, data, zipfile.ZIP_STORED if name.endswith(".png") else zipfile.ZIP_DEFLATED)
+            manifest = {
+                "format": FORMAT,
+                "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                "command": redact(command),
+                "options": redact(options),
+                "model_cache": MODEL_CACHE if cache is not None else None,
+                "episodes": redact(episodes),
+                "files": digests,
+            }
+            archive.writestr(MANIFEST, json.dumps(manifest, indent=1, ensure_ascii=False), zipfile.ZIP_DEFLATED)
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
