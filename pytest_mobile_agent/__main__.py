@@ -1,13 +1,15 @@
 """`python -m pytest_mobile_agent COMMAND`: the plugin's commands outside a pytest run.
 
 doctor [--devices SPEC]   check every device a run would use, and say what to do
+verify BUNDLE [--keep DIR] [--cwd DIR] [-n N]
+                          replay a --mobile-bundle archive and say per task whether it is reproduced
 """
 
 from __future__ import annotations
 
 import sys
 
-COMMANDS = {"doctor": "pytest_mobile_agent.doctor"}
+COMMANDS = {"doctor": "pytest_mobile_agent.doctor", "verify": "pytest_mobile_agent.reporting.verify"}
 
 
 def main(argv: list[str]) -> int:

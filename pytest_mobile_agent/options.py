@@ -68,6 +68,14 @@ OPTIONS: tuple[tuple[str, str, type, str], ...] = (
         str,
         "JSON-lines results file: one record per episode + the aggregate",
     ),
+    (
+        "--mobile-bundle",
+        "mobile_bundle",
+        str,
+        "write one zip archive of the run when it ends: the results, every trajectory, the model cache and the "
+        "command line, for `python -m pytest_mobile_agent verify` (implies --mobile-artifacts and "
+        "--mobile-results in a temporary folder when they are not given)",
+    ),
     ("--mobile-prices", "mobile_prices", str, "JSON price table: {model: {input: USD/Mtok, output: USD/Mtok}}"),
     ("--mobile-seed", "mobile_seed", int, "seed for the random agent and for drawing --mobile-variations (default 0)"),
     (
@@ -136,6 +144,9 @@ RESUME_HELP = (
     "with --mobile-results=FILE: keep FILE's episodes and run only the tasks it holds no finished episode of "
     "with the same fingerprint (an interrupted run completes, nothing run twice)"
 )
+# In an xdist worker's workerinput: options the controller set for its workers after parsing
+# (xdist workers parse the command line themselves), by dest: a bundle's implied outputs.
+WORKER_OPTIONS = "mobile_options"
 
 
 def add_options(parser: pytest.Parser) -> None:
@@ -189,6 +200,7 @@ class Options:
     repeat: int = 1  # --mobile-repeat: runs of every task (collection.py parametrizes them)
     variations: int | None = None  # --mobile-variations=N (pytest_mobile_agent/variations.py); None: as declared
     resume: bool = False  # --mobile-resume: --mobile-results' earlier episodes stand (reporting/resume.py)
+    bundle: Path | None = None  # --mobile-bundle: the zip written when the session ends (reporting/bundle.py)
 
     @property
     def runs_tasks(self) -> bool:
@@ -199,6 +211,8 @@ class Options:
     def from_config(cls, config: pytest.Config) -> Options:
         def get(name: str) -> str | float | None:
             value: str | float | None = config.getoption(name)
+            if value is None:
+                value = getattr(config, "workerinput", {}).get(WORKER_OPTIONS, {}).get(name)
             return value if value is not None else config.getini(name)
 
         def text(name: str) -> str | None:
@@ -262,6 +276,7 @@ class Options:
             repeat=_repeat(get("mobile_repeat")),
             variations=int(variations) if variations not in (None, "") else None,
             resume=resume,
+            bundle=Path(bundle) if (bundle := text("mobile_bundle")) else None,
         )
 
     def locale_for(self, spec: TaskSpec) -> str:

@@ -37,6 +37,7 @@ from pytest_mobile_agent.parallel.control import CONTROL_INPUT
 from pytest_mobile_agent.parallel.warmstart import controller as warm_start
 from pytest_mobile_agent.reporting import allure as allure_report
 from pytest_mobile_agent.reporting import resume, screens
+from pytest_mobile_agent.reporting.bundle import BundleWriter
 from pytest_mobile_agent.reporting.summary import SummaryReporter
 from pytest_mobile_agent.session import mobile_session
 
@@ -83,6 +84,7 @@ def pytest_configure(config: pytest.Config) -> None:
         session.open_control_folder()
         allure_report.clean_once(config)
         SummaryReporter.register(session)
+        BundleWriter.register(config)  # --mobile-bundle: the archive, when the session ends
 
 
 # -- collection ---------------------------------------------------------------------------------

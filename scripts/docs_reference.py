@@ -87,6 +87,7 @@ def commands() -> str:
     out = []
     for command, what in (
         ("pytest_mobile_agent doctor", "Check every device a run would use, and say what to do"),
+        ("pytest_mobile_agent verify", "Replay a --mobile-bundle archive and say per task whether it is reproduced"),
         ("pytest_mobile_agent.reporting", "The HTML report from Allure results"),
         ("pytest_mobile_agent.reporting.merge", "Merge shards' results into one"),
         ("pytest_mobile_agent.reporting.compare", "Compare two runs task by task"),
