@@ -21,7 +21,6 @@ import json
 import os
 import platform
 import sys
-import tempfile
 import time
 import zipfile
 from collections.abc import Iterator
@@ -159,8 +158,8 @@ def write(
         for path in _files_under(cache):
             sources[f"{MODEL_CACHE}/{path.relative_to(cache).as_posix()}"] = path
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    os.close(fd)
+    # Beside the target, made as any file the user writes (mkstemp's would be private to them).
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     digests: dict[str, str] = {}
     try:
         with zipfile.ZipFile(tmp, "w") as archive:

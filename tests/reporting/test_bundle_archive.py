@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -196,3 +197,11 @@ def test_a_fingerprint_that_differs_is_said() -> None:
     assert verdict.reproduced
     assert verdict.detail.endswith("; fingerprint differs: recorded 0123456789abcdef, replayed fedcba9876543210")
     assert "fingerprint" not in compare(recorded, {**episode(ACTIONS), "fingerprint_id": "0123456789abcdef"}).detail
+
+
+def test_the_archive_is_made_as_any_file_the_user_writes(tmp_path: Path) -> None:
+    umask = os.umask(0o022)
+    os.umask(umask)
+    path = a_run(tmp_path)
+    assert path.stat().st_mode & 0o777 == 0o666 & ~umask
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
