@@ -1,6 +1,6 @@
 """A test-only pytest plugin: what each collected task runs, printed once collection is done.
 
-Loaded with `-p drawn_plugin` by test_variations.py: one line a task item, `DRAWN ` and a JSON
+Loaded with `-p drawn_plugin` by test_suite_variations.py: one line a task item, `DRAWN ` and a JSON
 object with its node id, task name, variation and parameters (reprs where JSON has no form), so
 two collections can be compared value for value.
 """

@@ -13,7 +13,7 @@ import pytest
 import suite_runs
 
 from pytest_mobile_agent.actions import Action
-from pytest_mobile_agent.tasks import spec_of
+from pytest_mobile_agent.tasks import instantiate, spec_of
 
 ROOT = Path(__file__).resolve().parents[2]
 SUITE = ROOT / "task_suites" / "mobilebench"
@@ -49,13 +49,31 @@ def specs() -> dict[str, object]:
     return found
 
 
-def both_paths(spec) -> tuple[list[Action], list[Action]]:
+def declared_params() -> dict[str, dict]:
+    """Each query's declared parameters (its first parametrize case; none for most)."""
+    import importlib
+
+    from pytest_mobile_agent.variations import declared_cases
+
+    found = {}
+    for kind in ("sast", "samt", "mamt"):
+        module = importlib.import_module(f"task_suites.mobilebench.test_{kind}")
+        for value in vars(module).values():
+            spec = spec_of(value)
+            if spec is not None:
+                marks = [m for m in getattr(value, "pytestmark", []) if m.name == "parametrize"]
+                found[spec.name] = declared_cases(marks)[1][0].values
+    return found
+
+
+def both_paths(spec, params: dict) -> tuple[list[Action], list[Action]]:
+    """The API and the UI golden path, with the query's parameters bound (a query that varies)."""
     old = os.environ.get("MOBILEBENCH_GOLDEN")
     try:
         paths = []
         for which in ("api", "ui"):
             os.environ["MOBILEBENCH_GOLDEN"] = which
-            paths.append(spec.golden())
+            paths.append(list(instantiate(spec, spec.name, params).golden))
         return paths[0], paths[1]
     finally:
         os.environ.pop("MOBILEBENCH_GOLDEN") if old is None else os.environ.__setitem__("MOBILEBENCH_GOLDEN", old)
@@ -66,10 +84,11 @@ def test_the_suite_has_20_sast_20_samt_and_10_mamt_queries_with_two_paths_each()
     kinds = {k: [n for n in tasks if n.startswith(f"mb_{k}_")] for k in ("sast", "samt", "mamt")}
     assert {k: len(v) for k, v in kinds.items()} == {"sast": 20, "samt": 20, "mamt": 10}
     limits = {"sast": 10, "samt": 20, "mamt": 50}
+    params = declared_params()
     for kind, names in kinds.items():
         for name in names:
             spec = tasks[name]
-            api, ui = both_paths(spec)
+            api, ui = both_paths(spec, params[name])
             assert spec.max_steps == limits[kind] and not spec.launch, name  # from HOME, Mobile-Bench's limits
             assert any(a.kind == "api" and a.command.startswith("am start") for a in api) or name in {
                 "mb_sast_open_calculator",

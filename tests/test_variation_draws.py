@@ -1,6 +1,6 @@
 """pytest_mobile_agent/variations.py: the generator each variation is drawn from, the declared
 cases a task's parametrize marks give (with pytest's ids), and the checks on what a variations
-function returns. Collection and runs are in tests/e2e/test_variations.py."""
+function returns. Collection and runs are in tests/e2e/test_task_variations.py."""
 
 from __future__ import annotations
 
