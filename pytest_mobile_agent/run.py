@@ -329,14 +329,15 @@ class TaskRun:
             apply_model_usage(record, agent.episode_usage())
         record = redact(record)  # the key, wherever an endpoint or the agent echoed it
         item.config.hook.pytest_mobile_agent_episode_metrics(episode=episode, record=record)
+        if options.artifacts:  # named in the results line, where compare and bundles look for it
+            record["artifacts"] = str(trajectory.folder_of(options.artifacts, item.nodeid, episode.retried))
         if options.results:
             results.append(options.results, record)
         drawn = self.screens or self.report_screens()  # an attempt with no episode has none yet
         self.screens = None
         shown = drawn.finish(episode) if drawn is not None else None
         if options.artifacts:
-            folder = trajectory.write(options.artifacts, item.nodeid, episode, record, shown)
-            record["artifacts"] = str(folder)
+            trajectory.write(options.artifacts, item.nodeid, episode, record, shown)
         item.user_properties.append((RECORD_PROPERTY, record))
         _set_property(item, fingerprint.ID_PROPERTY, facts_id)  # JUnit: the last attempt's
         _set_property(item, fingerprint.PROPERTY, fingerprint.canonical(record["fingerprint"]))

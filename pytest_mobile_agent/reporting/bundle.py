@@ -96,10 +96,9 @@ def steps_in(actions: str) -> list[dict[str, Any]]:
     return [{"step": line.get("step"), "action": line.get("action"), "screen": line.get("screen")} for line in lines]
 
 
-def folder_of(record: dict[str, Any]) -> str:
-    """The name of the trajectory folder an episode record's episode was written to."""
-    name = trajectory.slug(str(record["nodeid"]))
-    return name + "-retry1" if record.get("retried") else name
+def folder_of(root: Path, record: dict[str, Any]) -> Path:
+    """The trajectory folder an episode record's episode was written to under `root`."""
+    return trajectory.folder_of(root, str(record["nodeid"]), bool(record.get("retried")))
 
 
 def sha256(data: bytes) -> str:
@@ -136,7 +135,7 @@ def write(
     sources: dict[str, Path] = {RESULTS: results_file}  # name in the archive -> the file
     episodes = []
     for record in results.episodes(results_file):
-        folder = artifacts / folder_of(record) if artifacts is not None else None
+        folder = folder_of(artifacts, record) if artifacts is not None else None
         kept = folder if folder is not None and folder.is_dir() else None
         if kept is not None:
             for path in _files_under(kept):

@@ -46,5 +46,5 @@ def episodes(path: str | Path) -> list[dict[str, Any]]:
 
 def identity(record: dict[str, Any]) -> str:
     """What tells two copies of one episode's record apart from two episodes: its fields as
-    written (the trajectory folder, added after the line was written, left out)."""
+    written (the trajectory folder left out: a merged or moved run names it elsewhere)."""
     return json.dumps({k: v for k, v in record.items() if k != "artifacts"}, default=str, sort_keys=True)

@@ -202,7 +202,7 @@ def replayed_episodes(out: Path) -> dict[str, dict[str, Any]]:
     for record in results.episodes(path):
         if record.get("infrastructure"):
             continue
-        record["actions"] = steps_of(out / "artifacts" / folder_of(record) / "actions.jsonl")
+        record["actions"] = steps_of(folder_of(out / "artifacts", record) / "actions.jsonl")
         found[record["nodeid"]] = record
     return found
 
