@@ -77,11 +77,14 @@ class Resume:
     def done(self) -> set[str]:
         return {r["nodeid"] for r in self.earlier if counted(r)}
 
+    def tell(self, already: int, left: int) -> None:
+        self.message = f"{already} episodes already in {os.fspath(self.path)}, {left} to run"
+
     def collected(self, ids: list[str]) -> None:
-        """Under xdist, the controller learns what its first worker will run (it collects nothing)."""
+        """Under xdist, the controller learns what its first worker will run (it collects nothing):
+        what is done is what the file holds and the worker did not collect."""
         if not self.message:
-            already = len(self.done - set(ids))
-            self.message = f"{already} episodes already in {os.fspath(self.path)}, {len(ids)} to run"
+            self.tell(len(self.done - set(ids)), len(ids))
 
     def finish(self, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The earlier records kept (their tasks did not run again), then this run's; the file

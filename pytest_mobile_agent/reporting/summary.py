@@ -28,7 +28,6 @@ class SummaryReporter:
         self.resumed = resumed  # --mobile-resume: the earlier run's episodes
         self._taken: dict[tuple[str, str | None], int] = {}  # records taken per (node id, worker)
         self._reconciled = False  # the results file's lines taken in, after Ctrl-C
-        self._finished: list[dict[str, Any]] | None = None  # both runs' records, once merged
 
     @classmethod
     def register(cls, session: MobileSession) -> None:
@@ -49,8 +48,7 @@ class SummaryReporter:
         """pytest alone: how many tasks the resumed file already holds, how many run now."""
         if self.resumed is None or resume.DONE_KEY not in config.stash:
             return None
-        already, left = config.stash[resume.DONE_KEY]
-        self.resumed.message = f"{already} episodes already in {os.fspath(self.resumed.path)}, {left} to run"
+        self.resumed.tell(*config.stash[resume.DONE_KEY])
         return self.resumed.message
 
     @pytest.hookimpl(optionalhook=True)
@@ -139,10 +137,7 @@ class SummaryReporter:
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if self.session.config_error:  # a status of its own: scripts tell a wrong key from failed tasks
             session.exitstatus = CONFIGURATION_EXIT
-        elif self.resumed is not None and session.exitstatus in (
-            pytest.ExitCode.OK,
-            pytest.ExitCode.NO_TESTS_COLLECTED,
-        ):
+        elif self.resumed is not None and session.exitstatus in (OK, NOTHING_RAN):
             # The status of the whole run, as one uninterrupted run would have ended.
             ran = {r["nodeid"] for r in self.session.records}
             kept = [r for r in self.resumed.earlier if resume.counted(r) and r["nodeid"] not in ran]
