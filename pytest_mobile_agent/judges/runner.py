@@ -111,9 +111,10 @@ def outcome(verdicts: dict[str, dict[str, Any]], judge: str | None = None) -> Ve
 
 
 def task_key(task: Any) -> str:
-    """The name judge inputs are keyed by: the benchmark's own task name where the suite gives one."""
-    name = task.params.get("name") if isinstance(task.params.get("name"), str) else None
-    return name or task.spec.name or task.name
+    """The name judge inputs are keyed by: the task's name (tasks.task_name: @task(name=...), else
+    a `name` parameter, else the function's), which is the benchmark's own where the suite gives
+    one. A task with its own name may also have a parameter called `name` (a contact's)."""
+    return str(task.name)
 
 
 def _path(value: str | None) -> Path | None:
