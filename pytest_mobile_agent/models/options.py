@@ -54,6 +54,13 @@ OPTIONS = (
         int,
         f"longest side, in px, screenshots are sent at (default {DEFAULT_IMAGE_SIDE})",
     ),
+    (
+        "--mobile-model-coordinates",
+        "mobile_model_coordinates",
+        str,
+        "coordinate convention of a native GUI model agent (ui-tars): absolute (pixels of the image as the "
+        "model resized it) or relative (a 0-1000 grid); default: the one the model's name tells, else the newest",
+    ),
 )
 REPLAY_HELP = "answer model requests from --mobile-model-cache only; a request not recorded there is an error"
 
@@ -93,5 +100,6 @@ def model_config(
         timeout_s=float(get("mobile_model_timeout") or 60.0),
         max_retries=int(get("mobile_model_retries") if get("mobile_model_retries") not in (None, "") else 5),
         image_side=int(get("mobile_model_image_side") or DEFAULT_IMAGE_SIDE),
+        coordinates=get("mobile_model_coordinates") or None,
         deadline_s=step_timeout * 0.45 if step_timeout else None,
     )
