@@ -117,7 +117,7 @@ def test_every_point_form_in_the_resized_image(answer: str, expected: tuple[str,
 def test_a_screenshot_sent_whole_has_its_own_space() -> None:
     agent = agent_for("Action: click(start_box='(546,1176)')", side=2340)
     action = agent.step(observe())
-    assert sent_size(agent.client.asked[0][-1]) == (1092, 2352)
+    assert sent_size(agent.client.asked[0][-1]) == (1080, 2340)  # the model's processor makes it 1092x2352
     assert (action.x, action.y) == (540, 1170)
 
 
@@ -173,6 +173,7 @@ def test_finished_ends_the_episode_with_its_answer_in_the_record() -> None:
     assert usage["agent_settings"] == {
         "coordinates": ABSOLUTE,
         "coordinates_why": "UI-TARS-1.5-7B is UI-TARS 1.5 or later (pixels of the resized image)",
+        "image_sent": [216, 468],
         "image_size": [224, 476],
         "history_images": 5,
     }
@@ -206,6 +207,22 @@ def test_a_malformed_answer_is_an_invalid_step_with_its_text(answer: str, proble
     assert action.reasoning and action.reasoning.split()[0] in answer  # the model's text is kept
 
 
+def test_earlier_answers_get_their_box_tokens_back() -> None:
+    agent = agent_for(
+        "Thought: a\nAction: drag(start_box='(1,2)', end_box='(3, 4)')",
+        "Thought: b\nAction: click(point='<point>5 6</point>')",
+    )
+    agent.step(observe())
+    agent.step(observe(step=2))
+    agent.client.answers.append("Action: press_back()")
+    agent.step(observe(step=3))
+    replayed = [m["content"] for m in agent.client.asked[-1] if m["role"] == "assistant"]
+    assert replayed == [
+        "Thought: a\nAction: drag(start_box='<|box_start|>(1,2)<|box_end|>', end_box='<|box_start|>(3,4)<|box_end|>')",
+        "Thought: b\nAction: click(point='<point>5 6</point>')",  # the point form has no special tokens
+    ]
+
+
 def test_read_call_takes_the_first_of_several_actions() -> None:
     call = read_call("Thought: two\nAction: click(start_box='(1,2)')\n\npress_back()")
     assert (call.name, call.args) == ("click", {"start_box": "(1,2)"})
@@ -225,7 +242,7 @@ def test_the_prompt_replays_the_answers_and_keeps_the_last_five_screens() -> Non
     assert [m["content"] for m in last if m["role"] == "assistant"] == answers[:6]
     images = [m for m in last if m["role"] == "user" and isinstance(m["content"], list)]
     assert len(images) == 5 and last[-1] is images[-1]
-    assert sent_size(last[-1]) == (224, 476)
+    assert sent_size(last[-1]) == (216, 468)  # the screen reduced by 5; the model sees it at 224x476
     assert last[1]["role"] == "assistant"  # the first step's screen is gone, its answer stays
 
 

@@ -21,6 +21,7 @@ from typing import Any
 from PIL import Image
 
 from pytest_mobile_agent.actions import Selector
+from pytest_mobile_agent.agents.baselines.ui_tars import smart_resize
 from pytest_mobile_agent.device.ui_tree import UiTree
 from pytest_mobile_agent.models.messages import text_of
 
@@ -190,7 +191,7 @@ class GoldenModel:
     def ui_tars(self, request: dict[str, Any]) -> str:
         """Reads the goal from the template, the step from the replies so far, the screen from
         tests/models/golden_screens.py, and answers in the 1.5 grammar: pixels of the image it
-        was sent (a first-release model name: the 0-1000 grid). Even steps write points as
+        was sent as its processor resizes it (a first-release model name: the 0-1000 grid). Even steps write points as
         `<|box_start|>(x,y)<|box_end|>`, odd ones as `<point>x y</point>`, as releases do."""
         from tests.models.golden_screens import screen_file
 
@@ -210,7 +211,7 @@ class GoldenModel:
         url = messages[-1]["content"][-1]["image_url"]["url"]
         iw, ih = Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).size
         first_release = re.search(r"ui-?tars-(2b|7b|72b)", request.get("model", ""), re.I)
-        gw, gh = (1000, 1000) if first_release else (iw, ih)
+        gh, gw = (1000, 1000) if first_release else smart_resize(ih, iw)  # what the server's processor makes of it
 
         def point(x: int, y: int) -> str:
             px, py = round((x + 0.5) * gw / sw), round((y + 0.5) * gh / sh)

@@ -22,21 +22,23 @@ def screen_file(folder: Path, goal: str) -> Path:
     return folder / "screens" / f"{hashlib.sha1(goal.encode()).hexdigest()}.json"
 
 
-@pytest.hookimpl(trylast=True)
-def pytest_mobile_agent_make_agent(config: pytest.Config, name: str) -> Any:
-    folder = os.environ.get("MOBILE_GOLDEN_DIR")
-    if not folder:
-        return None
-    agent = load_agent(name)
-    inner = agent.step  # type: ignore[union-attr]
+def watch(agent: Any, folder: Path) -> Any:
+    """The agent, its `step` writing each observation's screen first."""
+    inner = agent.step
 
     def step(obs: Any) -> Any:
-        path = screen_file(Path(folder), obs.prompt)
+        path = screen_file(folder, obs.prompt)
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_text(json.dumps({"xml": obs.hierarchy, "screen": list(obs.screen_size)}))
         tmp.replace(path)
         return inner(obs)
 
-    agent.step = step  # type: ignore[union-attr]
+    agent.step = step
     return agent
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_mobile_agent_make_agent(config: pytest.Config, name: str) -> Any:
+    folder = os.environ.get("MOBILE_GOLDEN_DIR")
+    return watch(load_agent(name), Path(folder)) if folder else None

@@ -5,8 +5,7 @@ UI-TARS 1.5 and later answer in absolute pixels of the image as its processor re
 (`smart_resize`: sides rounded to multiples of 28, the pixel count kept within bounds); the
 first release (UI-TARS-2B/7B/72B-SFT/DPO) answers on a relative 0-1000 grid. The convention
 follows the model's name, the newest when the name does not tell, and
---mobile-model-coordinates overrides both. The screenshot is sent already resized to the
-`smart_resize` size, so the server's processor keeps it as it is and the model's pixels are ours.
+--mobile-model-coordinates overrides both.
 """
 
 from __future__ import annotations
@@ -28,8 +27,6 @@ from pytest_mobile_agent.models import assistant
 from pytest_mobile_agent.models.messages import decode, fit
 
 if TYPE_CHECKING:
-    from PIL import Image
-
     from pytest_mobile_agent.agents import Observation, TaskInfo
 
 FACTOR = 28  # the vision encoder's patch (14) times its merge (2): image sides are multiples of it
@@ -91,8 +88,9 @@ class Space:
     """Where the model's numbers live and how they map to the device's pixels."""
 
     convention: str
-    image: tuple[int, int]  # (width, height) of the image the model saw
+    image: tuple[int, int]  # (width, height) of the image the model saw (smart-resized)
     screen: tuple[int, int]  # (width, height) of the device
+    sent: tuple[int, int] = (0, 0)  # (width, height) of the image sent
 
     def to_device(self, x: float, y: float) -> tuple[int, int]:
         grid_w, grid_h = (1000, 1000) if self.convention == RELATIVE else self.image
@@ -142,6 +140,15 @@ def read_call(text: str) -> Call:
     return Call(node.func.id, args)
 
 
+_PLAIN_BOX = re.compile(r"\b(start_box|end_box)='\(([\d.]+),\s*([\d.]+)\)'")
+
+
+def with_box_tokens(reply: str) -> str:
+    """An earlier answer as the model wrote it: servers drop special tokens from what they return
+    (vLLM's skip_special_tokens), so a point's `<|box_start|>`/`<|box_end|>` go back in."""
+    return _PLAIN_BOX.sub(lambda m: f"{m.group(1)}='<|box_start|>({m.group(2)},{m.group(3)})<|box_end|>'", reply)
+
+
 def box_point(box: str | None, name: str = "start_box") -> tuple[float, float]:
     """`(x,y)` or a box `(x1,y1,x2,y2)` (its centre), as numbers."""
     numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", box or "")]
@@ -169,20 +176,17 @@ class UITars(ModelAgent):
 
     # -- the image -----------------------------------------------------------------------------
     def screen_image(self, obs: Observation) -> tuple[dict[str, Any], Space]:
-        """The screenshot fitted into --mobile-model-image-side, then resized to its
-        `smart_resize` size (a no-op for the server's processor), as a JPEG part; and its space."""
-        from PIL import Image
-
-        img: Image.Image = decode(obs.screenshot)
+        """The screenshot fitted into --mobile-model-image-side, as a JPEG part; and the space the
+        model answers in: that image as the server's processor resizes it (`smart_resize`), as
+        UI-TARS's own code maps its answers back."""
+        img = decode(obs.screenshot)
         screen = obs.screen_size if obs.screen_size[0] and obs.screen_size[1] else img.size
         img, _ = fit(img, self.image_side)
         h, w = smart_resize(img.height, img.width)
-        if (w, h) != img.size:
-            img = img.resize((w, h), Image.Resampling.BILINEAR)
         buf = io.BytesIO()
         img.save(buf, "JPEG", quality=85)
         url = "data:image/jpeg;base64," + base64.b64encode(buf.getvalue()).decode()
-        return {"type": "image_url", "image_url": {"url": url}}, Space(self.convention, (w, h), screen)
+        return {"type": "image_url", "image_url": {"url": url}}, Space(self.convention, (w, h), screen, img.size)
 
     # -- the prompt ----------------------------------------------------------------------------
     def messages(self, obs: Observation) -> list[dict[str, Any]]:
@@ -194,7 +198,7 @@ class UITars(ModelAgent):
         for i, reply in enumerate(self._replies):
             if i >= first_image:
                 out.append({"role": "user", "content": [self._images[i]]})
-            out.append(assistant(reply))
+            out.append(assistant(with_box_tokens(reply)))
         out.append({"role": "user", "content": [image]})
         return out
 
@@ -268,6 +272,7 @@ class UITars(ModelAgent):
         out["agent_settings"] = {
             "coordinates": getattr(self, "convention", None),
             "coordinates_why": getattr(self, "why", None),
+            "image_sent": list(space.sent) if space is not None else None,
             "image_size": list(space.image) if space is not None else None,
             "history_images": HISTORY_IMAGES,
         }
