@@ -163,7 +163,8 @@ class UITars(ModelAgent):
     name = "ui-tars"
     needs_screenshot = True
     prompt_files: ClassVar[dict[str, str]] = {"mobile": "ui_tars_mobile.txt"}
-    language = "English"
+    language = "English"  # of the `Thought` part
+    history_images = HISTORY_IMAGES
 
     def reset(self, task: TaskInfo) -> None:
         super().reset(task)
@@ -194,7 +195,7 @@ class UITars(ModelAgent):
         self._images.append(image)
         text = self.prompt("mobile").format(actions=ACTIONS, language=self.language, goal=obs.prompt)
         out: list[dict[str, Any]] = [{"role": "user", "content": text}]
-        first_image = len(self._images) - HISTORY_IMAGES
+        first_image = len(self._images) - self.history_images
         for i, reply in enumerate(self._replies):
             if i >= first_image:
                 out.append({"role": "user", "content": [self._images[i]]})
@@ -274,7 +275,7 @@ class UITars(ModelAgent):
             "coordinates_why": getattr(self, "why", None),
             "image_sent": list(space.sent) if space is not None else None,
             "image_size": list(space.image) if space is not None else None,
-            "history_images": HISTORY_IMAGES,
+            "history_images": self.history_images,
         }
         return out
 
