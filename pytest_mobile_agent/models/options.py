@@ -62,6 +62,7 @@ OPTIONS = (
         "model resized it) or relative (a 0-1000 grid); default: the one the model's name tells, else the newest",
     ),
 )
+COORDINATES = ("absolute", "relative")  # pixels of the image as the model resized it; a 0-1000 grid
 REPLAY_HELP = "answer model requests from --mobile-model-cache only; a request not recorded there is an error"
 
 
@@ -91,6 +92,9 @@ def model_config(
     model = model or get("mobile_model")
     if not model:
         return None
+    coordinates = get("mobile_model_coordinates") or None
+    if coordinates not in (None, *COORDINATES):
+        raise pytest.UsageError(f"--mobile-model-coordinates must be {' or '.join(COORDINATES)}, not {coordinates!r}")
     return ModelConfig(
         model=model,
         base_url=get("mobile_model_url") or None,
@@ -100,6 +104,6 @@ def model_config(
         timeout_s=float(get("mobile_model_timeout") or 60.0),
         max_retries=int(get("mobile_model_retries") if get("mobile_model_retries") not in (None, "") else 5),
         image_side=int(get("mobile_model_image_side") or DEFAULT_IMAGE_SIDE),
-        coordinates=get("mobile_model_coordinates") or None,
+        coordinates=coordinates,
         deadline_s=step_timeout * 0.45 if step_timeout else None,
     )

@@ -166,6 +166,12 @@ class UITars(ModelAgent):
     language = "English"  # of the `Thought` part
     history_images = HISTORY_IMAGES
 
+    def settings(self) -> dict[str, str]:
+        """What this run uses, for pytest's header (the records carry it too)."""
+        override = self.client.config.coordinates if self.client is not None else None
+        convention, why = convention_for(self.model, override)
+        return {"coordinates": f"{convention} ({why})", "screenshot side": f"{self.image_side} px"}
+
     def reset(self, task: TaskInfo) -> None:
         super().reset(task)
         self.answer: str | None = None
