@@ -207,6 +207,11 @@ def test_a_malformed_answer_is_an_invalid_step_with_its_text(answer: str, proble
     assert action.reasoning and action.reasoning.split()[0] in answer  # the model's text is kept
 
 
+def test_a_remark_after_the_action_is_left_out() -> None:
+    call = read_call("Thought: t\nAction: press_back()\nThat should close the dialog.")
+    assert (call.name, call.args) == ("press_back", {})
+
+
 def test_earlier_answers_get_their_box_tokens_back() -> None:
     agent = agent_for(
         "Thought: a\nAction: drag(start_box='(1,2)', end_box='(3, 4)')",

@@ -11,8 +11,6 @@ follows the model's name, the newest when the name does not tell, and
 from __future__ import annotations
 
 import ast
-import base64
-import io
 import math
 import re
 from dataclasses import dataclass
@@ -23,7 +21,7 @@ from pytest_mobile_agent.agents.baselines.answers import AnswerError, section
 from pytest_mobile_agent.agents.baselines.base import ModelAgent
 from pytest_mobile_agent.agents.baselines.elements import selector_for
 from pytest_mobile_agent.agents.baselines.t3a import package_for
-from pytest_mobile_agent.models import assistant
+from pytest_mobile_agent.models import assistant, image_part
 from pytest_mobile_agent.models.messages import decode, fit
 
 if TYPE_CHECKING:
@@ -129,7 +127,10 @@ def read_call(text: str) -> Call:
     try:
         node = ast.parse(raw, mode="eval").body
     except SyntaxError as exc:
-        raise AnswerError(f"the action is not a call: {raw[:120]!r} ({exc.msg})") from None
+        try:  # a remark on the lines after the action
+            node = ast.parse(raw.split("\n", 1)[0], mode="eval").body
+        except SyntaxError:
+            raise AnswerError(f"the action is not a call: {raw[:120]!r} ({exc.msg})") from None
     if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or node.args:
         raise AnswerError(f"the action must be name(key='value', ...): {raw[:120]!r}")
     args: dict[str, str] = {}
@@ -190,10 +191,7 @@ class UITars(ModelAgent):
         screen = obs.screen_size if obs.screen_size[0] and obs.screen_size[1] else img.size
         img, _ = fit(img, self.image_side)
         h, w = smart_resize(img.height, img.width)
-        buf = io.BytesIO()
-        img.save(buf, "JPEG", quality=85)
-        url = "data:image/jpeg;base64," + base64.b64encode(buf.getvalue()).decode()
-        return {"type": "image_url", "image_url": {"url": url}}, Space(self.convention, (w, h), screen, img.size)
+        return image_part(img, self.image_side), Space(self.convention, (w, h), screen, img.size)
 
     # -- the prompt ----------------------------------------------------------------------------
     def messages(self, obs: Observation) -> list[dict[str, Any]]:
