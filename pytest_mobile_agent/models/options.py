@@ -15,7 +15,8 @@ OPTIONS = (
         "--mobile-model",
         "mobile_model",
         str,
-        "model name for the built-in model agents (t3a, m3a, appagent, mobile-bench) and the model judges, e.g. gpt-4o",
+        "model name for the built-in model agents (t3a, m3a, appagent, mobile-bench, ui-tars) "
+        "and the model judges, e.g. gpt-4o",
     ),
     (
         "--mobile-model-url",
