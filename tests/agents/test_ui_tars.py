@@ -140,6 +140,7 @@ def test_type_scroll_drag_and_keys() -> None:
     assert act("Action: type(content='it\\'s \"here\"')").text == 'it\'s "here"'
     assert act("Action: press_home()") == Key("home")
     assert act("Action: press_back()") == Key("back")
+    assert act("Action: hotkey(key='Enter')") == Key("enter")
     assert act("Action: open_app(app_name='Notes')") == Launch(PKG)
     assert act("Action: wait()") == Action("wait", seconds=5.0)
     drag = act("Action: drag(start_point='<point>112 238</point>', end_point='<point>112 119</point>')")
@@ -195,6 +196,7 @@ def test_call_user_gives_up() -> None:
         ("Thought: x\nAction: click('(1,2)')", "name(key='value', ...)"),
         ("Thought: x\nAction: scroll(start_box='(1,2)', direction='sideways')", "scroll direction"),
         ("Thought: x\nAction: type()", "type needs content"),
+        ("Thought: x\nAction: hotkey(key='ctrl c')", "a phone has enter, back and home"),
         ("Thought: x\nAction: open_app(app_name='Maps')", "no app called 'Maps'"),
     ],
 )

@@ -261,6 +261,11 @@ class UITars(ModelAgent):
             return Key("back")
         if name == "press_enter":
             return Key("enter")
+        if name == "hotkey":  # the desktop template's keys, where a phone has them
+            key = a.get("key", "").strip().lower()
+            if key not in ("enter", "back", "home"):
+                raise AnswerError(f"hotkey {key!r}: a phone has enter, back and home")
+            return Key(key)
         if name == "wait":
             return Wait(WAIT_S)
         if name == "finished":
