@@ -2,7 +2,7 @@
 
     python benchmarks/agent_overhead.py [--episodes 10] [--breakdown]
 
-Each built-in agent (t3a, m3a, appagent, mobile-bench) runs calculator episodes on one virtual
+Each built-in agent (t3a, m3a, appagent, mobile-bench, ui-tars) runs calculator episodes on one virtual
 device, with an in-process model that answers at once (the golden model of the tests, given
 the golden path): so what is timed is the agent's work outside the model, per step: reading the
 screen into elements, building the prompt, decoding and shrinking the screenshot, drawing the
@@ -21,6 +21,7 @@ import argparse
 import os
 import statistics
 import sys
+import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable
@@ -38,6 +39,7 @@ from pytest_mobile_agent.events.log import EventLog  # noqa: E402
 from pytest_mobile_agent.models import ModelConfig, ModelStats, Reply  # noqa: E402
 from pytest_mobile_agent.tasks import instantiate  # noqa: E402
 from tests.models.golden_model import GoldenModel  # noqa: E402
+from tests.models.golden_screens import watch  # noqa: E402
 
 
 class InstantModel:
@@ -61,9 +63,11 @@ def run(
     spec = body.__mobile_task__  # type: ignore[attr-defined]
     params = {"expression": "12 × 4", "keys": "12×4=", "expected": "48"}
     instance = instantiate(spec, "calculator_multiply", params)
-    golden = GoldenModel(Path("."))
+    screens = Path(tempfile.mkdtemp(prefix="agent-overhead-"))
+    golden = GoldenModel(screens)
     golden.paths = {instance.prompt: [a.to_json() for a in instance.golden]}
-    agent = MODEL_AGENTS[agent_name](InstantModel(golden))  # type: ignore[abstract]
+    # Each step's screen written where the golden model reads it (for the screenshot-only agents).
+    agent = watch(MODEL_AGENTS[agent_name](InstantModel(golden)), screens)  # type: ignore[abstract]
     stream = pool.event_stream(device)
     harness: list[float] = []
     wins = 0

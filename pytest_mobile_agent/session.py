@@ -66,7 +66,9 @@ class MobileSession:
         if self.judges and self.options.runs_tasks:
             self.judges.judges  # noqa: B018  (made here: a judge without its model raises)
         if self.options.runs_tasks:
-            self.get_agent()
+            agent = self.get_agent()
+            if callable(getattr(agent, "settings", None)) and not self.is_worker:
+                self.config.pluginmanager.register(SettingsHeader(agent), "mobile-agent-settings")
 
     def boot_emulators(self) -> None:
         """`--devices=emulator:AVD*N`: boot the instances before any worker starts (pytest alone,
@@ -201,3 +203,16 @@ def mobile_session(config: pytest.Config) -> MobileSession:
     if SESSION_KEY not in config.stash:
         config.stash[SESSION_KEY] = MobileSession(config, options_of(config))
     return config.stash[SESSION_KEY]
+
+
+class SettingsHeader:
+    """Prints an agent's `settings()` (what it chose for this run: a coordinate convention...)
+    in pytest's header, before any episode."""
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
+
+    def pytest_report_header(self) -> list[str]:
+        settings: dict[str, str] = self.agent.settings()
+        name = getattr(self.agent, "name", type(self.agent).__name__)
+        return [f"agent {name}: " + "; ".join(f"{k}: {v}" for k, v in settings.items())]

@@ -38,6 +38,7 @@ class ModelConfig:
     deadline_s: float | None = None  # one chat() call, retries included, gives up after this long
     temperature: float = 0.0
     max_tokens: int | None = None
+    coordinates: str | None = None  # a GUI model's coordinate convention, when not the one its name tells
 
     @property
     def endpoint(self) -> str:

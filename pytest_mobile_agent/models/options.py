@@ -15,7 +15,8 @@ OPTIONS = (
         "--mobile-model",
         "mobile_model",
         str,
-        "model name for the built-in model agents (t3a, m3a, appagent, mobile-bench) and the model judges, e.g. gpt-4o",
+        "model name for the built-in model agents (t3a, m3a, appagent, mobile-bench, ui-tars) "
+        "and the model judges, e.g. gpt-4o",
     ),
     (
         "--mobile-model-url",
@@ -54,7 +55,15 @@ OPTIONS = (
         int,
         f"longest side, in px, screenshots are sent at (default {DEFAULT_IMAGE_SIDE})",
     ),
+    (
+        "--mobile-model-coordinates",
+        "mobile_model_coordinates",
+        str,
+        "coordinate convention of a native GUI model agent (ui-tars): absolute (pixels of the image as the "
+        "model resized it) or relative (a 0-1000 grid); default: the one the model's name tells, else the newest",
+    ),
 )
+COORDINATES = ("absolute", "relative")  # pixels of the image as the model resized it; a 0-1000 grid
 REPLAY_HELP = "answer model requests from --mobile-model-cache only; a request not recorded there is an error"
 
 
@@ -84,6 +93,9 @@ def model_config(
     model = model or get("mobile_model")
     if not model:
         return None
+    coordinates = get("mobile_model_coordinates") or None
+    if coordinates not in (None, *COORDINATES):
+        raise pytest.UsageError(f"--mobile-model-coordinates must be {' or '.join(COORDINATES)}, not {coordinates!r}")
     return ModelConfig(
         model=model,
         base_url=get("mobile_model_url") or None,
@@ -93,5 +105,6 @@ def model_config(
         timeout_s=float(get("mobile_model_timeout") or 60.0),
         max_retries=int(get("mobile_model_retries") if get("mobile_model_retries") not in (None, "") else 5),
         image_side=int(get("mobile_model_image_side") or DEFAULT_IMAGE_SIDE),
+        coordinates=coordinates,
         deadline_s=step_timeout * 0.45 if step_timeout else None,
     )

@@ -10,12 +10,19 @@ entry is one golden step (AppAgent types in two: tap the field, then text()).
 
 from __future__ import annotations
 
+import base64
 import html
+import io
 import json
 import re
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
+from pytest_mobile_agent.actions import Selector
+from pytest_mobile_agent.agents.baselines.ui_tars import smart_resize
+from pytest_mobile_agent.device.ui_tree import UiTree
 from pytest_mobile_agent.models.messages import text_of
 
 ELEMENT_LINE = re.compile(r"^(\d+): (\{.*\})$", re.M)
@@ -39,6 +46,8 @@ class GoldenModel:
     def __call__(self, request: dict[str, Any]) -> str:
         messages = request["messages"]
         system = text_of(messages[0]) if messages[0]["role"] == "system" else ""
+        if "start_box=" in text_of(messages[0]):
+            return self.ui_tars(request)
         text = text_of(messages[-1])
         if text.startswith("STEP SUMMARY"):
             return "Summary: the action did what was intended; the goal is closer."
@@ -177,3 +186,66 @@ class GoldenModel:
         else:
             raise ValueError(f"the golden model cannot say {kind} to Mobile-Bench")
         return f"Thought: the screen shows what I need; step {i + 1}.\nAction: {op}"
+
+    # -- UI-TARS: screenshots only, `Action: click(start_box='(x,y)')` in the image's pixels -----
+    def ui_tars(self, request: dict[str, Any]) -> str:
+        """Reads the goal from the template, the step from the replies so far, the screen from
+        tests/models/golden_screens.py, and answers in the 1.5 grammar: pixels of the image it
+        was sent as its processor resizes it (a first-release model name: the 0-1000 grid). Even steps write points as
+        `<|box_start|>(x,y)<|box_end|>`, odd ones as `<point>x y</point>`, as releases do."""
+        from tests.models.golden_screens import screen_file
+
+        messages = request["messages"]
+        goal = text_of(messages[0]).split("## User Instruction", 1)[1].strip()
+        calls: list[tuple[str, dict[str, Any]]] = []
+        for a in self.golden(goal):
+            if a["action"] == "type" and a.get("selector"):
+                calls += [("tap", a), ("type", {"text": a["text"]})]
+            else:
+                calls.append((a["action"], a))
+        i = sum(m["role"] == "assistant" for m in messages)
+        if i >= len(calls):
+            return "Thought: The task is complete.\nAction: finished(content='done')"
+        screen = json.loads(screen_file(self.folder, goal).read_text())
+        ui, (sw, sh) = UiTree(screen["xml"]), screen["screen"]
+        url = messages[-1]["content"][-1]["image_url"]["url"]
+        iw, ih = Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).size
+        first_release = re.search(r"ui-?tars-(2b|7b|72b)", request.get("model", ""), re.I)
+        gh, gw = (1000, 1000) if first_release else smart_resize(ih, iw)  # what the server's processor makes of it
+
+        def point(x: int, y: int) -> str:
+            px, py = round((x + 0.5) * gw / sw), round((y + 0.5) * gh / sh)
+            return f"<point>{px} {py}</point>" if i % 2 else f"<|box_start|>({px},{py})<|box_end|>"
+
+        def at(sel: dict[str, Any]) -> str:
+            node = ui.select(Selector.of(**sel)) if sel else None  # type: ignore[arg-type]
+            if node is None:
+                self.misses.append(f"no element matches {sel} on the screen of {goal!r}")
+                raise LookupError(f"no element matches {sel}")
+            return point(*node.center)
+
+        kind, a = calls[i]
+        sel = a.get("selector") or {}
+        if kind in ("tap", "long_press"):
+            op = f"{'click' if kind == 'tap' else 'long_press'}(start_box='{at(sel)}')"
+        elif kind == "type":
+            op = f"type(content={a['text']!r})"
+        elif kind == "scroll":
+            if sel:
+                where = at(sel)
+            else:
+                scrollables = [n for n in ui.nodes() if n.scrollable]
+                big = max(
+                    scrollables, key=lambda n: (n.bounds[2] - n.bounds[0]) * (n.bounds[3] - n.bounds[1]), default=None
+                )
+                where = point(*big.center) if big is not None else point(sw // 2, sh // 2)
+            op = f"scroll(start_box='{where}', direction='{a['direction']}')"
+        elif kind == "swipe":
+            op = f"drag(start_box='{point(a['x'], a['y'])}', end_box='{point(a['x2'], a['y2'])}')"
+        elif kind == "key":
+            op = {"back": "press_back()", "home": "press_home()", "enter": "type(content='\\n')"}[a["key"]]
+        elif kind == "launch":
+            op = f"open_app(app_name='{a['package']}')"
+        else:
+            raise ValueError(f"the golden model cannot say {kind} to UI-TARS")
+        return f"Thought: Step {i + 1} of the way there: the target is on screen.\nAction: {op}"

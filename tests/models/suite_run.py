@@ -14,9 +14,15 @@ SUITE = ROOT / "task_suites" / "mobileagentbench"
 
 
 def run_suite(
-    agent: str, url: str | None, out: Path, *args: str, env: dict[str, str] | None = None, timeout: float = 900
+    agent: str,
+    url: str | None,
+    out: Path,
+    *args: str,
+    env: dict[str, str] | None = None,
+    timeout: float = 900,
+    model: str = "test-model",
 ) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]:
-    """`pytest SUITE --agent=AGENT --mobile-model=test-model ...` in a subprocess; the episode records."""
+    """`pytest SUITE --agent=AGENT --mobile-model=MODEL ...` in a subprocess; the episode records."""
     results = out / "results.jsonl"
     cmd = [
         sys.executable,
@@ -24,7 +30,7 @@ def run_suite(
         "pytest",
         *args,
         f"--agent={agent}",
-        "--mobile-model=test-model",
+        f"--mobile-model={model}",
         f"--mobile-results={results}",
         "-p",
         "no:randomly",

@@ -16,7 +16,7 @@ from tests.models.suite_run import SUITE, run_suite
 PRICE_IN, PRICE_OUT = 3.0, 12.0  # USD per million tokens for "test-model"
 
 
-@pytest.mark.parametrize("agent", ["t3a", "m3a", "appagent", "mobile-bench"])
+@pytest.mark.parametrize("agent", ["t3a", "m3a", "appagent", "mobile-bench", "ui-tars"])
 def test_golden_model_drives_every_agent_through_the_suite(agent: str, tmp_path: Path) -> None:
     prices = tmp_path / "prices.json"
     prices.write_text(json.dumps({"test-model": {"input": PRICE_IN, "output": PRICE_OUT}}))
@@ -32,6 +32,8 @@ def test_golden_model_drives_every_agent_through_the_suite(agent: str, tmp_path:
             f"--mobile-prices={prices}",
             "-p",
             "tests.models.golden_export",
+            "-p",
+            "tests.models.golden_screens",  # where the golden model sees what a screenshot shows
             env={"MOBILE_GOLDEN_DIR": str(tmp_path)},
         )
     assert records, proc.stdout[-3000:] + proc.stderr[-3000:]

@@ -1,0 +1,44 @@
+"""An agent's choices for the run (ui-tars's coordinate convention) are printed in pytest's
+header before any episode: from the model name, or the option that overrides it."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.mark.parametrize(
+    "args, line",
+    [
+        (["--mobile-model=UI-TARS-7B-SFT"], "agent ui-tars: coordinates: relative (UI-TARS-7B-SFT is a first-release"),
+        (["--mobile-model=UI-TARS-1.5-7B"], "agent ui-tars: coordinates: absolute (UI-TARS-1.5-7B is UI-TARS 1.5"),
+        (
+            ["--mobile-model=UI-TARS-1.5-7B", "--mobile-model-coordinates=relative"],
+            "agent ui-tars: coordinates: relative (set by --mobile-model-coordinates)",
+        ),
+    ],
+)
+def test_the_coordinate_convention_is_in_the_header(
+    pytester: pytest.Pytester, calc_tasks: dict[str, str], args: list[str], line: str
+) -> None:
+    pytester.makepyfile(**{name.removesuffix(".py"): source for name, source in calc_tasks.items()})
+    result = pytester.runpytest_subprocess(
+        "--agent=ui-tars", "--mobile-model-url=http://127.0.0.1:9/v1", "--collect-only", "-p", "no:randomly", *args
+    )
+    assert result.ret == 0, result.stdout.str()[-2000:]
+    header = result.stdout.str().split("collected", 1)[0]
+    assert line in header
+
+
+def test_an_unknown_convention_stops_the_run_with_the_choices(
+    pytester: pytest.Pytester, calc_tasks: dict[str, str]
+) -> None:
+    pytester.makepyfile(**{name.removesuffix(".py"): source for name, source in calc_tasks.items()})
+    result = pytester.runpytest_subprocess(
+        "--agent=ui-tars",
+        "--mobile-model=UI-TARS-1.5-7B",
+        "--mobile-model-url=http://127.0.0.1:9/v1",
+        "--mobile-model-coordinates=normalized",
+        "--collect-only",
+    )
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "--mobile-model-coordinates must be absolute or relative, not 'normalized'" in result.stderr.str()
