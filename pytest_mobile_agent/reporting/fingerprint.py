@@ -193,6 +193,7 @@ def _agent_part(config: pytest.Config, agent: object) -> dict[str, Any]:
             prompts = digest.hexdigest()
     screenshot = getattr(agent, "needs_screenshot", None)
     version = getattr(agent, "version", None)
+    settings = getattr(agent, "settings", None)  # a GUI model's coordinate convention and image side
     return {
         "name": str(getattr(agent, "name", type(agent).__name__)) if agent is not None else None,
         "spec": options.agent,
@@ -200,6 +201,7 @@ def _agent_part(config: pytest.Config, agent: object) -> dict[str, Any]:
         "prompts": prompts,
         "observation": getattr(agent, "observation_mode", None)
         or (None if screenshot is None else ("screenshot" if screenshot else "hierarchy")),
+        "settings": settings() if callable(settings) else None,
     }
 
 

@@ -255,3 +255,16 @@ def test_the_prompt_replays_the_answers_and_keeps_the_last_five_screens() -> Non
 
 def test_loaded_by_name() -> None:
     assert isinstance(load_agent("ui-tars"), UITars)
+
+
+def test_the_coordinate_convention_is_part_of_the_fingerprint(pytester: pytest.Pytester) -> None:
+    """One model under two conventions (the override) must not resume or compare as one run."""
+    from pytest_mobile_agent.reporting import fingerprint
+
+    config = pytester.parseconfig("--agent=ui-tars")
+    parts = [
+        fingerprint._agent_part(config, agent_for(model="UI-TARS-1.5-7B", coordinates=c)) for c in (None, "relative")
+    ]
+    assert parts[0]["settings"]["coordinates"].startswith("absolute")
+    assert parts[1]["settings"]["coordinates"].startswith("relative")
+    assert fingerprint.fingerprint_id(parts[0]) != fingerprint.fingerprint_id(parts[1])
