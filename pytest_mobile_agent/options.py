@@ -239,14 +239,6 @@ class Options:
             locale = normalize_locale(locale) if locale else None
         except LocaleError as exc:
             raise pytest.UsageError(f"--mobile-locale: {exc}") from exc
-        variations = get("mobile_variations")
-        if variations not in (None, ""):
-            try:
-                variations = int(variations)
-            except ValueError:
-                raise pytest.UsageError(f"--mobile-variations={variations!r}: expected a whole number from 1") from None
-            if variations < 1:
-                raise pytest.UsageError(f"--mobile-variations={variations}: expected a whole number from 1")
         agent = text("mobile_agent")
         resume = bool(get("mobile_resume"))
         if resume and not results:
@@ -273,8 +265,8 @@ class Options:
             locale=locale,
             warm_start=warm_start,
             keep_screens=keep_screens,
-            repeat=_repeat(get("mobile_repeat")),
-            variations=int(variations) if variations not in (None, "") else None,
+            repeat=_runs("--mobile-repeat", get("mobile_repeat")) or 1,
+            variations=_runs("--mobile-variations", get("mobile_variations")),
             resume=resume,
             bundle=Path(bundle) if (bundle := text("mobile_bundle")) else None,
         )
@@ -284,16 +276,17 @@ class Options:
         return self.locale or (normalize_locale(spec.locale) if spec.locale else DEFAULT_LOCALE)
 
 
-def _repeat(value: str | float | None) -> int:
-    """--mobile-repeat=K (or the ini's text): a whole number of runs, at least 1."""
+def _runs(flag: str, value: str | float | None) -> int | None:
+    """A count of runs (--mobile-repeat=K, --mobile-variations=N, or their ini's text): a whole
+    number, at least 1; None when not given."""
     if value is None or value == "":
-        return 1
+        return None
     try:
         k = int(value)
     except ValueError:
-        raise pytest.UsageError(f"--mobile-repeat={value!r}: expected a whole number of runs, 1 or more") from None
+        raise pytest.UsageError(f"{flag}={value!r}: expected a whole number of runs, 1 or more") from None
     if k < 1:
-        raise pytest.UsageError(f"--mobile-repeat={k}: every task runs at least once; give K >= 1")
+        raise pytest.UsageError(f"{flag}={k}: every task runs at least once; give 1 or more")
     return k
 
 

@@ -117,11 +117,15 @@ def test_a_flaky_agent_gets_the_hand_computed_statistics_and_its_flaky_tasks_nam
 @pytest.mark.parametrize(
     "given, said",
     [
-        ("--mobile-repeat=0", "--mobile-repeat=0: every task runs at least once; give K >= 1"),
+        ("--mobile-repeat=0", "--mobile-repeat=0: every task runs at least once; give 1 or more"),
+        ("--mobile-variations=-2", "--mobile-variations=-2: every task runs at least once; give 1 or more"),
+        ("-omobile_variations=many", "--mobile-variations='many': expected a whole number of runs, 1 or more"),
         ("-omobile_repeat=two", "--mobile-repeat='two': expected a whole number of runs, 1 or more"),
     ],
 )
-def test_a_repeat_count_that_is_no_count_of_runs_is_a_usage_error(run_tasks, calc_tasks, given, said) -> None:
+def test_a_repeat_or_variation_count_that_is_no_count_of_runs_is_a_usage_error(
+    run_tasks, calc_tasks, given, said
+) -> None:
     run = run_tasks(calc_tasks, "--agent=oracle", given)
     assert run.result.ret == 4
     run.result.stderr.fnmatch_lines([f"*{said}*"])
