@@ -15,7 +15,7 @@ OPTIONS = (
         "--mobile-model",
         "mobile_model",
         str,
-        "model name for the built-in model agents (t3a, m3a, appagent, mobile-bench, ui-tars) "
+        "model name for the built-in model agents (t3a, m3a, appagent, mobile-bench, ui-tars, qwen-vl) "
         "and the model judges, e.g. gpt-4o",
     ),
     (
@@ -59,7 +59,7 @@ OPTIONS = (
         "--mobile-model-coordinates",
         "mobile_model_coordinates",
         str,
-        "coordinate convention of a native GUI model agent (ui-tars): absolute (pixels of the image as the "
+        "coordinate convention of a native GUI model agent (ui-tars, qwen-vl): absolute (pixels of the image as the "
         "model resized it) or relative (a 0-1000 grid); default: the one the model's name tells, else the newest",
     ),
 )

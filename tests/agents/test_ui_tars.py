@@ -12,15 +12,8 @@ import pytest
 from PIL import Image
 
 from pytest_mobile_agent.actions import Action, InvalidAction, Key, Launch
-from pytest_mobile_agent.agents.baselines.ui_tars import (
-    ABSOLUTE,
-    RELATIVE,
-    Space,
-    UITars,
-    convention_for,
-    read_call,
-    smart_resize,
-)
+from pytest_mobile_agent.agents.baselines.image_space import ABSOLUTE, RELATIVE, Space, smart_resize
+from pytest_mobile_agent.agents.baselines.ui_tars import UITars, convention_for, read_call
 from pytest_mobile_agent.agents.loader import load_agent
 from pytest_mobile_agent.device.ui_tree import UiTree
 from pytest_mobile_agent.models import ModelConfig

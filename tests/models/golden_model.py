@@ -21,7 +21,7 @@ from typing import Any
 from PIL import Image
 
 from pytest_mobile_agent.actions import Selector
-from pytest_mobile_agent.agents.baselines.ui_tars import smart_resize
+from pytest_mobile_agent.agents.baselines.image_space import MAX_PIXELS, smart_resize
 from pytest_mobile_agent.device.ui_tree import UiTree
 from pytest_mobile_agent.models.messages import text_of
 
@@ -48,6 +48,8 @@ class GoldenModel:
         system = text_of(messages[0]) if messages[0]["role"] == "system" else ""
         if "start_box=" in text_of(messages[0]):
             return self.ui_tars(request)
+        if '"mobile_use"' in system:
+            return self.qwen_vl(request)
         text = text_of(messages[-1])
         if text.startswith("STEP SUMMARY"):
             return "Summary: the action did what was intended; the goal is closer."
@@ -249,3 +251,81 @@ class GoldenModel:
         else:
             raise ValueError(f"the golden model cannot say {kind} to UI-TARS")
         return f"Thought: Step {i + 1} of the way there: the target is on screen.\nAction: {op}"
+
+    # -- Qwen-VL: screenshots only, a `mobile_use` <tool_call> with points in the image's pixels -
+    def qwen_vl(self, request: dict[str, Any]) -> str:
+        """Reads the goal and the step from the user text, the screen from golden_screens.py, and
+        calls `mobile_use`: a Qwen2.5-VL name in pixels of the sent image as its processor resizes
+        it (4*28*28 pixels at least), any other name on Qwen3-VL's 0-1000 grid."""
+        from tests.models.golden_screens import screen_file
+
+        messages = request["messages"]
+        text = text_of(messages[-1])
+        goal = text.split("The user's task: ", 1)[1].split("\nWhat you have done on this phone so far:", 1)[0]
+        calls: list[tuple[str, dict[str, Any]]] = []
+        for a in self.golden(goal):
+            if a["action"] == "type" and a.get("selector"):
+                calls += [("tap", a), ("type", {"text": a["text"]})]
+            else:
+                calls.append((a["action"], a))
+        steps = re.findall(r"^Step (\d+):", text, re.M)
+        i = int(steps[-1]) if steps else 0
+
+        def call(args: dict[str, Any]) -> str:
+            body = json.dumps({"name": "mobile_use", "arguments": args})
+            return f"Step {i + 1} of the way there: the target is on screen.\n<tool_call>\n{body}\n</tool_call>"
+
+        if i >= len(calls):
+            return call({"action": "answer", "text": "done"})
+        screen = json.loads(screen_file(self.folder, goal).read_text())
+        ui, (sw, sh) = UiTree(screen["xml"]), screen["screen"]
+        url = messages[-1]["content"][-1]["image_url"]["url"]
+        iw, ih = Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).size
+        qwen25 = re.search(r"qwen2[._]?5-?vl", request.get("model", ""), re.I)
+        gh, gw = smart_resize(ih, iw, 4 * 28 * 28, MAX_PIXELS) if qwen25 else (1000, 1000)
+
+        def point(x: float, y: float) -> list[int]:
+            return [round((x + 0.5) * gw / sw), round((y + 0.5) * gh / sh)]
+
+        def node_of(sel: dict[str, Any]) -> Any:
+            node = ui.select(Selector.of(**sel)) if sel else None  # type: ignore[arg-type]
+            if node is None:
+                self.misses.append(f"no element matches {sel} on the screen of {goal!r}")
+                raise LookupError(f"no element matches {sel}")
+            return node
+
+        kind, a = calls[i]
+        sel = a.get("selector") or {}
+        if kind in ("tap", "long_press"):
+            where = point(*node_of(sel).center)
+            return call({"action": "click" if kind == "tap" else "long_press", "coordinate": where})
+        if kind == "type":
+            return call({"action": "type", "text": a["text"]})
+        if kind == "scroll":
+            if sel:
+                node = node_of(sel)
+            else:
+                scrollables = [n for n in ui.nodes() if n.scrollable]
+                node = max(scrollables, key=lambda n: (n.bounds[2] - n.bounds[0]) * (n.bounds[3] - n.bounds[1]))
+            x1, y1, x2, y2 = node.bounds
+            cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+            dx, dy = (x2 - x1) * 0.3, (y2 - y1) * 0.3
+            # the finger moves against the content: scrolling down is a swipe up
+            fx, fy = {"down": (0, -dy), "up": (0, dy), "right": (-dx, 0), "left": (dx, 0)}[a["direction"]]
+            return call(
+                {
+                    "action": "swipe",
+                    "coordinate": point(cx - fx, cy - fy),
+                    "coordinate2": point(cx + fx, cy + fy),
+                }
+            )
+        if kind == "swipe":
+            start, end = point(a["x"], a["y"]), point(a["x2"], a["y2"])
+            return call({"action": "swipe", "coordinate": start, "coordinate2": end})
+        if kind == "key":
+            if a["key"] in ("back", "home", "enter"):
+                return call({"action": "system_button", "button": a["key"].capitalize()})
+            return call({"action": "key", "text": a["key"]})
+        if kind == "launch":
+            return call({"action": "open", "text": a["package"]})
+        raise ValueError(f"the golden model cannot say {kind} to Qwen-VL")

@@ -11,7 +11,6 @@ follows the model's name, the newest when the name does not tell, and
 from __future__ import annotations
 
 import ast
-import math
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -20,6 +19,7 @@ from pytest_mobile_agent.actions import Action, Done, Key, Launch, LongPress, Sw
 from pytest_mobile_agent.agents.baselines.answers import AnswerError, section
 from pytest_mobile_agent.agents.baselines.base import ModelAgent
 from pytest_mobile_agent.agents.baselines.elements import selector_for
+from pytest_mobile_agent.agents.baselines.image_space import ABSOLUTE, RELATIVE, Space, overridden, smart_resize
 from pytest_mobile_agent.agents.baselines.t3a import package_for
 from pytest_mobile_agent.models import assistant, image_part
 from pytest_mobile_agent.models.messages import decode, fit
@@ -27,11 +27,6 @@ from pytest_mobile_agent.models.messages import decode, fit
 if TYPE_CHECKING:
     from pytest_mobile_agent.agents import Observation, TaskInfo
 
-FACTOR = 28  # the vision encoder's patch (14) times its merge (2): image sides are multiples of it
-MIN_PIXELS = 100 * FACTOR * FACTOR
-MAX_PIXELS = 16384 * FACTOR * FACTOR
-ABSOLUTE, RELATIVE = "absolute", "relative"  # 1.5 and later; the first release's 0-1000 grid
-CONVENTIONS = (ABSOLUTE, RELATIVE)
 FIRST_RELEASE = re.compile(r"ui-?tars-(2b|7b|72b)(-(sft|dpo))?\b", re.I)
 ACTIONS = """click(start_box='<|box_start|>(x1,y1)<|box_end|>')
 long_press(start_box='<|box_start|>(x1,y1)<|box_end|>')
@@ -48,54 +43,16 @@ WAIT_S = 5.0
 DRAG_MS = 600
 
 
-def smart_resize(
-    height: int, width: int, min_pixels: int = MIN_PIXELS, max_pixels: int = MAX_PIXELS
-) -> tuple[int, int]:
-    """The (height, width) the model's processor gives an image: each side the nearest multiple
-    of 28, then, when the pixel count falls outside [min_pixels, max_pixels], both scaled by one
-    factor into it (rounded down when shrinking, up when growing)."""
-    if min(height, width) <= 0 or max(height, width) / min(height, width) > 200:
-        raise ValueError(f"an image of {width}x{height} has no smart_resize size")
-    h = max(FACTOR, round(height / FACTOR) * FACTOR)
-    w = max(FACTOR, round(width / FACTOR) * FACTOR)
-    if h * w > max_pixels:
-        beta = math.sqrt(height * width / max_pixels)
-        h, w = math.floor(height / beta / FACTOR) * FACTOR, math.floor(width / beta / FACTOR) * FACTOR
-    elif h * w < min_pixels:
-        beta = math.sqrt(min_pixels / (height * width))
-        h, w = math.ceil(height * beta / FACTOR) * FACTOR, math.ceil(width * beta / FACTOR) * FACTOR
-    return h, w
-
-
 def convention_for(model: str | None, override: str | None = None) -> tuple[str, str]:
     """The coordinate convention and why: the override, else the model's name, else the newest."""
-    if override:
-        if override not in CONVENTIONS:
-            raise ValueError(f"--mobile-model-coordinates must be one of {', '.join(CONVENTIONS)}, not {override!r}")
-        return override, "set by --mobile-model-coordinates"
+    if chosen := overridden(override):
+        return chosen
     name = model or ""
     if FIRST_RELEASE.search(name):
         return RELATIVE, f"{name} is a first-release UI-TARS (0-1000 grid)"
     if re.search(r"ui-?tars", name, re.I):
         return ABSOLUTE, f"{name} is UI-TARS 1.5 or later (pixels of the resized image)"
     return ABSOLUTE, f"{name or 'the model'} does not name its UI-TARS release: the newest convention"
-
-
-@dataclass(frozen=True)
-class Space:
-    """Where the model's numbers live and how they map to the device's pixels."""
-
-    convention: str
-    image: tuple[int, int]  # (width, height) of the image the model saw (smart-resized)
-    screen: tuple[int, int]  # (width, height) of the device
-    sent: tuple[int, int] = (0, 0)  # (width, height) of the image sent
-
-    def to_device(self, x: float, y: float) -> tuple[int, int]:
-        grid_w, grid_h = (1000, 1000) if self.convention == RELATIVE else self.image
-        sw, sh = self.screen
-        px = min(max(round(x * sw / grid_w), 0), sw - 1)
-        py = min(max(round(y * sh / grid_h), 0), sh - 1)
-        return px, py
 
 
 @dataclass(frozen=True)
