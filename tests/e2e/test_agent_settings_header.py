@@ -42,3 +42,21 @@ def test_an_unknown_convention_stops_the_run_with_the_choices(
     )
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert "--mobile-model-coordinates must be absolute or relative, not 'normalized'" in result.stderr.str()
+
+
+@pytest.mark.parametrize(
+    "model, line",
+    [
+        ("Qwen2.5-VL-7B-Instruct", "agent qwen-vl: coordinates: absolute (Qwen2.5-VL-7B-Instruct is Qwen2.5-VL"),
+        ("Qwen/Qwen3-VL-8B-Instruct", "agent qwen-vl: coordinates: relative (Qwen/Qwen3-VL-8B-Instruct is Qwen3-VL"),
+    ],
+)
+def test_qwen_vl_prints_its_release_convention(
+    pytester: pytest.Pytester, calc_tasks: dict[str, str], model: str, line: str
+) -> None:
+    pytester.makepyfile(**{name.removesuffix(".py"): source for name, source in calc_tasks.items()})
+    result = pytester.runpytest_subprocess(
+        "--agent=qwen-vl", f"--mobile-model={model}", "--mobile-model-url=http://127.0.0.1:9/v1", "--collect-only"
+    )
+    assert result.ret == 0, result.stdout.str()[-2000:]
+    assert line in result.stdout.str().split("collected", 1)[0]
