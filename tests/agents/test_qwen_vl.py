@@ -151,6 +151,8 @@ def test_terminate_succeeds_or_gives_up() -> None:
         "\n</tool_call>",
         '<tool_call>{"name": "mobile_use", "arguments": "{\\"action\\": \\"click\\", \\"coordinate\\": [112, 238]}"}'
         "</tool_call>",  # the arguments as a JSON string
+        '<think>maybe <tool_call>{"name": "mobile_use", "arguments": {"action": "wait"}}</tool_call>?</think>\n'
+        '<tool_call>{"name": "mobile_use", "arguments": {"action": "click", "coordinate": [112, 238]}}</tool_call>',
     ],
 )
 def test_forgiven_forms(answer: str) -> None:

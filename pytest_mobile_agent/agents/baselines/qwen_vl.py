@@ -115,10 +115,15 @@ def tool_schema(width: int, height: int) -> dict[str, Any]:
 _CALL = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|$)", re.S)
 
 
+def after_thinking(text: str) -> str:
+    """The answer after a Thinking model's reasoning, where its call is."""
+    return text.rsplit("</think>", 1)[-1]
+
+
 def read_tool_call(text: str) -> dict[str, Any]:
-    """The arguments of the answer's first `mobile_use` call (a closing tag the server cut off, or
-    a ```json fence inside the tags, is forgiven)."""
-    m = _CALL.search(text)
+    """The arguments of the answer's first `mobile_use` call after a Thinking model's `</think>`
+    (a closing tag the server cut off, or a ```json fence inside the tags, is forgiven)."""
+    m = _CALL.search(after_thinking(text))
     if m is None:
         raise AnswerError(f"no <tool_call> in the answer: {text[:120]!r}")
     body = re.sub(r"^```(?:json)?\s*|\s*```$", "", m.group(1).strip())
@@ -207,7 +212,7 @@ class QwenVL(ModelAgent):
         return text.split("<tool_call>", 1)[0].strip() or " ".join(text.split())[:200]
 
     def action_text(self, text: str) -> str:
-        m = _CALL.search(text)
+        m = _CALL.search(after_thinking(text))
         return " ".join(m.group(1).split())[:200] if m else " ".join(text.split())[:120]
 
     def parse(self, text: str, obs: Observation) -> Action:
