@@ -59,7 +59,7 @@ OPTIONS = (
         "--mobile-model-coordinates",
         "mobile_model_coordinates",
         str,
-        "coordinate convention of a native GUI model agent (ui-tars): absolute (pixels of the image as the "
+        "coordinate convention of a native GUI model agent (ui-tars, autoglm): absolute (pixels of the image as the "
         "model resized it) or relative (a 0-1000 grid); default: the one the model's name tells, else the newest",
     ),
 )

@@ -1,15 +1,23 @@
 """The seeds' baseline agents, backed by a model through `pytest_mobile_agent.models`:
-`--agent=t3a|m3a|appagent|mobile-bench|ui-tars --mobile-model=NAME`. Prompts live in `../prompts/`."""
+`--agent=t3a|m3a|appagent|mobile-bench|ui-tars|autoglm --mobile-model=NAME`. Prompts live in `../prompts/`."""
 
 from __future__ import annotations
 
 from pytest_mobile_agent.agents.baselines.appagent import AppAgent
+from pytest_mobile_agent.agents.baselines.autoglm import AutoGLM
 from pytest_mobile_agent.agents.baselines.base import ModelAgent
 from pytest_mobile_agent.agents.baselines.m3a import M3A
 from pytest_mobile_agent.agents.baselines.mobile_bench import MobileBench
 from pytest_mobile_agent.agents.baselines.t3a import T3A
 from pytest_mobile_agent.agents.baselines.ui_tars import UITars
 
-MODEL_AGENTS = {"t3a": T3A, "m3a": M3A, "appagent": AppAgent, "mobile-bench": MobileBench, "ui-tars": UITars}
+MODEL_AGENTS = {
+    "t3a": T3A,
+    "m3a": M3A,
+    "appagent": AppAgent,
+    "mobile-bench": MobileBench,
+    "ui-tars": UITars,
+    "autoglm": AutoGLM,
+}
 
-__all__ = ["MODEL_AGENTS", "M3A", "T3A", "AppAgent", "UITars", "MobileBench", "ModelAgent"]
+__all__ = ["MODEL_AGENTS", "AutoGLM", "M3A", "T3A", "AppAgent", "UITars", "MobileBench", "ModelAgent"]
