@@ -2,7 +2,7 @@
 
     python benchmarks/agent_overhead.py [--episodes 10] [--breakdown]
 
-Each built-in agent (t3a, m3a, appagent, mobile-bench, ui-tars) runs calculator episodes on one virtual
+Each built-in agent (t3a, m3a, appagent, mobile-bench, ui-tars, autoglm) runs calculator episodes on one virtual
 device, with an in-process model that answers at once (the golden model of the tests, given
 the golden path): so what is timed is the agent's work outside the model, per step: reading the
 screen into elements, building the prompt, decoding and shrinking the screenshot, drawing the
