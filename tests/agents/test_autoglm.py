@@ -22,6 +22,7 @@ from pytest_mobile_agent.agents.baselines.autoglm import (
     Space,
     app_package,
     convention_for,
+    language_for,
     read_call,
     seconds,
 )
@@ -73,6 +74,28 @@ def test_the_convention_is_the_grid_unless_overridden() -> None:
     assert convention_for(MODEL, ABSOLUTE) == (ABSOLUTE, "set by --mobile-model-coordinates")
     with pytest.raises(ValueError, match="must be one of absolute, relative"):
         convention_for(MODEL, "normalized")
+
+
+@pytest.mark.parametrize(
+    "model, language",
+    [
+        ("zai-org/AutoGLM-Phone-9B", "zh"),
+        ("autoglm-phone", "zh"),  # Z.ai's hosted name of it
+        ("zai-org/AutoGLM-Phone-9B-Multilingual", "en"),
+        ("autoglm-phone-multilingual", "en"),
+        ("my-finetune", "en"),
+    ],
+)
+def test_the_prompt_language_follows_the_release(model: str, language: str) -> None:
+    assert language_for(model)[0] == language
+
+
+def test_each_release_gets_its_prompt() -> None:
+    for model, marker in (("AutoGLM-Phone-9B", "# 操作"), ("AutoGLM-Phone-9B-Multilingual", "# Operations")):
+        agent = AutoGLM()
+        agent.client = ScriptedClient(['<answer>do(action="Back")</answer>'], ModelConfig(model=model, image_side=512))
+        agent.step(observe())
+        assert marker in text_of(agent.client.asked[0][0])
 
 
 def test_the_override_reaches_the_agent_from_the_config() -> None:
@@ -151,6 +174,7 @@ def test_finish_ends_the_episode_with_its_answer_in_the_record() -> None:
         "coordinates": RELATIVE,
         "coordinates_why": f"{MODEL}: AutoGLM's 0-999 grid, divided by 1000",
         "image_sent": [216, 468],
+        "prompt_language": "zh",
     }
 
 

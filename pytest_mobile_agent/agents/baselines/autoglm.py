@@ -4,8 +4,9 @@ the app in front in, `<think>...</think><answer>do(action="Tap", element=[x,y])<
 Points are on a relative grid over the screenshot, 0-999 as the prompt states, mapped back as
 Open-AutoGLM's own handler does (x / 1000 * screen width): the `relative` convention, the only
 one its releases use. --mobile-model-coordinates=absolute reads them as pixels of the image sent
-(a model fine-tuned that way). Launch names an app; the task's Simple Mobile Tools apps are
-found by the names a model gives them.
+(a model fine-tuned that way). AutoGLM-Phone-9B gets the Chinese prompt, the Multilingual
+release (and any other name) the English one. Launch names an app; the task's Simple Mobile
+Tools apps are found by the names a model gives them.
 """
 
 from __future__ import annotations
@@ -29,17 +30,6 @@ if TYPE_CHECKING:
 ABSOLUTE, RELATIVE = "absolute", "relative"
 CONVENTIONS = (ABSOLUTE, RELATIVE)
 GRID = 1000  # Open-AutoGLM divides by 1000 (the prompt's grid ends at 999)
-ACTIONS = """- do(action="Tap", element=[x,y]) : tap the point. Add message="why" when the tap pays, sends or deletes.
-- do(action="Type", text="...") : type into the focused field (what it held is replaced).
-- do(action="Swipe", start=[x1,y1], end=[x2,y2]) : drag a finger from start to end (to scroll, swipe the other way).
-- do(action="Long Press", element=[x,y]) : press and hold the point.
-- do(action="Double Tap", element=[x,y]) : tap the point twice quickly.
-- do(action="Launch", app="name") : open an app by its name.
-- do(action="Back") : the Back button.
-- do(action="Home") : the Home button.
-- do(action="Wait", duration="2 seconds") : let the screen load.
-- do(action="Take_over", message="why") : hand over to the user (a login, a captcha).
-- finish(message="...") : the task is done (or cannot be); the message answers the task's question if it has one."""
 WAIT_S = 2.0  # a Wait with no readable duration (Open-AutoGLM's own default is 1 s)
 SWIPE_MS = 400
 # Names a model gives the Simple Mobile Tools apps, as words their packages hold.
@@ -65,6 +55,15 @@ APP_NAMES = {
     "applauncher": "applauncher",
     "launcher": "applauncher",
 }
+
+
+def language_for(model: str | None) -> tuple[str, str]:
+    """The prompt's language and why: Open-AutoGLM pairs AutoGLM-Phone-9B with its Chinese
+    prompt and the Multilingual release with the English one; another name gets English."""
+    name = model or ""
+    if re.search(r"autoglm-phone(-9b)?$", name.split("/")[-1], re.I):
+        return "zh", f"{name} is the Chinese AutoGLM-Phone release"
+    return "en", f"{name or 'the model'} is not the Chinese AutoGLM-Phone-9B"
 
 
 def convention_for(model: str | None, override: str | None = None) -> tuple[str, str]:
@@ -180,13 +179,18 @@ def seconds(duration: object) -> float:
 class AutoGLM(ModelAgent):
     name = "autoglm"
     needs_screenshot = True
-    prompt_files: ClassVar[dict[str, str]] = {"system": "autoglm_phone.txt"}
+    prompt_files: ClassVar[dict[str, str]] = {"en": "autoglm_phone.txt", "zh": "autoglm_phone_zh.txt"}
 
     def settings(self) -> dict[str, str]:
         """What this run uses, for pytest's header (the records carry it too)."""
         override = self.client.config.coordinates if self.client is not None else None
         convention, why = convention_for(self.model, override)
-        return {"coordinates": f"{convention} ({why})", "screenshot side": f"{self.image_side} px"}
+        language, reason = language_for(self.model)
+        return {
+            "coordinates": f"{convention} ({why})",
+            "prompt": f"{language} ({reason})",
+            "screenshot side": f"{self.image_side} px",
+        }
 
     def reset(self, task: TaskInfo) -> None:
         super().reset(task)
@@ -195,6 +199,7 @@ class AutoGLM(ModelAgent):
         self._pending: Action | None = None  # a Double Tap's second tap
         override = self.client.config.coordinates if self.client is not None else None
         self.convention, self.why = convention_for(self.model, override)
+        self.language = language_for(self.model)[0]
 
     def messages(self, obs: Observation) -> list[dict[str, Any]]:
         img = decode(obs.screenshot)
@@ -205,7 +210,7 @@ class AutoGLM(ModelAgent):
         info = "** Screen Info **\n\n" + json.dumps({"current_app": roots[0] if roots else "unknown"})
         if not self._context:
             # Open-AutoGLM's prompt starts with today's date; left out, so a recorded run replays on any day.
-            self._context.append(system(self.prompt("system").format(actions=ACTIONS)))
+            self._context.append(system(self.prompt(self.language)))
             info = f"{obs.prompt}\n\n{info}"
         elif self._context[-1]["role"] == "user":  # the previous step's answer was lost: replace it
             self._context.pop()
@@ -227,7 +232,7 @@ class AutoGLM(ModelAgent):
             return " ".join(text.split())[:120]
 
     def step(self, obs: Observation) -> Action:
-        if self._pending is not None and self.task is obs.task:
+        if self.task is obs.task and self._pending is not None:  # before its first reset, it has none
             action, self._pending = self._pending, None
             return action
         return super().step(obs)
@@ -282,5 +287,6 @@ class AutoGLM(ModelAgent):
             "coordinates": getattr(self, "convention", None),
             "coordinates_why": getattr(self, "why", None),
             "image_sent": list(space.sent) if space is not None else None,
+            "prompt_language": getattr(self, "language", None),
         }
         return out
