@@ -183,6 +183,11 @@ def test_a_finish_message_with_quotes_and_lines_is_kept_whole() -> None:
     assert (call.name, call.args) == ("finish", {"message": 'He said "hi"\nand left'})
 
 
+def test_a_typed_text_with_quotes_of_its_own_is_kept_whole() -> None:
+    call = read_call('<answer>do(action="Type", text="say "hi"")</answer>')
+    assert call.args == {"action": "Type", "text": 'say "hi"'}
+
+
 def test_answers_without_tags_are_read_from_the_operation() -> None:
     assert read_call('I will tap it. do(action="Tap", element=[1,2])').args == {"action": "Tap", "element": [1, 2]}
     assert read_call("<think>x</think><answer>finish(message='done')</answer>").args == {"message": "done"}

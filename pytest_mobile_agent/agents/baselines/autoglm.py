@@ -134,6 +134,9 @@ def read_call(text: str) -> Call:
             return Call("finish", {"message": message[1:-1] if message[:1] in "\"'" else message})
     else:
         node = _parse(line)
+        typed = re.match(r'do\(action="Type(?:_Name)?",\s*text=(["\'])(.*)\1\)$', line, re.S)
+        if node is None and typed:  # a text with quotes of its own, as Open-AutoGLM reads it
+            return Call("do", {"action": "Type", "text": typed.group(2)})
     if node is None or not isinstance(node.func, ast.Name) or node.func.id not in ("do", "finish") or node.args:
         raise AnswerError(f'the operation must be do(action="...", ...) or finish(message="..."): {line[:120]!r}')
     args: dict[str, Any] = {}
