@@ -2,9 +2,9 @@
 
     python benchmarks/agent_overhead.py [--episodes 10] [--breakdown]
 
-Each built-in agent (t3a, m3a, appagent, mobile-bench, ui-tars, qwen-vl) runs calculator episodes on one virtual
-device, with an in-process model that answers at once (the golden model of the tests, given
-the golden path): so what is timed is the agent's work outside the model, per step: reading the
+Each built-in agent (t3a, m3a, appagent, mobile-bench, ui-tars, qwen-vl, autoglm) runs calculator
+episodes on one virtual device, with an in-process model that answers at once (the golden model
+of the tests, given the golden path): so what is timed is the agent's work outside the model, per step: reading the
 screen into elements, building the prompt, decoding and shrinking the screenshot, drawing the
 marks and encoding the image, parsing the answer (T3A and M3A include their step summaries'
 prompts). The figure that counts is the agent thread's CPU time (p50, p90): it is the work done,

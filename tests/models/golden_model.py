@@ -50,6 +50,8 @@ class GoldenModel:
             return self.ui_tars(request)
         if '"mobile_use"' in system:
             return self.qwen_vl(request)
+        if 'do(action="Tap"' in system:
+            return self.autoglm(request)
         text = text_of(messages[-1])
         if text.startswith("STEP SUMMARY"):
             return "Summary: the action did what was intended; the goal is closer."
@@ -329,3 +331,63 @@ class GoldenModel:
         if kind == "launch":
             return call({"action": "open", "text": a["package"]})
         raise ValueError(f"the golden model cannot say {kind} to Qwen-VL")
+
+    # -- AutoGLM: `<answer>do(action="Tap", element=[x,y])</answer>` on the 0-999 grid -------------
+    def autoglm(self, request: dict[str, Any]) -> str:
+        """Reads the goal from the first user message, the step from the answers so far, the
+        screen from tests/models/golden_screens.py; answers on the grid (x / 1000 of the screen),
+        scrolls as finger swipes, and launches apps by the names people call them."""
+        from tests.models.golden_screens import screen_file
+
+        messages = request["messages"]
+        goal = text_of(messages[1]).split("\n\n** Screen Info **", 1)[0]
+        calls: list[tuple[str, dict[str, Any]]] = []
+        for a in self.golden(goal):
+            if a["action"] == "type" and a.get("selector"):
+                calls += [("tap", a), ("type", {"text": a["text"]})]
+            else:
+                calls.append((a["action"], a))
+        i = sum(m["role"] == "assistant" for m in messages)
+        form = "<think>Step {} of the way there: the target is on screen.</think>\n<answer>{}</answer>"
+        if i >= len(calls):
+            return form.format(i + 1, 'finish(message="done")')
+        screen = json.loads(screen_file(self.folder, goal).read_text())
+        ui, (sw, sh) = UiTree(screen["xml"]), screen["screen"]
+
+        def point(x: float, y: float) -> str:
+            return f"[{round((x + 0.5) * 1000 / sw)},{round((y + 0.5) * 1000 / sh)}]"
+
+        def at(sel: dict[str, Any]) -> str:
+            node = ui.select(Selector.of(**sel)) if sel else None  # type: ignore[arg-type]
+            if node is None:
+                self.misses.append(f"no element matches {sel} on the screen of {goal!r}")
+                raise LookupError(f"no element matches {sel}")
+            return point(*node.center)
+
+        kind, a = calls[i]
+        sel = a.get("selector") or {}
+        if kind in ("tap", "long_press"):
+            op = f'do(action="{"Tap" if kind == "tap" else "Long Press"}", element={at(sel)})'
+        elif kind == "type":
+            op = f'do(action="Type", text={json.dumps(a["text"])})'
+        elif kind == "scroll":
+            found = ui.select(Selector.of(**sel)) if sel else None  # type: ignore[arg-type]
+            scrollables = [n for n in ui.nodes() if n.scrollable]
+            node = found or max(
+                scrollables, key=lambda n: (n.bounds[2] - n.bounds[0]) * (n.bounds[3] - n.bounds[1]), default=None
+            )
+            x1, y1, x2, y2 = node.bounds if node is not None else (0, 0, sw, sh)
+            cx, cy, dy = (x1 + x2) / 2, (y1 + y2) / 2, (y2 - y1) * 0.3
+            start, end = {"down": ((cx, cy + dy), (cx, cy - dy)), "up": ((cx, cy - dy), (cx, cy + dy))}[a["direction"]]
+            op = f'do(action="Swipe", start={point(*start)}, end={point(*end)})'
+        elif kind == "swipe":
+            op = f'do(action="Swipe", start={point(a["x"], a["y"])}, end={point(a["x2"], a["y2"])})'
+        elif kind == "key" and a["key"] in ("back", "home"):
+            op = f'do(action="{a["key"].title()}")'
+        elif kind == "launch":
+            name = a["package"].split(".")[2] if a["package"].startswith("com.simplemobiletools.") else a["package"]
+            spoken = {"smsmessenger": "Messages", "filemanager": "Files"}.get(name, name.title())
+            op = f'do(action="Launch", app="{spoken}")'
+        else:
+            raise ValueError(f"the golden model cannot say {kind} {a} to AutoGLM")
+        return form.format(i + 1, op)

@@ -1,9 +1,10 @@
 """The seeds' baseline agents, backed by a model through `pytest_mobile_agent.models`:
-`--agent=t3a|m3a|appagent|mobile-bench|ui-tars|qwen-vl --mobile-model=NAME`. Prompts live in `../prompts/`."""
+`--agent=t3a|m3a|appagent|mobile-bench|ui-tars|qwen-vl|autoglm --mobile-model=NAME`. Prompts live in `../prompts/`."""
 
 from __future__ import annotations
 
 from pytest_mobile_agent.agents.baselines.appagent import AppAgent
+from pytest_mobile_agent.agents.baselines.autoglm import AutoGLM
 from pytest_mobile_agent.agents.baselines.base import ModelAgent
 from pytest_mobile_agent.agents.baselines.m3a import M3A
 from pytest_mobile_agent.agents.baselines.mobile_bench import MobileBench
@@ -18,6 +19,7 @@ MODEL_AGENTS = {
     "mobile-bench": MobileBench,
     "ui-tars": UITars,
     "qwen-vl": QwenVL,
+    "autoglm": AutoGLM,
 }
 
-__all__ = ["MODEL_AGENTS", "M3A", "T3A", "AppAgent", "UITars", "QwenVL", "MobileBench", "ModelAgent"]
+__all__ = ["MODEL_AGENTS", "AutoGLM", "M3A", "T3A", "AppAgent", "UITars", "QwenVL", "MobileBench", "ModelAgent"]
