@@ -60,7 +60,8 @@ OPTIONS = (
         "mobile_model_coordinates",
         str,
         "coordinate convention of a native GUI model agent (ui-tars, qwen-vl, autoglm): absolute (pixels of the "
-        "image as the model resized it) or relative (a 0-1000 grid); default: the one the model's name tells, else the newest",
+        "image as the model resized it) or relative (a 0-1000 grid); default: the one the model's name tells, "
+        "else the newest",
     ),
 )
 COORDINATES = ("absolute", "relative")  # pixels of the image as the model resized it; a 0-1000 grid
