@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pytest_mobile_agent.actions import Action, Done, Key, Launch, LongPress, Swipe, Tap, Type, Wait
 from pytest_mobile_agent.agents.baselines.answers import AnswerError
 from pytest_mobile_agent.agents.baselines.base import ModelAgent
+from pytest_mobile_agent.agents.baselines.image_space import convention_record
 from pytest_mobile_agent.agents.baselines.t3a import package_for
 from pytest_mobile_agent.models import assistant, image_part, system
 from pytest_mobile_agent.models.messages import decode, fit
@@ -284,12 +285,9 @@ class AutoGLM(ModelAgent):
 
     def episode_usage(self) -> dict[str, Any]:
         out = super().episode_usage()
-        space = getattr(self, "space", None)
         out["answer"] = getattr(self, "answer", None)
         out["agent_settings"] = {
-            "coordinates": getattr(self, "convention", None),
-            "coordinates_why": getattr(self, "why", None),
-            "image_sent": list(space.sent) if space is not None else None,
+            **convention_record(self),
             "prompt_language": getattr(self, "language", None),
         }
         return out

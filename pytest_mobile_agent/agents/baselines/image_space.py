@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 FACTOR = 28  # the vision encoder's patch (14) times its merge (2): image sides are multiples of it
 MIN_PIXELS = 100 * FACTOR * FACTOR  # UI-TARS's processor; Qwen2.5-VL's own allows 4 * 28 * 28
@@ -57,3 +58,14 @@ class Space:
         px = min(max(round(x * sw / grid_w), 0), sw - 1)
         py = min(max(round(y * sh / grid_h), 0), sh - 1)
         return px, py
+
+
+def convention_record(agent: object) -> dict[str, Any]:
+    """What a GUI model's agent chose, for its episode record's `agent_settings`: the coordinate
+    convention, why, and the size of the image it sent (before its first step: None)."""
+    space = getattr(agent, "space", None)
+    return {
+        "coordinates": getattr(agent, "convention", None),
+        "coordinates_why": getattr(agent, "why", None),
+        "image_sent": list(space.sent) if space is not None else None,
+    }

@@ -23,6 +23,7 @@ from pytest_mobile_agent.agents.baselines.image_space import (
     MAX_PIXELS,
     RELATIVE,
     Space,
+    convention_record,
     overridden,
     smart_resize,
 )
@@ -259,9 +260,7 @@ class QwenVL(ModelAgent):
         space = getattr(self, "space", None)
         out["answer"] = getattr(self, "answer", None)
         out["agent_settings"] = {
-            "coordinates": getattr(self, "convention", None),
-            "coordinates_why": getattr(self, "why", None),
-            "image_sent": list(space.sent) if space is not None else None,
+            **convention_record(self),
             "image_size": list(space.image) if space is not None else None,
         }
         return out

@@ -19,7 +19,14 @@ from pytest_mobile_agent.actions import Action, Done, Key, Launch, LongPress, Sw
 from pytest_mobile_agent.agents.baselines.answers import AnswerError, section
 from pytest_mobile_agent.agents.baselines.base import ModelAgent
 from pytest_mobile_agent.agents.baselines.elements import selector_for
-from pytest_mobile_agent.agents.baselines.image_space import ABSOLUTE, RELATIVE, Space, overridden, smart_resize
+from pytest_mobile_agent.agents.baselines.image_space import (
+    ABSOLUTE,
+    RELATIVE,
+    Space,
+    convention_record,
+    overridden,
+    smart_resize,
+)
 from pytest_mobile_agent.agents.baselines.t3a import package_for
 from pytest_mobile_agent.models import assistant, image_part
 from pytest_mobile_agent.models.messages import decode, fit
@@ -237,9 +244,7 @@ class UITars(ModelAgent):
         space = getattr(self, "space", None)
         out["answer"] = getattr(self, "answer", None)
         out["agent_settings"] = {
-            "coordinates": getattr(self, "convention", None),
-            "coordinates_why": getattr(self, "why", None),
-            "image_sent": list(space.sent) if space is not None else None,
+            **convention_record(self),
             "image_size": list(space.image) if space is not None else None,
             "history_images": self.history_images,
         }
