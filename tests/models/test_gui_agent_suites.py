@@ -1,6 +1,6 @@
-"""`--agent=qwen-vl` on the calculator tasks against a local server whose golden model calls the
-`mobile_use` tool: Qwen2.5-VL's resized-image pixels and Qwen3-VL's 0-1000 grid, the
-figures equal to the server's usage, and a recorded run replayed with the server stopped."""
+"""Each native GUI model agent on the calculator tasks against a local server whose golden model
+answers in that agent's grammar, for each coordinate convention its releases use: every task
+passes, the figures equal the server's usage, and a recorded run replays with the server stopped."""
 
 from __future__ import annotations
 
@@ -17,17 +17,30 @@ CALCULATOR = str(SUITE / "test_calculator.py")
 GOLDEN = ("-p", "tests.models.golden_export", "-p", "tests.models.golden_screens")
 SAME = ("nodeid", "success", "steps", "termination", "tokens_in", "tokens_out", "model_calls", "answer")
 
+# (agent, model name, the coordinate convention that name tells); the first row of an agent is
+# the one its replay test records.
+CONVENTIONS = [
+    ("ui-tars", "UI-TARS-1.5-7B", "absolute"),
+    ("ui-tars", "bytedance-research/UI-TARS-7B-SFT", "relative"),
+    ("qwen-vl", "Qwen2.5-VL-7B-Instruct", "absolute"),
+    ("qwen-vl", "Qwen/Qwen3-VL-8B-Instruct", "relative"),
+    ("autoglm", "zai-org/AutoGLM-Phone-9B", "relative"),
+]
+FIRST: dict[str, str] = {}
+for _agent, _model, _ in CONVENTIONS:
+    FIRST.setdefault(_agent, _model)
 
-@pytest.mark.parametrize(
-    "model, convention", [("Qwen2.5-VL-7B-Instruct", "absolute"), ("Qwen/Qwen3-VL-8B-Instruct", "relative")]
-)
-def test_the_calculator_tasks_pass_with_the_servers_own_figures(model: str, convention: str, tmp_path: Path) -> None:
+
+@pytest.mark.parametrize("agent, model, convention", CONVENTIONS)
+def test_the_calculator_tasks_pass_with_the_servers_own_figures(
+    agent: str, model: str, convention: str, tmp_path: Path
+) -> None:
     prices = tmp_path / "prices.json"
     prices.write_text(json.dumps({model: {"input": 0.2, "output": 0.8}}))
     golden = GoldenModel(tmp_path)
     with ModelServer(golden) as server:
         proc, records = run_suite(
-            "qwen-vl",
+            agent,
             server.url,
             tmp_path,
             CALCULATOR,
@@ -48,13 +61,14 @@ def test_the_calculator_tasks_pass_with_the_servers_own_figures(model: str, conv
     assert sum(r["cost_usd"] for r in records) == pytest.approx((sent_in * 0.2 + sent_out * 0.8) / 1e6, rel=1e-12)
 
 
-def test_a_recorded_run_replays_with_the_server_stopped(tmp_path: Path) -> None:
+@pytest.mark.parametrize("agent, model", FIRST.items())
+def test_a_recorded_run_replays_with_the_server_stopped(agent: str, model: str, tmp_path: Path) -> None:
     cache, rec, rep = tmp_path / "cache", tmp_path / "record", tmp_path / "replay"
     rec.mkdir(), rep.mkdir()
     golden = GoldenModel(rec)
     with ModelServer(golden) as server:
         proc, recorded = run_suite(
-            "qwen-vl",
+            agent,
             server.url,
             rec,
             CALCULATOR,
@@ -62,12 +76,12 @@ def test_a_recorded_run_replays_with_the_server_stopped(tmp_path: Path) -> None:
             "2",
             f"--mobile-model-cache={cache}",
             *GOLDEN,
-            model="Qwen2.5-VL-7B-Instruct",
+            model=model,
             env={"MOBILE_GOLDEN_DIR": str(rec)},
         )
     assert len(recorded) == 10 and all(r["success"] for r in recorded), proc.stdout[-3000:]
     proc, replayed = run_suite(
-        "qwen-vl",
+        agent,
         None,
         rep,
         CALCULATOR,
@@ -75,7 +89,7 @@ def test_a_recorded_run_replays_with_the_server_stopped(tmp_path: Path) -> None:
         "2",
         f"--mobile-model-cache={cache}",
         "--mobile-model-replay",
-        model="Qwen2.5-VL-7B-Instruct",
+        model=model,
         env={"OPENAI_BASE_URL": "http://127.0.0.1:9/v1"},
     )
     key = lambda r: r["nodeid"]  # noqa: E731
