@@ -14,7 +14,8 @@ from typing import Any, TypeVar
 
 REDACTED = "[REDACTED]"
 MIN_SECRET = 6  # shorter values ("none", "x") are placeholders, and replacing them would garble text
-DEFAULT_KEY_ENV = "OPENAI_API_KEY"
+# The variables the model APIs read their keys from by default (models/apis/).
+DEFAULT_KEY_ENVS = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY")
 _secrets: set[str] = set()
 T = TypeVar("T")
 
@@ -45,7 +46,7 @@ def _redact_logs() -> None:
 
 def register_env(names: Iterable[str | None]) -> None:
     """The values of these environment variables (the keys' variables the options name)."""
-    for name in {DEFAULT_KEY_ENV, *(n for n in names if n)}:
+    for name in {*DEFAULT_KEY_ENVS, *(n for n in names if n)}:
         register(os.environ.get(name))
 
 

@@ -40,7 +40,7 @@ class MobileSession:
     config_error: str | None = None  # the ConfigurationError that stopped the session (the controller's copy)
     control_folder: str | None = None  # the xdist controller's: where workers say who holds control
     _agent: Agent | None = None
-    _model_client: ChatClient | None = None
+    _model_clients: dict[str, ChatClient] = field(default_factory=dict)  # by the API each speaks
     _warmup: concurrent.futures.Future[DevicePool] | None = None
 
     @property
@@ -135,23 +135,25 @@ class MobileSession:
             except AgentLoadError as exc:
                 raise pytest.UsageError(str(exc)) from exc
             if isinstance(self._agent, NeedsModel) and self._agent.needs_model and self._agent.client is None:
-                self._agent.client = self.model_client(f"--agent={spec}")
+                api = getattr(self._agent, "model_api", "chat")
+                self._agent.client = self.model_client(f"--agent={spec}", api)
         return self._agent
 
-    def model_client(self, who: str = "this run") -> ChatClient:
-        """The chat client the --mobile-model* options describe (one per process)."""
-        if self._model_client is None:
+    def model_client(self, who: str = "this run", api: str = "chat") -> ChatClient:
+        """The model client the --mobile-model* options describe, speaking `api` (one per process
+        and API: an agent's own API, the judges' chat completions)."""
+        if api not in self._model_clients:
             from pytest_mobile_agent.models import ChatClient, ModelError
             from pytest_mobile_agent.models.options import model_config
 
-            cfg = model_config(self.config, self.options.step_timeout)
+            cfg = model_config(self.config, self.options.step_timeout, api=api)
             if cfg is None:
                 raise pytest.UsageError(f"{who} needs a model: pass --mobile-model NAME (e.g. gpt-4o)")
             try:
-                self._model_client = ChatClient(cfg, self.prices())
+                self._model_clients[api] = ChatClient(cfg, self.prices())
             except ModelError as exc:
                 raise pytest.UsageError(str(exc)) from exc
-        return self._model_client
+        return self._model_clients[api]
 
     def make_pool(self) -> DevicePool:
         from pytest_mobile_agent.device.pool import (  # here: the xdist controller never needs adb code

@@ -148,6 +148,7 @@ class NeedsModel(Protocol):
 
     needs_model: bool
     client: ChatClient | None
+    # An agent may also name the API its client speaks, `model_api` (models/apis/: "chat" when absent).
 
 
 @runtime_checkable

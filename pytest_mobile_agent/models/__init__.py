@@ -1,4 +1,5 @@
-"""Models in the loop: one chat client for any OpenAI-compatible endpoint.
+"""Models in the loop: one client for any OpenAI-compatible endpoint, and for the other APIs in
+`models/apis/` (`ModelConfig(api=...)`, `client.ask(request)`).
 
     from pytest_mobile_agent.models import ChatClient, ModelConfig, system, user
 

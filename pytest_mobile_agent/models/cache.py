@@ -11,9 +11,9 @@ A call outside an episode (a judge judging a finished one) is stored under a has
 (`DIR/ab/<sha256>.json`), and an identical request is answered from it: a judge asked the same
 question gives the same verdict.
 
-Keys and records cover the model name, the messages and the parameters, never the endpoint or
-the key, so a run recorded against a hosted model replays anywhere. The stored request keeps a
-digest of each image instead of its data, to keep the record small.
+Keys and records cover the model name, the messages (the API's turns) and the parameters, never
+the endpoint or the key, so a run recorded against a hosted model replays anywhere. The stored
+request keeps a digest of each image instead of its data, to keep the record small.
 """
 
 from __future__ import annotations
@@ -72,11 +72,12 @@ def request_key(model: str, messages: list[dict[str, Any]], params: dict[str, An
 
 
 def slim_request(model: str, messages: list[dict[str, Any]], params: dict[str, Any]) -> dict[str, Any]:
-    """The request as recorded: images by their digest."""
-    return {"model": model, "params": params, "messages": _slim(messages)}
+    """The request as recorded (`messages` and `params` as the API slims them: images by digest)."""
+    return {"model": model, "params": params, "messages": messages}
 
 
-def _slim(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def slim_messages(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Chat messages with each image part by its digest."""
     out = []
     for m in messages:
         content = m.get("content")
@@ -116,9 +117,30 @@ def difference(recorded: dict[str, Any], asked: dict[str, Any]) -> str | None:
     for i, (a, b) in enumerate(zip(old, new, strict=True)):
         if a.get("role") != b.get("role"):
             return f"message {i}'s role: {a.get('role')!r} recorded, {b.get('role')!r} asked"
-        what = _content_difference(_parts(a.get("content")), _parts(b.get("content")))
+        what = _content_difference(_parts(a.get("content")), _parts(b.get("content"))) or first_difference(a, b)
         if what:
-            return f"message {i} ({b.get('role')}): {what}"
+            return f"message {i} ({b.get('role') or b.get('type')}): {what}"
+    return None
+
+
+def first_difference(old: Any, new: Any, path: str = "") -> str | None:
+    """Where two JSON values first differ, and how; None when they are equal."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        for k in sorted({*old, *new}, key=str):
+            what = first_difference(old.get(k), new.get(k), f"{path}.{k}")
+            if what:
+                return what
+        return None
+    if isinstance(old, list) and isinstance(new, list):
+        if len(old) != len(new):
+            return f"{path or 'the value'}: {len(old)} items recorded, {len(new)} asked"
+        for j, (a, b) in enumerate(zip(old, new, strict=True)):
+            what = first_difference(a, b, f"{path}[{j}]")
+            if what:
+                return what
+        return None
+    if old != new:
+        return f"{path.lstrip('.') or 'the value'}: {str(old)[:60]!r} recorded, {str(new)[:60]!r} asked"
     return None
 
 
@@ -188,8 +210,8 @@ class RequestCache:
         except FileNotFoundError:
             return None
 
-    def put(self, key: str, model: str, messages: list[dict[str, Any]], params: dict[str, Any], response: dict) -> None:
-        request = slim_request(model, messages, params)
+    def put(self, key: str, request: dict[str, Any], response: dict) -> None:
+        """`request` as `slim_request` gives it."""
         self._write(self.path(key), {"key": key, "request": request, "response": response})
 
     def _write(self, path: Path, record: dict[str, Any]) -> None:

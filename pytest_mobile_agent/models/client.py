@@ -1,4 +1,5 @@
-"""The chat client: retries with backoff, usage and cost, record and replay (models/cache.py)."""
+"""The model client: retries with backoff, usage and cost, record and replay (models/cache.py), the
+same for every API it speaks (models/apis/)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from typing import Any
 
 from pytest_mobile_agent.errors import ModelUnavailable
 from pytest_mobile_agent.extras import require
+from pytest_mobile_agent.models.apis import Api, Failure, api_for
 from pytest_mobile_agent.models.cache import RequestCache, difference, next_call, request_key, slim_request
 from pytest_mobile_agent.models.errors import ModelConfigError, ModelError, ReplayMiss
 from pytest_mobile_agent.models.messages import DEFAULT_IMAGE_SIDE
-from pytest_mobile_agent.models.pricing import cost_of, estimate_request_tokens, estimate_text_tokens, load_prices
+from pytest_mobile_agent.models.pricing import cost_of, estimate_text_tokens, load_prices
 
 RETRYABLE_STATUS = (408, 409, 429)  # and every 5xx
 MAX_RETRY_AFTER_S = 60.0
@@ -27,8 +29,8 @@ class ModelConfig:
     """Where and how to ask. Holds the NAME of the key's environment variable, never the key."""
 
     model: str
-    base_url: str | None = None  # None: the SDK's OPENAI_BASE_URL, else api.openai.com
-    key_env: str = "OPENAI_API_KEY"
+    base_url: str | None = None  # None: the API's own variable (OPENAI_BASE_URL...), else its public endpoint
+    key_env: str | None = None  # None: the API's own (OPENAI_API_KEY, ANTHROPIC_API_KEY...)
     cache_dir: str | None = None
     replay: bool = False
     timeout_s: float = 60.0
@@ -39,10 +41,15 @@ class ModelConfig:
     temperature: float = 0.0
     max_tokens: int | None = None
     coordinates: str | None = None  # a GUI model's coordinate convention, when not the one its name tells
+    api: str = "chat"  # which API the endpoint speaks (models/apis/APIS): an agent's own choice
 
     @property
     def endpoint(self) -> str:
-        return self.base_url or os.environ.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
+        return api_for(self.api).endpoint(self.base_url)
+
+    @property
+    def key_variable(self) -> str:
+        return self.key_env or api_for(self.api).key_env
 
 
 @dataclass
@@ -55,6 +62,7 @@ class Reply:
     cached: bool = False
     model: str = ""
     estimated: bool = False  # the answer had no usage: its tokens are MobileAgentBench's estimate
+    data: dict[str, Any] = field(default_factory=dict)  # the answer as the API gave it (tool calls...)
 
 
 @dataclass
@@ -81,8 +89,9 @@ class ModelStats:
 
 
 class ChatClient:
-    """One OpenAI-compatible endpoint. `chat(messages)` returns a `Reply` or raises
-    `ModelUnavailable` (infrastructure), `ReplayMiss` or `ModelError`."""
+    """One model endpoint, speaking `config.api`. `chat(messages)` (chat completions) and
+    `ask(request)` (any API) return a `Reply` or raise `ModelUnavailable` (infrastructure),
+    `ReplayMiss` or `ModelError`."""
 
     def __init__(self, config: ModelConfig, prices: dict[str, tuple[float, float]] | None = None) -> None:
         self.config = config
@@ -90,22 +99,27 @@ class ChatClient:
         self.cache = RequestCache(config.cache_dir) if config.cache_dir else None
         if config.replay and self.cache is None:
             raise ModelError("--mobile-model-replay needs --mobile-model-cache DIR: the record to answer from")
+        try:
+            self.api: Api = api_for(config.api)
+        except ValueError as exc:
+            raise ModelError(str(exc)) from exc
         self.stats = ModelStats()
         self._lock = threading.Lock()
+        self._sdk_module: Any = None
         self._sdk: Any = None if config.replay else self._make_sdk()
 
     def _make_sdk(self) -> Any:
-        openai = require("openai", "the model client (--mobile-model, the model agents and judges)")
-
-        key = os.environ.get(self.config.key_env)
+        api, cfg = self.api, self.config
+        self._sdk_module = require(api.sdk_module, f"the {api.name} model client (--mobile-model, the model agents)")
+        key = os.environ.get(cfg.key_variable)
         if not key:
-            if self.config.base_url is None and not os.environ.get("OPENAI_BASE_URL"):
+            if cfg.base_url is None and not (api.url_env and os.environ.get(api.url_env)):
                 raise ModelError(
-                    f"no API key: set the environment variable {self.config.key_env} "
+                    f"no API key: set the environment variable {cfg.key_variable} "
                     "(or name another with --mobile-model-key-env), or point --mobile-model-url at a local server"
                 )
             key = "none"  # local servers (vLLM, Ollama, llama.cpp) take any key
-        return openai.OpenAI(api_key=key, base_url=self.config.base_url, max_retries=0, timeout=self.config.timeout_s)
+        return api.make_sdk(self._sdk_module, key, cfg.base_url, cfg.timeout_s)
 
     def take_stats(self) -> ModelStats:
         """The counts so far, and start counting afresh (one episode's worth per call)."""
@@ -114,14 +128,18 @@ class ChatClient:
         return stats
 
     def chat(self, messages: list[dict[str, Any]], **params: Any) -> Reply:
-        """Ask once. `params` go to the endpoint (temperature, max_tokens, ...) and into the cache key."""
+        """Ask once (chat completions). `params` go to the endpoint (temperature, max_tokens, ...)
+        and into the cache key."""
         cfg = self.config
         defaults: dict[str, Any] = {"temperature": cfg.temperature}
         if cfg.max_tokens:
             defaults["max_tokens"] = cfg.max_tokens
-        params = {**defaults, **params}
-        data, retries, cached = self._answer(messages, params)
-        reply = self._reply(data, retries, cached, messages)
+        return self.ask({"messages": messages, **defaults, **params})
+
+    def ask(self, request: dict[str, Any]) -> Reply:
+        """Ask once: `request` is the API's own arguments but the model (models/apis/)."""
+        data, retries, cached = self._answer(request)
+        reply = self._reply(data, retries, cached, request)
         with self._lock:
             s = self.stats
             s.calls += 1
@@ -133,22 +151,24 @@ class ChatClient:
                 s.cost_usd = (s.cost_usd or 0.0) + reply.cost_usd
         return reply
 
-    def _answer(self, messages: list[dict[str, Any]], params: dict[str, Any]) -> tuple[dict[str, Any], int, bool]:
+    def _answer(self, request: dict[str, Any]) -> tuple[dict[str, Any], int, bool]:
         """The answer's JSON, the retries it took and whether the record gave it (models/cache.py):
         during an episode a recording asks the model every time and a replay serves the answer
         recorded at this call's place; outside one, an identical request is answered from the record."""
-        cfg, cache = self.config, self.cache
+        cfg, cache, turns = self.config, self.cache, self.api.conversation
         if cache is None:
-            return (*self._ask(messages, params), False)
+            return (*self._ask(request), False)
+        slim = self.api.slim(request)
+        asked = slim_request(cfg.model, slim[turns], {k: v for k, v in slim.items() if k != turns})
         call = next_call()
         if call is not None:
             nodeid, index = call
             if cfg.replay:
-                return self._replayed(cache, nodeid, index, slim_request(cfg.model, messages, params)), 0, True
-            data, retries = self._ask(messages, params)
-            cache.put_call(nodeid, index, slim_request(cfg.model, messages, params), data)
+                return self._replayed(cache, nodeid, index, asked), 0, True
+            data, retries = self._ask(request)
+            cache.put_call(nodeid, index, asked, data)
             return data, retries, False
-        key = request_key(cfg.model, messages, params)
+        key = request_key(cfg.model, request[turns], {k: v for k, v in request.items() if k != turns})
         found = cache.get(key)
         if found is not None:
             return found, 0, True
@@ -158,8 +178,8 @@ class ChatClient:
                 f"outside an episode (key {key[:16]}): the prompt, screenshot or parameters differ from the recorded "
                 "run; record it again without --mobile-model-replay, or point --mobile-model-cache at the right record"
             )
-        data, retries = self._ask(messages, params)
-        cache.put(key, cfg.model, messages, params, data)
+        data, retries = self._ask(request)
+        cache.put(key, asked, data)
         return data, retries, False
 
     def _replayed(self, cache: RequestCache, nodeid: str, index: int, asked: dict[str, Any]) -> dict[str, Any]:
@@ -185,25 +205,22 @@ class ChatClient:
             "--mobile-model-replay, or point --mobile-model-cache at the right record"
         )
 
-    def _reply(self, data: dict[str, Any], retries: int, cached: bool, messages: list[dict[str, Any]]) -> Reply:
-        problem = malformed(data)
+    def _reply(self, data: dict[str, Any], retries: int, cached: bool, request: dict[str, Any]) -> Reply:
+        problem = self.api.malformed(data)
         if problem:  # a cached answer recorded before answers were checked
             raise ModelUnavailable(f"{self.config.model}: {problem}")
-        text = data["choices"][0]["message"].get("content") or ""
-        usage = data.get("usage")
-        counted = isinstance(usage, dict) and isinstance(usage.get("prompt_tokens"), int)
-        if counted and isinstance(usage, dict):
-            tokens_in, tokens_out = int(usage["prompt_tokens"]), int(usage.get("completion_tokens") or 0)
+        text = self.api.text(data)
+        counted = self.api.usage(data)
+        if counted is not None:
+            tokens_in, tokens_out = counted
         else:  # no usage: estimated, and marked so (never 0 tokens and $0)
-            tokens_in = estimate_request_tokens(messages, self.config.image_side)
-            tokens_out = estimate_text_tokens(str(text))
+            tokens_in = self.api.estimate(request, self.config.image_side)
+            tokens_out = estimate_text_tokens(text)
         cost = cost_of(self.config.model, tokens_in, tokens_out, self.prices)
         model = data.get("model") or self.config.model
-        return Reply(text, tokens_in, tokens_out, cost, retries, cached, model, estimated=not counted)
+        return Reply(text, tokens_in, tokens_out, cost, retries, cached, model, counted is None, data)
 
-    def _ask(self, messages: list[dict[str, Any]], params: dict[str, Any]) -> tuple[dict[str, Any], int]:
-        import openai  # present: _make_sdk required it
-
+    def _ask(self, request: dict[str, Any]) -> tuple[dict[str, Any], int]:
         cfg = self.config
         start = time.monotonic()
         for attempt in range(cfg.max_retries + 1):
@@ -211,37 +228,22 @@ class ChatClient:
             if cfg.deadline_s is not None:
                 timeout = min(timeout, cfg.deadline_s - (time.monotonic() - start))
             error: Exception
+            wait = None
             try:
-                response = self._sdk.chat.completions.create(
-                    model=cfg.model, messages=messages, timeout=timeout, **params
-                )
-                data = response.model_dump() if hasattr(response, "model_dump") else response
-                problem = malformed(data)
+                data = self.api.create(self._sdk, cfg.model, request, timeout)
+                problem = self.api.malformed(data)
                 if not problem:
                     return data, attempt
                 # An HTTP 200 that is no answer (an error body, no choices): the endpoint's fault.
-                reason, error, wait = "malformed", ModelError(problem), None
-            except openai.APITimeoutError as exc:  # a subclass of APIConnectionError: test it first
-                reason, error, wait = "timeout", exc, None
-            except openai.APIConnectionError as exc:
-                reason, error, wait = "connection", exc, None
-            except openai.APIStatusError as exc:
-                status = exc.status_code
-                if status in (401, 403):
-                    raise ModelConfigError(
-                        f"{cfg.endpoint} refused the API key in ${cfg.key_env} ({status}: {exc.message}); "
-                        "set that variable to a valid key, or name another with --mobile-model-key-env"
-                    ) from exc
-                if status == 404:
-                    raise ModelConfigError(
-                        f"{cfg.endpoint} knows no model {cfg.model!r} (404: {exc.message}); fix --mobile-model "
-                        "(or --mobile-model-url, if the endpoint is not the one meant)"
-                    ) from exc
-                if status not in RETRYABLE_STATUS and status < 500:
-                    raise ModelError(f"{cfg.endpoint} answered {status} for {cfg.model}: {exc.message}") from exc
-                reason, error, wait = ("5xx" if status >= 500 else str(status)), exc, _retry_after(exc.response)
-            except (openai.APIResponseValidationError, ValueError) as exc:  # a body that is not JSON
-                reason, error, wait = "malformed", exc, None
+                reason, error = "malformed", ModelError(problem)
+            except Exception as exc:
+                failure = self.api.failure(self._sdk_module, exc)
+                if failure is None:
+                    raise
+                self._refuse_unless_passing(failure, exc)
+                error, reason, wait = exc, failure.reason, _retry_after(failure.response)
+                if failure.status is not None:
+                    reason = "5xx" if failure.status >= 500 else str(failure.status)
             backoff = min(MAX_BACKOFF_S, cfg.backoff_s * 2**attempt) * random.uniform(0.75, 1.25)
             pause = wait if wait is not None else backoff
             if cfg.deadline_s is not None and time.monotonic() - start + pause >= cfg.deadline_s:
@@ -261,24 +263,29 @@ class ChatClient:
             time.sleep(pause)
         raise AssertionError("unreachable")
 
+    def _refuse_unless_passing(self, failure: Failure, exc: Exception) -> None:
+        """Raise for an answer no retry changes: a refused key, an unknown model, a bad request."""
+        cfg, status = self.config, failure.status
+        if failure.reason != "status" or status is None:
+            return
+        if status in (401, 403):
+            raise ModelConfigError(
+                f"{cfg.endpoint} refused the API key in ${cfg.key_variable} ({status}: {failure.message}); "
+                "set that variable to a valid key, or name another with --mobile-model-key-env"
+            ) from exc
+        if status == 404:
+            raise ModelConfigError(
+                f"{cfg.endpoint} knows no model {cfg.model!r} (404: {failure.message}); fix --mobile-model "
+                "(or --mobile-model-url, if the endpoint is not the one meant)"
+            ) from exc
+        if status not in RETRYABLE_STATUS and status < 500:
+            raise ModelError(f"{cfg.endpoint} answered {status} for {cfg.model}: {failure.message}") from exc
+
 
 def _said(error: Exception) -> str:
     """The last failure, for the message once retries are spent: its type and first line."""
     text = str(error).strip().splitlines()[0][:200] if str(error).strip() else ""
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
-
-
-def malformed(data: Any) -> str | None:
-    """What makes an HTTP 200's body no chat answer (an error object, no choices, no message),
-    or None when it is one."""
-    if not isinstance(data, dict):
-        return f"the answer is not a JSON object: {str(data)[:200]}"
-    choices = data.get("choices")
-    if not choices or not isinstance(choices, list) or not isinstance(choices[0], dict):
-        return f"the answer has no choices: {str(data)[:200]}"
-    if not isinstance(choices[0].get("message"), dict):
-        return f"the answer's choice has no message: {str(data)[:200]}"
-    return None
 
 
 def _retry_after(response: Any) -> float | None:

@@ -28,7 +28,8 @@ OPTIONS = (
         "--mobile-model-key-env",
         "mobile_model_key_env",
         str,
-        "environment variable that holds the API key (default OPENAI_API_KEY); the key itself is written nowhere",
+        "environment variable that holds the API key (default: the API's own, OPENAI_API_KEY for OpenAI-compatible "
+        "endpoints, ANTHROPIC_API_KEY, GEMINI_API_KEY); the key itself is written nowhere",
     ),
     (
         "--mobile-model-cache",
@@ -80,12 +81,13 @@ def add_options(parser: pytest.Parser) -> None:
 
 
 def model_config(
-    config: pytest.Config, step_timeout: float | None = None, model: str | None = None
+    config: pytest.Config, step_timeout: float | None = None, model: str | None = None, api: str = "chat"
 ) -> ModelConfig | None:
     """The configuration the options describe, or None when no --mobile-model is given. A step
     makes up to two calls (an action, a summary): each gives up, as an infrastructure error, in
     less than half the step's time, before the harness would call the agent hung. `model`
-    replaces --mobile-model (the judges' --mobile-judge-model)."""
+    replaces --mobile-model (the judges' --mobile-judge-model); `api` is the API the agent speaks
+    (models/apis/)."""
 
     def get(name: str) -> Any:
         value = config.getoption(name)
@@ -100,7 +102,7 @@ def model_config(
     return ModelConfig(
         model=model,
         base_url=get("mobile_model_url") or None,
-        key_env=get("mobile_model_key_env") or "OPENAI_API_KEY",
+        key_env=get("mobile_model_key_env") or None,
         cache_dir=get("mobile_model_cache") or None,
         replay=bool(get("mobile_model_replay")),
         timeout_s=float(get("mobile_model_timeout") or 60.0),
@@ -108,4 +110,5 @@ def model_config(
         image_side=int(get("mobile_model_image_side") or DEFAULT_IMAGE_SIDE),
         coordinates=coordinates,
         deadline_s=step_timeout * 0.45 if step_timeout else None,
+        api=api,
     )

@@ -252,7 +252,7 @@ def _model_part(config: pytest.Config, model: str | None = None, agent: object =
         return None
     return {
         "name": cfg.model,
-        "api": "openai-compatible",  # the one client (models/client.py)
+        "api": cfg.api,  # which API the client speaks (models/apis/)
         "host": host_class(cfg.endpoint),
         "temperature": cfg.temperature,
         "max_tokens": cfg.max_tokens,

@@ -35,7 +35,7 @@ def test_same_conditions_same_id_and_the_key_is_written_nowhere(run_tasks, pytes
     assert record["fingerprint_id"] == fingerprint.fingerprint_id(facts)
     assert facts["model"] == {
         "name": "gpt-4o",
-        "api": "openai-compatible",
+        "api": "chat",
         "host": "openai",
         "temperature": 0.0,
         "max_tokens": None,
