@@ -43,6 +43,7 @@ class Answer:
     body: str | None = None  # the raw body, for broken answers; else built from text and usage
     tokens_in: int | None = None  # None: computed from the request's text length
     tokens_out: int | None = None
+    content: Any = None  # an API's structured answer (tool calls...): ROUTES wrap it, `text` is then unused
 
 
 Script = Callable[[dict[str, Any]], "Answer | str"]
@@ -50,7 +51,27 @@ Script = Callable[[dict[str, Any]], "Answer | str"]
 
 def default_usage(request: dict[str, Any], text: str) -> tuple[int, int]:
     """Deterministic usage figures that differ per request, so sums catch a lost or doubled step."""
-    return 7 + len(json.dumps(request["messages"])) // 50, 1 + len(text) // 3
+    turns = request.get("messages") or request.get("input") or request.get("contents") or []
+    return 7 + len(json.dumps(turns)) // 50, 1 + len(text) // 3
+
+
+def chat_completion(request: dict[str, Any], answer: Answer, n: int, tokens: tuple[int, int]) -> dict[str, Any]:
+    tin, tout = tokens
+    return {
+        "id": f"chatcmpl-{n}",
+        "object": "chat.completion",
+        "created": 0,
+        "model": request.get("model", ""),
+        "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": answer.text}}],
+        "usage": {"prompt_tokens": tin, "completion_tokens": tout, "total_tokens": tin + tout},
+    }
+
+
+# The path each API posts to -> the answer's body as that API gives it (request, answer, its
+# number, (input, output) tokens). A script answers every API the same way: text, or `content`.
+ROUTES: dict[str, Callable[[dict[str, Any], Answer, int, tuple[int, int]], dict[str, Any]]] = {
+    "/chat/completions": chat_completion,
+}
 
 
 class ModelServer:
@@ -76,7 +97,8 @@ class ModelServer:
                 with server.lock:
                     server.requests.append(body)
                     server.authorizations.append(self.headers.get("authorization", ""))
-                if not self.path.endswith("/chat/completions"):
+                route = next((build for path, build in ROUTES.items() if self.path.endswith(path)), None)
+                if route is None:
                     return self._send(404, json.dumps({"error": {"message": f"no such path {self.path}"}}), {})
                 try:
                     answer = server.script(body)
@@ -90,20 +112,7 @@ class ModelServer:
                     tin, tout = default_usage(body, answer.text)
                     tin = answer.tokens_in if answer.tokens_in is not None else tin
                     tout = answer.tokens_out if answer.tokens_out is not None else tout
-                    payload = {
-                        "id": f"chatcmpl-{len(server.requests)}",
-                        "object": "chat.completion",
-                        "created": 0,
-                        "model": body.get("model", server.model),
-                        "choices": [
-                            {
-                                "index": 0,
-                                "finish_reason": "stop",
-                                "message": {"role": "assistant", "content": answer.text},
-                            }
-                        ],
-                        "usage": {"prompt_tokens": tin, "completion_tokens": tout, "total_tokens": tin + tout},
-                    }
+                    payload = route({"model": server.model, **body}, answer, len(server.requests), (tin, tout))
                     with server.lock:
                         if answer.stall_s:
                             server.stalls += 1
