@@ -46,12 +46,12 @@ from pytest_mobile_agent import drawing
 from pytest_mobile_agent.actions import InvalidAction
 from pytest_mobile_agent.errors import COMPLETED, ERROR, INFRASTRUCTURE, MAX_STEPS, TASK_ERROR, AgentError, DeviceLost
 from pytest_mobile_agent.judges.calibration import disagrees
-from pytest_mobile_agent.metrics import summarize
+from pytest_mobile_agent.metrics import repeat_summary, summarize
 from pytest_mobile_agent.redaction import redact
 from pytest_mobile_agent.reporting import fingerprint, plots, screens
 from pytest_mobile_agent.reporting.allure_cli import ReportError, find_allure
 from pytest_mobile_agent.session import RECORD_PROPERTY, MobileSession
-from pytest_mobile_agent.tasks import app_marker
+from pytest_mobile_agent.tasks import app_marker, without_repeat
 
 HERE = Path(__file__).parent
 CATEGORIES_FILE = HERE / "categories.json"
@@ -61,6 +61,7 @@ CLEAN_KEY = pytest.StashKey[bool]()
 KIND_KEY = pytest.StashKey[str]()
 DISAGREE_KEY = pytest.StashKey[str]()
 DISAGREEMENT = "judge disagreement"
+PASSES = "passes of its runs"  # the parameter a repeated task's cases get (--mobile-repeat)
 
 # Failure kinds: the message prefixes categories.json matches on.
 INFRA, TASK, AGENT, BUDGET, PREMATURE, WRONG_STATE = (
@@ -494,6 +495,7 @@ class AllureReport:
         self.directory.mkdir(parents=True, exist_ok=True)
         write_categories(self.directory)
         write_environment(self.directory, self.environment())
+        mark_repeats(self.directory, records)
         import allure
 
         global_attach = getattr(allure, "global_attach", None)
@@ -555,6 +557,38 @@ def statistics_environment(records: list[dict[str, Any]]) -> dict[str, str]:
             "; ".join(f"{t} {tasks[t]['passes']}/{tasks[t]['runs']}" for t in repeats["flaky"]) or "none"
         )
     return env
+
+
+def mark_repeats(directory: Path, records: list[dict[str, Any]]) -> int:
+    """With --mobile-repeat, every case of a task gets the task's passes of its runs as a
+    parameter ("2 of 3"), and a task that both passed and failed gets Allure's flaky mark on each
+    of its cases. Only the controller knows the counts, once every worker has written its cases:
+    their result files are rewritten here. Returns how many were."""
+    repeats = repeat_summary(records)
+    if repeats is None:
+        return 0
+    tasks = repeats["tasks"]
+    task_of = {
+        r["extra"]["report_case"]: without_repeat(r["nodeid"])
+        for r in records
+        if r.get("repeat") is not None and (r.get("extra") or {}).get("report_case")
+    }
+    marked = 0
+    for path in directory.glob("*-result.json"):
+        result = json.loads(path.read_text())
+        task = task_of.get(case_id(str(result.get("uuid"))))
+        if task not in tasks:
+            continue
+        runs, passes = tasks[task]["runs"], tasks[task]["passes"]
+        shown = [p for p in result.get("parameters") or [] if p.get("name") != PASSES]
+        result["parameters"] = [*shown, {"name": PASSES, "value": f"{passes} of {runs}"}]
+        if 0 < passes < runs:
+            result["statusDetails"] = {**(result.get("statusDetails") or {}), "flaky": True}
+        tmp = path.with_name(path.name + ".tmp")  # not *-result.json: a reader never sees half a file
+        tmp.write_text(json.dumps(result, ensure_ascii=False))
+        os.replace(tmp, path)
+        marked += 1
+    return marked
 
 
 def _open_result(config: pytest.Config) -> Any:

@@ -76,11 +76,19 @@ def test_every_task_runs_k_times_with_ids_r1_to_rk(run_tasks, pytester) -> None:
     assert len({c["historyId"] for c in cases}) == 6
     env = (folder / "environment.properties").read_text()
     assert "repeats=3" in env and "flaky.tasks=none" in env and "pass^k=k=1 1.000, k=2 1.000, k=3 1.000" in env
+    # ... and each case its task's passes of its runs, none marked flaky.
+    assert [_passes(c) for c in cases] == ["3 of 3"] * 6
+    assert not any(c.get("statusDetails", {}).get("flaky") for c in cases)
 
 
-def test_a_flaky_agent_gets_the_hand_computed_statistics_and_its_flaky_tasks_named(run_tasks) -> None:
+def _passes(case: dict) -> str:
+    return next(p["value"] for p in case["parameters"] if p["name"] == "passes of its runs")
+
+
+def test_a_flaky_agent_gets_the_hand_computed_statistics_and_its_flaky_tasks_named(run_tasks, pytester) -> None:
     files = {"test_calc.py": calc_task_file(SUMS), "flaky_agent.py": FLAKY}
-    run = run_tasks(files, "--agent=flaky_agent.py", "--mobile-repeat=3", "-p", "no:randomly", "-p", "no:xdist")
+    args = ("--agent=flaky_agent.py", "--mobile-repeat=3", "--alluredir=allure", "-p", "no:randomly")
+    run = run_tasks(files, *args, "-p", "no:xdist")
     run.result.assert_outcomes(passed=7, failed=2)
     assert [(e["repeat"], e["success"]) for e in run.episodes] == [
         (1, True),
@@ -112,6 +120,13 @@ def test_a_flaky_agent_gets_the_hand_computed_statistics_and_its_flaky_tasks_nam
     assert run.lines("pass^k: ") == ["pass^k: k=1 0.778  k=2 0.556  k=3 0.333"]
     assert run.lines("flaky: ") == [f"flaky: {t} passed 2 of 3 runs" for t in flaky]
     assert run.table_row()["SR 95%"] == "[0.45, 0.94]"
+    # Allure: each case gives its task's passes of its runs, and a flaky task's cases carry
+    # Allure's flaky mark, the failed run's and the passed runs' alike.
+    cases = [json.loads(p.read_text()) for p in (pytester.path / "allure").glob("*-result.json")]
+    shown = sorted((c["name"], _passes(c), bool(c.get("statusDetails", {}).get("flaky"))) for c in cases)
+    said = "Calculate the result of '{}'"
+    flaky_ones = [(said.format("12 - 4"), "2 of 3", True), (said.format("3 + 5"), "2 of 3", True)]
+    assert shown == sorted([*flaky_ones * 3, *[(said.format("3 ^ 3"), "3 of 3", False)] * 3])
 
 
 @pytest.mark.parametrize(
