@@ -382,7 +382,7 @@ def _info(view: View, package: str) -> dict[str, Any]:
         "longClickable": view.long_clickable,
         "packageName": package,
         "resourceName": view.id or None,
-        "scrollable": view.scrollable,
+        "scrollable": view.reports_scrollable,
         "selected": view.selected,
         "text": view.text,
     }
@@ -416,7 +416,7 @@ _MATCHERS: dict[str, Callable[[View, str, int, Any], bool]] = {
     "checked": lambda v, p, i, w: v.checked == w,
     "clickable": lambda v, p, i, w: v.clickable == w,
     "longClickable": lambda v, p, i, w: v.long_clickable == w,
-    "scrollable": lambda v, p, i, w: v.scrollable == w,
+    "scrollable": lambda v, p, i, w: v.reports_scrollable == w,
     "enabled": lambda v, p, i, w: v.enabled == w,
     "focusable": lambda v, p, i, w: v.focusable == w,
     "focused": lambda v, p, i, w: v.focused == w,

@@ -59,6 +59,7 @@ KEY_CHARS.update({29 + i: chr(ord("a") + i) for i in range(26)})
 KEY_CHARS.update({62: " ", 55: ",", 56: "."})
 TOUCH_SLOP_DP = 8
 LONG_PRESS_MS = 500
+FLING_DISTANCE_DP, FLING_VELOCITY_DP = 25, 400  # ViewPager's MIN_DISTANCE_FOR_FLING, MIN_FLING_VELOCITY
 TOAST_SECONDS = 2.0
 
 
@@ -446,6 +447,8 @@ class WindowManager:
         for win in reversed(frame.app_windows()):
             if not self._inside(win.root, x1, y1):
                 continue
+            if abs(x2 - x1) > abs(y2 - y1):
+                return self._page(win, x1, y1, x2 - x1, duration_ms)
             target = self._scrollable_at(win.root, x1, y1)
             if target is None or win.owner is None:
                 return None
@@ -457,6 +460,24 @@ class WindowManager:
             if after != before:
                 self.device.accessibility.emit_view("TYPE_VIEW_SCROLLED", target, win.package)
             return None
+        return None
+
+    def _page(self, win: Window, x: int, y: int, dx: int, duration_ms: int) -> None:
+        """A horizontal swipe over a ViewPager turns it as ViewPager.determineTargetPage does: a
+        fling (past MIN_DISTANCE_FOR_FLING at MIN_FLING_VELOCITY or faster) or a drag past half
+        the page; finger to the left is the next page. At either end the pager stays put."""
+        pager, turn = None, None
+        for v in win.root.walk():
+            if v.on_page is not None and v.shown and self._inside(v, x, y):
+                pager, turn = v, v.on_page  # the deepest one wins
+        if pager is None or turn is None:
+            return None
+        width = pager.bounds[2] - pager.bounds[0]
+        speed = abs(dx) / max(duration_ms, 1) * 1000  # px/s: `input swipe` moves at one pace
+        fling = abs(dx) > FLING_DISTANCE_DP * self.scale and speed > FLING_VELOCITY_DP * self.scale
+        if fling or abs(dx) > width / 2:
+            turn(1 if dx < 0 else -1)
+            self.device.accessibility.emit_view("TYPE_VIEW_SCROLLED", pager, win.package)
         return None
 
     def _scrollable_at(self, root: View, x: int, y: int) -> View | None:

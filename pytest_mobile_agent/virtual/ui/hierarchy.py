@@ -35,7 +35,7 @@ def _important(v: View) -> bool:
         or v.clickable
         or v.long_clickable
         or v.checkable
-        or v.scrollable
+        or v.reports_scrollable
         or v.focusable
         or not v.children
     )
@@ -60,7 +60,7 @@ def _node(v: View, index: int, package: str, compressed: bool, parts: list[str])
         f'<node index="{index}" text="{_esc(text)}" resource-id="{_esc(v.id)}" class="{v.cls}" '
         f'package="{package}" content-desc="{_esc(v.desc)}" checkable="{_b(v.checkable)}" '
         f'checked="{_b(v.checked)}" clickable="{_b(v.clickable)}" enabled="{_b(v.enabled)}" '
-        f'focusable="{_b(v.focusable)}" focused="{_b(v.focused)}" scrollable="{_b(v.scrollable)}" '
+        f'focusable="{_b(v.focusable)}" focused="{_b(v.focused)}" scrollable="{_b(v.reports_scrollable)}" '
         f'long-clickable="{_b(v.long_clickable)}" password="{_b(v.password)}" '
         f'selected="{_b(v.selected)}" bounds="[{l},{t}][{r},{b}]"'
     )

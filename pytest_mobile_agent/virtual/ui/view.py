@@ -63,6 +63,7 @@ class View:
     on_long_click: Action | None = None
     on_text: Callable[[str], None] | None = None  # EditText: new content
     on_submit: Action | None = None  # EditText: IME action (enter)
+    on_page: Callable[[int], None] | None = None  # a ViewPager: a horizontal swipe turns it +1 (next) or -1
     hint: str = ""  # EditText placeholder, drawn but not reported as text
     touch_expand: float = 0.0  # extra touch area on every side, in dp (TouchDelegate)
     # Rendering hints.
@@ -91,6 +92,11 @@ class View:
     def __post_init__(self) -> None:
         if not self.key:
             self.key = self.id or self.text
+
+    @property
+    def reports_scrollable(self) -> bool:
+        """What the dump and uiautomator say: a scrolling list, or a ViewPager (sideways)."""
+        return self.scrollable or self.on_page is not None
 
     def walk(self) -> Iterator[View]:
         yield self

@@ -30,6 +30,7 @@ from pytest_mobile_agent.virtual.ui.view import (
 )
 
 Action = Callable[[], None]
+VIEW_PAGER = "androidx.viewpager.widget.ViewPager"
 MenuItem = tuple[str, str, Action]  # (id name, title, action)
 PRIMARY = "#f57c00"
 ANY_LINES = 1_000  # a message TextView without android:maxLines wraps onto as many lines as it needs
@@ -308,6 +309,19 @@ def section(activity: Activity, id: str, label: str) -> View:
 
 def scroll(id: str, children: list[View], cls: str = SCROLL, **kw) -> View:
     return View(cls, id=id, children=children, scrollable=True, weight=kw.pop("weight", 1), **kw)
+
+
+def pager(
+    id: str, children: list[View], current: int, count: int, pick: Callable[[int], None], cls: str = VIEW_PAGER, **kw
+) -> View:
+    """A ViewPager showing page `current` of `count`: a horizontal swipe picks the next or the
+    previous one (`pick(index)`), none past either end."""
+
+    def turn(step: int) -> None:
+        if 0 <= current + step < count:
+            pick(current + step)
+
+    return View(cls, id=id, children=children, on_page=turn if count > 1 else None, **kw)
 
 
 def frame(children: list[View], **kw) -> View:

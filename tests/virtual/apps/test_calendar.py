@@ -337,3 +337,28 @@ def test_back_over_a_dialog_above_the_focused_title_closes_the_dialog(cal):
     assert radios(d) == [], "the first BACK left the Repeat dialog open"
     assert d(resourceId=rid("event_toolbar")).child(text="New Event").exists
     assert d(resourceId=rid("event_title")).get_text() == "Gym"
+
+
+def _swipe(adbd, bounds: dict, dx_fraction: float, duration_ms: int) -> None:
+    """`input swipe` across the middle of a view, `dx_fraction` of its width (negative: leftwards)."""
+    y = (bounds["top"] + bounds["bottom"]) // 2
+    mid = (bounds["left"] + bounds["right"]) // 2
+    half = int((bounds["right"] - bounds["left"]) * dx_fraction / 2)
+    adbd.shell(f"input swipe {mid - half} {y} {mid + half} {y} {duration_ms}")
+
+
+def test_horizontal_swipes_page_the_month_as_a_view_pager_does(cal, adbd):
+    d = cal
+    pager = d(resourceId=rid("fragment_months_viewpager"))
+    assert pager.info["scrollable"]  # what a hierarchy reader is told: it pages sideways
+    bounds = pager.info["bounds"]
+    _swipe(adbd, bounds, -0.6, 300)  # a fling to the left: the next month
+    assert d(resourceId=rid("top_value")).get_text() == "June"
+    _swipe(adbd, bounds, 0.6, 300)
+    assert d(resourceId=rid("top_value")).get_text() == "May"
+    _swipe(adbd, bounds, -0.3, 3000)  # slow and short of half the page: it springs back
+    assert d(resourceId=rid("top_value")).get_text() == "May"
+    _swipe(adbd, bounds, -0.7, 3000)  # slow but past half the page: it turns
+    assert d(resourceId=rid("top_value")).get_text() == "June"
+    _swipe(adbd, bounds, 0.02, 50)  # under the touch slop: a tap on the day there, no page turned
+    assert d(resourceId=rid("top_value")).get_text() == "June 12 (Wed)"

@@ -321,3 +321,19 @@ def test_long_press_selects_the_number_and_typing_replaces_it(contacts, adbd):
     d(resourceId=rid("contact_number")).click()  # a tap drops the selection: typing appends
     adbd.shell(["input", "text", "0"])
     assert d(resourceId=rid("contact_number")).get_text() == "9876543210"
+
+
+def test_horizontal_swipes_move_between_the_tabs(contacts, adbd):
+    d = contacts
+    bounds = d(resourceId=rid("view_pager")).info["bounds"]
+    left, top, right, bottom = (bounds[k] for k in ("left", "top", "right", "bottom"))
+    y = (top + bottom) // 2
+
+    for expected in ("Favorites", "Groups", "Groups"):  # no page past the last
+        adbd.shell(f"input swipe {right - 40} {y} {left + 40} {y} 250")
+        tab = d(className="androidx.appcompat.app.ActionBar$Tab", selected=True)
+        assert tab.child(resourceId=rid("tab_item_label")).get_text() == expected
+    adbd.shell(f"input swipe {left + 40} {y} {right - 40} {y} 250")
+    tab = d(className="androidx.appcompat.app.ActionBar$Tab", selected=True)
+    assert tab.child(resourceId=rid("tab_item_label")).get_text() == "Favorites"
+    assert d(description="Add favorites").exists

@@ -310,3 +310,22 @@ def test_fidelity_doc_lists_every_id():
     doc = fidelity_doc("gallery")
     ids = model_ids("gallery")
     assert ids and sorted(i for i in ids if i not in doc) == []
+
+
+def test_the_viewer_pages_through_the_folder_with_horizontal_swipes(gallery, adbd):
+    d = gallery
+    open_download(d)
+    d(resourceId=rid("media_item_holder")).click()
+    bounds = d(resourceId=rid("view_pager")).info["bounds"]
+    y, left, right = (bounds["top"] + bounds["bottom"]) // 2, bounds["left"] + 40, bounds["right"] - 40
+
+    def shown() -> str:
+        return d(resourceId=rid("medium_viewer_toolbar")).child(className="android.widget.TextView").get_text()
+
+    seen = [shown()]
+    for _ in range(4):  # the folder's four media, newest first as its grid shows them; none past the last
+        adbd.shell(f"input swipe {right} {y} {left} {y} 250")
+        seen.append(shown())
+    assert seen == ["wallpaper.png", "notes_scan.jpg", "clip.mp4", "funny.gif", "funny.gif"]
+    adbd.shell(f"input swipe {left} {y} {right} {y} 250")
+    assert shown() == "clip.mp4"

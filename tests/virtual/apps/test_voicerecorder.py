@@ -327,3 +327,16 @@ def test_fidelity_doc_lists_every_id_of_the_model(tmp_path):
     names = literal_ids(package_source("voicerecorder")) | screen_ids(tmp_path, PKG)
     missing = sorted(n for n in names if f"`{n}`" not in doc and not re.search(rf"`[^`]*\b{n}\b", doc))
     assert not missing, f"ids missing from docs/fidelity/voicerecorder.md: {missing}"
+
+
+def test_horizontal_swipes_move_between_the_pages(recorder, adbd):
+    d = recorder
+    bounds = d(resourceId=rid("view_pager")).info["bounds"]
+    y, left, right = (bounds["top"] + bounds["bottom"]) // 2, bounds["left"] + 40, bounds["right"] - 40
+    assert d(resourceId=rid("toggle_recording_button")).exists
+    adbd.shell(f"input swipe {right} {y} {left} {y} 250")
+    assert not d(resourceId=rid("toggle_recording_button")).exists
+    tab = d(className="androidx.appcompat.app.ActionBar$Tab", selected=True)
+    assert tab.child(resourceId=rid("tab_item_label")).get_text() == "Player"
+    adbd.shell(f"input swipe {left} {y} {right} {y} 250")
+    assert d(resourceId=rid("toggle_recording_button")).exists

@@ -459,7 +459,7 @@ class MainActivity(Activity):
                 self.month_grid("month_view_wrapper", first),
             ],
         )
-        return View(VIEW_PAGER, id=a.rid("fragment_months_viewpager"), children=[holder], weight=1)
+        return View(VIEW_PAGER, on_page=self.move, id=a.rid("fragment_months_viewpager"), children=[holder], weight=1)
 
     def day_fragment(self) -> View:
         a, day = self.app, self.day_on_top or self.shown
@@ -472,7 +472,7 @@ class MainActivity(Activity):
                 w.scroll(a.rid("day_events"), rows, cls=RECYCLER),
             ],
         )
-        return View(VIEW_PAGER, id=a.rid("fragment_days_viewpager"), children=[holder])
+        return View(VIEW_PAGER, on_page=self.move, id=a.rid("fragment_days_viewpager"), children=[holder])
 
     def week_fragment(self) -> View:
         a, start = self.app, self.period_start()
@@ -534,7 +534,7 @@ class MainActivity(Activity):
                         w.text(a.rid("week_view_week_number"), f"wk. {number}", size=14, padding=8),
                     ]
                 ),
-                View(VIEW_PAGER, id=a.rid("week_view_view_pager"), weight=1, children=[week]),
+                View(VIEW_PAGER, on_page=self.move, id=a.rid("week_view_view_pager"), weight=1, children=[week]),
                 w.row(
                     [
                         View("android.widget.SeekBar", id=a.rid("week_view_seekbar"), weight=1, focusable=True),
@@ -565,7 +565,7 @@ class MainActivity(Activity):
             children=[w.row(months[i : i + 3], weight=1) for i in range(0, 12, 3)],
         )
         holder = View(RELATIVE, id=a.rid("calendar_holder"), children=[self.top_navigation(str(year)), grid])
-        return View(VIEW_PAGER, id=a.rid("fragment_years_viewpager"), children=[holder])
+        return View(VIEW_PAGER, on_page=self.move, id=a.rid("fragment_years_viewpager"), children=[holder])
 
     def _open_month(self, d: date) -> None:
         self.app.set_pref("view", MONTHLY)

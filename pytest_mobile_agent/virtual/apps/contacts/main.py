@@ -276,7 +276,7 @@ class MainActivity(Activity):
         if self.selected:
             top = View(VIEW_GROUP, orientation="stack", height=64, children=[top, self.selection_bar(len(contacts))])
         page = self.groups_page() if self.tab == 2 else self.contacts_page(contacts)
-        pager = View("androidx.viewpager.widget.ViewPager", id=a.rid("view_pager"), children=[page])
+        pager = w.pager(a.rid("view_pager"), [page], self.tab, len(TABS), self.pick_tab)
         over_tabs = [pager]
         if a.pref("show_dialpad_button", True):
             # Centred above the tabs (ConstraintLayout), over the list.

@@ -37,6 +37,7 @@ from pytest_mobile_agent.virtual.ui.view import FRAME, LINEAR, RELATIVE, VIEW_GR
 
 TABS = (("Files", "folder"), ("Recents", "clock"), ("Storage", "file"))
 RECYCLER = "androidx.recyclerview.widget.RecyclerView"
+MY_VIEW_PAGER = "com.simplemobiletools.commons.views.MyViewPager"
 TOTAL_BYTES = 32 * 1024**3  # a fixed 32 GB volume with 8 GB of system files keeps the page stable
 SYSTEM_BYTES = 8 * 1024**3
 TEXT_EXTENSIONS = {"txt", "md", "json", "xml", "csv", "log", "html", "htm", "ini", "conf", "yml", "yaml", "kt", "py"}
@@ -337,13 +338,12 @@ class MainActivity(Activity):
             total = len(self.items()) if self.tab == 0 else len(self.recents())
             top = View(VIEW_GROUP, orientation="stack", height=64, children=[top, self.selection_bar(total)])
         page = (self.files_page, self.recents_page, self.storage_page)[self.tab]()
-        pager = View(
-            "com.simplemobiletools.commons.views.MyViewPager", id=a.rid("main_view_pager"), weight=1, children=[page]
-        )
         shown = a.pref("shown_tabs", [t for t, _ in TABS])
         tabs = [t for t in TABS if t[0] in shown]
         current = next((i for i, t in enumerate(tabs) if t == TABS[self.tab]), 0)
-        bar = bottom_tabs(self, tabs, current, lambda i: self.pick_tab(TABS.index(tabs[i])))
+        pick = lambda i: self.pick_tab(TABS.index(tabs[i]))  # noqa: E731
+        pager = w.pager(a.rid("main_view_pager"), [page], current, len(tabs), pick, cls=MY_VIEW_PAGER, weight=1)
+        bar = bottom_tabs(self, tabs, current, pick)
         holder = View(RELATIVE, id=a.rid("main_holder"), weight=1, children=[pager, bar])
         return w.screen(top, [holder], id=a.rid("main_coordinator"))
 

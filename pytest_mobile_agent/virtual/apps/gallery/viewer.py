@@ -116,11 +116,11 @@ class ViewPagerActivity(Activity):
             self, "medium_viewer_toolbar", file_name, back=True, actions=tuple(actions), overflow=tuple(overflow)
         )
         appbar = View(LINEAR, id=a.rid("medium_viewer_appbar"), children=[bar], height=56)
-        pager = View(
-            "androidx.viewpager.widget.ViewPager",
-            id=a.rid("view_pager"),
-            children=[View(IMAGE, kind="image", key=file_name)],
-        )
+        folder = self.extras.get("directory") or self.path.rsplit("/", 1)[0]  # opened from elsewhere: its folder
+        siblings = [m["path"] for m in a.sort_items(a.media_in(folder), a.sorting(folder))]
+        at = siblings.index(self.path) if self.path in siblings else 0
+        pick = lambda i: self.open_sibling(siblings[i])  # noqa: E731
+        pager = w.pager(a.rid("view_pager"), [View(IMAGE, kind="image", key=file_name)], at, len(siblings), pick)
         layers = [pager, w.image(a.rid("top_shadow"), height=56, kind="divider"), appbar]
         if bottom_keys:
             favorite = a.is_favorite(self.path)
@@ -231,6 +231,11 @@ class ViewPagerActivity(Activity):
         self.move_to(self.path.rsplit("/", 1)[0] + "/." + self.path.rsplit("/", 1)[-1])
         if not self.app.shows_hidden():
             self.finish()
+
+    def open_sibling(self, path: str) -> None:
+        """The pager turned to the folder's next or previous medium."""
+        self.path = path
+        self.extras["path"] = path
 
     def move_to(self, new: str) -> None:
         a = self.app

@@ -73,7 +73,7 @@ class MainActivity(SelectionActivity):
             ]
             bar = search_menu(self, actions=actions, overflow=self._overflow())
         page = getattr(self, f"_{self.tab}_page")()
-        holder = [View("androidx.viewpager.widget.ViewPager", id=a.rid("view_pager"), children=[page], weight=1)]
+        holder = [w.pager(a.rid("view_pager"), [page], self.page, len(tabs), self.select_tab, weight=1)]
         holder += track_bar(self.app) + self._sleep_timer()
         if len(tabs) > 1:
             labels = {key: (label, icon) for key, label, icon in TABS}

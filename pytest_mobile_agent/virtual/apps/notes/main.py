@@ -107,7 +107,9 @@ class MainActivity(NotesScreen):
         if many:
             pager_kids.append(self._tab_strip(notes, note))
         pager_kids.append(self._text_page(note) if text_note else self._checklist_page(note))
-        pager = View("androidx.viewpager.widget.ViewPager", id=a.rid("view_pager"), children=pager_kids, weight=1)
+        at = next((i for i, n in enumerate(notes) if n["id"] == note["id"]), 0)
+        pick = lambda i: self.go_to(notes[i]["id"])  # noqa: E731
+        pager = w.pager(a.rid("view_pager"), pager_kids, at, len(notes), pick, weight=1)
         body = [self._search_bar()] if self.search_open else []
         main = View(LINEAR, id=a.rid("main_linear_layout"), children=[*body, pager], weight=1)
         return w.screen(bar, [main], id=a.rid("main_coordinator"))

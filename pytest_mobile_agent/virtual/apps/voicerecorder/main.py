@@ -61,7 +61,7 @@ class MainActivity(SelectionActivity):
             ]
             bar = search_menu(self, actions=actions)
         page = (self._recorder_page, self._player_page, self._trash_page)[self.page]()
-        pager = View("androidx.viewpager.widget.ViewPager", id=a.rid("view_pager"), children=[page], weight=1)
+        pager = w.pager(a.rid("view_pager"), [page], self.page, len(pages), self.select_page, weight=1)
         tabs = bottom_tabs(
             self, [(p, icon) for p, icon in zip(pages, ("mic", "play", "delete"))], self.page, self.select_page
         )
