@@ -261,3 +261,10 @@ def test_the_coordinate_convention_is_part_of_the_fingerprint(pytester: pytest.P
     assert parts[0]["settings"]["coordinates"].startswith("absolute")
     assert parts[1]["settings"]["coordinates"].startswith("relative")
     assert fingerprint.fingerprint_id(parts[0]) != fingerprint.fingerprint_id(parts[1])
+
+
+def test_the_first_step_of_an_agent_never_reset_starts_its_episode() -> None:
+    agent = UITars()  # as a harness that does not call reset() first would use it
+    agent.client = ScriptedClient(["Action: press_home()"], ModelConfig(model="UI-TARS-1.5-7B", image_side=512))
+    assert agent.step(observe()) == Key("home")
+    assert agent.task is TASK

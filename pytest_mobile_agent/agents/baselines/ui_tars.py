@@ -130,6 +130,7 @@ class UITars(ModelAgent):
     prompt_files: ClassVar[dict[str, str]] = {"mobile": "ui_tars_mobile.txt"}
     language = "English"  # of the `Thought` part
     history_images = HISTORY_IMAGES
+    _pending: Action | None = None  # the Enter a `type(content='...\n')` asks for; reset() clears it
 
     def settings(self) -> dict[str, str]:
         """What this run uses, for pytest's header (the records carry it too)."""
@@ -142,7 +143,7 @@ class UITars(ModelAgent):
         self.answer: str | None = None
         self._replies: list[str] = []  # the model's answers, in order (the history the prompt replays)
         self._images: list[dict[str, Any]] = []  # the screenshot part each step sent
-        self._pending: Action | None = None  # the Enter a `type(content='...\n')` asks for after the text
+        self._pending = None
         override = self.client.config.coordinates if self.client is not None else None
         self.convention, self.why = convention_for(self.model, override)
 
