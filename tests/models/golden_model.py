@@ -36,7 +36,6 @@ class GoldenModel:
         self.folder = folder
         self.paths: dict[str, list[dict[str, Any]]] = {}
         self.misses: list[str] = []  # why an answer could not be golden (shown when a test fails)
-        self.asked: dict[str, int] = {}  # requests so far per goal, for agents whose prompt has no history
 
     def golden(self, goal: str) -> list[dict[str, Any]]:
         if goal not in self.paths:
@@ -216,6 +215,12 @@ class GoldenModel:
         screen = json.loads(screen_file(self.folder, goal).read_text())
         return UiTree(screen["xml"]), tuple(screen["screen"])  # type: ignore[return-value]
 
+    def _step(self, goal: str) -> int:
+        """The harness's step (1 first) the screen was written at."""
+        from tests.models.golden_screens import screen_file
+
+        return int(json.loads(screen_file(self.folder, goal).read_text())["step"])
+
     def _node(self, ui: UiTree, sel: dict[str, Any], goal: str) -> Any:
         node = ui.select(Selector.of(**sel)) if sel else None  # type: ignore[arg-type]
         if node is None:
@@ -372,12 +377,11 @@ class GoldenModel:
 
     # -- AgentCPM-GUI: one compact JSON object, points on the 0-1000 grid, no history ------------
     def agentcpm_gui(self, request: dict[str, Any]) -> str:
-        """The prompt tells no history, so the step is how often this goal was asked; taps,
-        swipes toward a point, keys and text as the schema writes them, then STATUS finish."""
+        """The prompt tells no history, so the step is the harness's, from the screen's file;
+        taps, swipes between points, keys and text as the schema writes them, then STATUS finish."""
         text = text_of(request["messages"][-1])
         goal = text.split("<Question>", 1)[1].split("</Question>", 1)[0]
-        i = self.asked.get(goal, 0)
-        self.asked[goal] = i + 1
+        i = self._step(goal) - 1
         calls = self._gui_calls(goal)
         thought = f"Step {i + 1} of the way there: the target is on screen."
         if i >= len(calls):
