@@ -2,15 +2,16 @@
 
     python benchmarks/agent_overhead.py [--episodes 10] [--breakdown]
 
-Each built-in agent (t3a, m3a, appagent, mobile-bench, ui-tars, qwen-vl, autoglm) runs calculator
-episodes on one virtual device, with an in-process model that answers at once (the golden model
-of the tests, given the golden path): so what is timed is the agent's work outside the model, per step: reading the
-screen into elements, building the prompt, decoding and shrinking the screenshot, drawing the
-marks and encoding the image, parsing the answer (T3A and M3A include their step summaries'
-prompts). The figure that counts is the agent thread's CPU time (p50, p90): it is the work done,
-where the wall time also holds the waits for other processes on a loaded machine (printed too).
-The harness's own time per step (observation, action, events, success check: `device_s +
-harness_s`, wall time) is measured in the same episodes. Target: agent CPU p50 <= 10 ms per step.
+Each built-in agent (t3a, m3a, appagent, mobile-bench, ui-tars, qwen-vl, autoglm, gui-owl,
+agentcpm-gui) runs calculator episodes on one virtual device, with an in-process model that
+answers at once (the golden model of the tests, given the golden path): so what is timed is the
+agent's work outside the model, per step: reading the screen into elements, building the prompt,
+decoding and shrinking the screenshot, drawing the marks and encoding the image, parsing the
+answer (T3A and M3A include their step summaries' prompts). The figure that counts is the agent
+thread's CPU time (p50, p90): it is the work done, where the wall time also holds the waits for
+other processes on a loaded machine (printed too). The harness's own time per step (observation,
+action, events, success check: `device_s + harness_s`, wall time) is measured in the same
+episodes. Target: agent CPU p50 <= 10 ms per step.
 `--breakdown` adds a second pass that times each piece of m3a's and appagent's steps.
 Figures from a loaded machine are noisy; compare the columns of one run.
 """

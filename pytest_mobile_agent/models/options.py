@@ -15,8 +15,8 @@ OPTIONS = (
         "--mobile-model",
         "mobile_model",
         str,
-        "model name for the built-in model agents (t3a, m3a, appagent, mobile-bench, ui-tars, qwen-vl, autoglm) "
-        "and the model judges, e.g. gpt-4o",
+        "model name for the built-in model agents (t3a, m3a, appagent, mobile-bench, ui-tars, qwen-vl, autoglm, "
+        "gui-owl, agentcpm-gui) and the model judges, e.g. gpt-4o",
     ),
     (
         "--mobile-model-url",
@@ -60,7 +60,8 @@ OPTIONS = (
         "--mobile-model-coordinates",
         "mobile_model_coordinates",
         str,
-        "coordinate convention of a native GUI model agent (ui-tars, qwen-vl, autoglm): absolute (pixels of the "
+        "coordinate convention of a native GUI model agent (ui-tars, qwen-vl, autoglm, gui-owl, agentcpm-gui): "
+        "absolute (pixels of the "
         "image as the model resized it) or relative (a 0-1000 grid); default: the one the model's name tells, "
         "else the newest",
     ),

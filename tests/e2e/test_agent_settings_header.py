@@ -60,3 +60,36 @@ def test_qwen_vl_prints_its_release_convention(
     )
     assert result.ret == 0, result.stdout.str()[-2000:]
     assert line in result.stdout.str().split("collected", 1)[0]
+
+
+@pytest.mark.parametrize(
+    "agent, model, line",
+    [
+        (
+            "gui-owl",
+            "mPLUG/GUI-Owl-7B",
+            "agent gui-owl: release: GUI-Owl v3; coordinates: absolute (mPLUG/GUI-Owl-7B is GUI-Owl of Mobile-Agent-v3",
+        ),
+        (
+            "gui-owl",
+            "GUI-Owl-1.5-8B-Instruct",
+            "agent gui-owl: release: GUI-Owl 1.5; coordinates: relative (GUI-Owl-1.5-8B-Instruct is GUI-Owl-1.5 "
+            "(0-1000 grid, divided by 999))",
+        ),
+        (
+            "agentcpm-gui",
+            "AgentCPM-GUI",
+            "agent agentcpm-gui: coordinates: relative (AgentCPM-GUI: AgentCPM-GUI's 0-1000 grid (its only release)); "
+            "screenshot side: 1120 px",
+        ),
+    ],
+)
+def test_gui_owl_and_agentcpm_gui_print_their_choices(
+    pytester: pytest.Pytester, calc_tasks: dict[str, str], agent: str, model: str, line: str
+) -> None:
+    pytester.makepyfile(**{name.removesuffix(".py"): source for name, source in calc_tasks.items()})
+    result = pytester.runpytest_subprocess(
+        f"--agent={agent}", f"--mobile-model={model}", "--mobile-model-url=http://127.0.0.1:9/v1", "--collect-only"
+    )
+    assert result.ret == 0, result.stdout.str()[-2000:]
+    assert line in result.stdout.str().split("collected", 1)[0]

@@ -48,8 +48,14 @@ class GoldenModel:
         system = text_of(messages[0]) if messages[0]["role"] == "system" else ""
         if "start_box=" in text_of(messages[0]):
             return self.ui_tars(request)
+        if '"mobile_use"' in system and "Previous actions:" in text_of(messages[1]):
+            return self.gui_owl15(request)
+        if '"mobile_use"' in system and "<conclusion>" in text_of(messages[-1]):
+            return self.gui_owl(request)
         if '"mobile_use"' in system:
             return self.qwen_vl(request)
+        if '"POINT"' in system:
+            return self.agentcpm_gui(request)
         if 'do(action="Tap"' in system:
             return self.autoglm(request)
         text = text_of(messages[-1])
@@ -191,58 +197,96 @@ class GoldenModel:
             raise ValueError(f"the golden model cannot say {kind} to Mobile-Bench")
         return f"Thought: the screen shows what I need; step {i + 1}.\nAction: {op}"
 
-    # -- UI-TARS: screenshots only, `Action: click(start_box='(x,y)')` in the image's pixels -----
-    def ui_tars(self, request: dict[str, Any]) -> str:
-        """Reads the goal from the template, the step from the replies so far, the screen from
-        tests/models/golden_screens.py, and answers in the 1.5 grammar: pixels of the image it
-        was sent as its processor resizes it (a first-release model name: the 0-1000 grid). Even steps write points as
-        `<|box_start|>(x,y)<|box_end|>`, odd ones as `<point>x y</point>`, as releases do."""
-        from tests.models.golden_screens import screen_file
-
-        messages = request["messages"]
-        goal = text_of(messages[0]).split("## User Instruction", 1)[1].strip()
+    # -- shared by the agents that see screenshots only ------------------------------------------
+    def _gui_calls(self, goal: str) -> list[tuple[str, dict[str, Any]]]:
+        """The golden path as a GUI model walks it: typing into a named field is a tap, then the text."""
         calls: list[tuple[str, dict[str, Any]]] = []
         for a in self.golden(goal):
             if a["action"] == "type" and a.get("selector"):
                 calls += [("tap", a), ("type", {"text": a["text"]})]
             else:
                 calls.append((a["action"], a))
+        return calls
+
+    def _screen(self, goal: str) -> tuple[UiTree, tuple[int, int]]:
+        """The screen the agent's screenshot shows (written by golden_screens.py) and its size."""
+        from tests.models.golden_screens import screen_file
+
+        screen = json.loads(screen_file(self.folder, goal).read_text())
+        return UiTree(screen["xml"]), tuple(screen["screen"])  # type: ignore[return-value]
+
+    def _step(self, goal: str) -> int:
+        """The harness's step (1 first) the screen was written at."""
+        from tests.models.golden_screens import screen_file
+
+        return int(json.loads(screen_file(self.folder, goal).read_text())["step"])
+
+    def _node(self, ui: UiTree, sel: dict[str, Any], goal: str) -> Any:
+        node = ui.select(Selector.of(**sel)) if sel else None  # type: ignore[arg-type]
+        if node is None:
+            self.misses.append(f"no element matches {sel} on the screen of {goal!r}")
+            raise LookupError(f"no element matches {sel}")
+        return node
+
+    @staticmethod
+    def _scrolled(ui: UiTree, screen: tuple[int, int], sel: dict[str, Any]) -> Any:
+        """The view a scroll moves: the one the selector names, else the largest scrollable one
+        (None when the screen has none)."""
+        found = ui.select(Selector.of(**sel)) if sel else None  # type: ignore[arg-type]
+        scrollables = [n for n in ui.nodes() if n.scrollable]
+        return found or max(
+            scrollables, key=lambda n: (n.bounds[2] - n.bounds[0]) * (n.bounds[3] - n.bounds[1]), default=None
+        )
+
+    @classmethod
+    def _scroll_swipe(
+        cls, ui: UiTree, screen: tuple[int, int], sel: dict[str, Any], direction: str
+    ) -> tuple[tuple[float, float], tuple[float, float]]:
+        """A scroll as the finger's swipe over the scrolled view, 60% of its side, against the
+        content: scrolling down is a swipe up."""
+        node = cls._scrolled(ui, screen, sel)
+        x1, y1, x2, y2 = node.bounds if node is not None else (0, 0, *screen)
+        cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+        dx, dy = (x2 - x1) * 0.3, (y2 - y1) * 0.3
+        fx, fy = {"down": (0, -dy), "up": (0, dy), "right": (-dx, 0), "left": (dx, 0)}[direction]
+        return (cx - fx, cy - fy), (cx + fx, cy + fy)
+
+    @staticmethod
+    def _sent_size(messages: list[dict[str, Any]]) -> tuple[int, int]:
+        """(width, height) of the screenshot the request's last message carries."""
+        url = next(p for p in messages[-1]["content"] if p.get("type") == "image_url")["image_url"]["url"]
+        return Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).size
+
+    # -- UI-TARS: screenshots only, `Action: click(start_box='(x,y)')` in the image's pixels -----
+    def ui_tars(self, request: dict[str, Any]) -> str:
+        """Reads the goal from the template, the step from the replies so far, the screen from
+        tests/models/golden_screens.py, and answers in the 1.5 grammar: pixels of the image it
+        was sent as its processor resizes it (a first-release model name: the 0-1000 grid). Even steps write points as
+        `<|box_start|>(x,y)<|box_end|>`, odd ones as `<point>x y</point>`, as releases do."""
+        messages = request["messages"]
+        goal = text_of(messages[0]).split("## User Instruction", 1)[1].strip()
+        calls = self._gui_calls(goal)
         i = sum(m["role"] == "assistant" for m in messages)
         if i >= len(calls):
             return "Thought: The task is complete.\nAction: finished(content='done')"
-        screen = json.loads(screen_file(self.folder, goal).read_text())
-        ui, (sw, sh) = UiTree(screen["xml"]), screen["screen"]
-        url = messages[-1]["content"][-1]["image_url"]["url"]
-        iw, ih = Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).size
+        ui, (sw, sh) = self._screen(goal)
+        iw, ih = self._sent_size(messages)
         first_release = re.search(r"ui-?tars-(2b|7b|72b)", request.get("model", ""), re.I)
         gh, gw = (1000, 1000) if first_release else smart_resize(ih, iw)  # what the server's processor makes of it
 
-        def point(x: int, y: int) -> str:
+        def point(x: float, y: float) -> str:
             px, py = round((x + 0.5) * gw / sw), round((y + 0.5) * gh / sh)
             return f"<point>{px} {py}</point>" if i % 2 else f"<|box_start|>({px},{py})<|box_end|>"
-
-        def at(sel: dict[str, Any]) -> str:
-            node = ui.select(Selector.of(**sel)) if sel else None  # type: ignore[arg-type]
-            if node is None:
-                self.misses.append(f"no element matches {sel} on the screen of {goal!r}")
-                raise LookupError(f"no element matches {sel}")
-            return point(*node.center)
 
         kind, a = calls[i]
         sel = a.get("selector") or {}
         if kind in ("tap", "long_press"):
-            op = f"{'click' if kind == 'tap' else 'long_press'}(start_box='{at(sel)}')"
+            op = f"{'click' if kind == 'tap' else 'long_press'}(start_box='{point(*self._node(ui, sel, goal).center)}')"
         elif kind == "type":
             op = f"type(content={a['text']!r})"
         elif kind == "scroll":
-            if sel:
-                where = at(sel)
-            else:
-                scrollables = [n for n in ui.nodes() if n.scrollable]
-                big = max(
-                    scrollables, key=lambda n: (n.bounds[2] - n.bounds[0]) * (n.bounds[3] - n.bounds[1]), default=None
-                )
-                where = point(*big.center) if big is not None else point(sw // 2, sh // 2)
+            node = self._node(ui, sel, goal) if sel else self._scrolled(ui, (sw, sh), sel)
+            where = point(*node.center) if node is not None else point(sw // 2, sh // 2)
             op = f"scroll(start_box='{where}', direction='{a['direction']}')"
         elif kind == "swipe":
             op = f"drag(start_box='{point(a['x'], a['y'])}', end_box='{point(a['x2'], a['y2'])}')"
@@ -254,131 +298,147 @@ class GoldenModel:
             raise ValueError(f"the golden model cannot say {kind} to UI-TARS")
         return f"Thought: Step {i + 1} of the way there: the target is on screen.\nAction: {op}"
 
-    # -- Qwen-VL: screenshots only, a `mobile_use` <tool_call> with points in the image's pixels -
-    def qwen_vl(self, request: dict[str, Any]) -> str:
-        """Reads the goal and the step from the user text, the screen from golden_screens.py, and
-        calls `mobile_use`: a Qwen2.5-VL name in pixels of the sent image as its processor resizes
-        it (4*28*28 pixels at least), any other name on Qwen3-VL's 0-1000 grid."""
-        from tests.models.golden_screens import screen_file
-
-        messages = request["messages"]
-        text = text_of(messages[-1])
-        goal = text.split("The user's task: ", 1)[1].split("\nWhat you have done on this phone so far:", 1)[0]
-        calls: list[tuple[str, dict[str, Any]]] = []
-        for a in self.golden(goal):
-            if a["action"] == "type" and a.get("selector"):
-                calls += [("tap", a), ("type", {"text": a["text"]})]
-            else:
-                calls.append((a["action"], a))
-        steps = re.findall(r"^Step (\d+):", text, re.M)
-        i = int(steps[-1]) if steps else 0
-
-        def call(args: dict[str, Any]) -> str:
-            body = json.dumps({"name": "mobile_use", "arguments": args})
-            return f"Step {i + 1} of the way there: the target is on screen.\n<tool_call>\n{body}\n</tool_call>"
-
+    # -- the `mobile_use` tool: Qwen-VL and GUI-Owl, points in the image's pixels or on a grid ---
+    def _mobile_use(self, request: dict[str, Any], goal: str, i: int, grid: tuple[int, int] | None) -> dict[str, Any]:
+        """The arguments of the call for step i: points in pixels of the sent image as a processor
+        resizes it (`grid` None; 4*28*28 pixels at least), else on the (width, height) grid."""
+        calls = self._gui_calls(goal)
         if i >= len(calls):
-            return call({"action": "answer", "text": "done"})
-        screen = json.loads(screen_file(self.folder, goal).read_text())
-        ui, (sw, sh) = UiTree(screen["xml"]), screen["screen"]
-        url = messages[-1]["content"][-1]["image_url"]["url"]
-        iw, ih = Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).size
-        qwen25 = re.search(r"qwen2[._]?5-?vl", request.get("model", ""), re.I)
-        gh, gw = smart_resize(ih, iw, 4 * 28 * 28, MAX_PIXELS) if qwen25 else (1000, 1000)
+            return {"action": "answer", "text": "done"}
+        ui, (sw, sh) = self._screen(goal)
+        if grid is None:
+            iw, ih = self._sent_size(request["messages"])
+            gh, gw = smart_resize(ih, iw, 4 * 28 * 28, MAX_PIXELS)
+        else:
+            gw, gh = grid
 
         def point(x: float, y: float) -> list[int]:
             return [round((x + 0.5) * gw / sw), round((y + 0.5) * gh / sh)]
 
-        def node_of(sel: dict[str, Any]) -> Any:
-            node = ui.select(Selector.of(**sel)) if sel else None  # type: ignore[arg-type]
-            if node is None:
-                self.misses.append(f"no element matches {sel} on the screen of {goal!r}")
-                raise LookupError(f"no element matches {sel}")
-            return node
-
         kind, a = calls[i]
         sel = a.get("selector") or {}
         if kind in ("tap", "long_press"):
-            where = point(*node_of(sel).center)
-            return call({"action": "click" if kind == "tap" else "long_press", "coordinate": where})
+            where = point(*self._node(ui, sel, goal).center)
+            return {"action": "click" if kind == "tap" else "long_press", "coordinate": where}
         if kind == "type":
-            return call({"action": "type", "text": a["text"]})
+            return {"action": "type", "text": a["text"]}
         if kind == "scroll":
             if sel:
-                node = node_of(sel)
-            else:
-                scrollables = [n for n in ui.nodes() if n.scrollable]
-                node = max(scrollables, key=lambda n: (n.bounds[2] - n.bounds[0]) * (n.bounds[3] - n.bounds[1]))
-            x1, y1, x2, y2 = node.bounds
-            cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
-            dx, dy = (x2 - x1) * 0.3, (y2 - y1) * 0.3
-            # the finger moves against the content: scrolling down is a swipe up
-            fx, fy = {"down": (0, -dy), "up": (0, dy), "right": (-dx, 0), "left": (dx, 0)}[a["direction"]]
-            return call(
-                {
-                    "action": "swipe",
-                    "coordinate": point(cx - fx, cy - fy),
-                    "coordinate2": point(cx + fx, cy + fy),
-                }
-            )
+                self._node(ui, sel, goal)
+            start, end = self._scroll_swipe(ui, (sw, sh), sel, a["direction"])
+            return {"action": "swipe", "coordinate": point(*start), "coordinate2": point(*end)}
         if kind == "swipe":
-            start, end = point(a["x"], a["y"]), point(a["x2"], a["y2"])
-            return call({"action": "swipe", "coordinate": start, "coordinate2": end})
+            return {"action": "swipe", "coordinate": point(a["x"], a["y"]), "coordinate2": point(a["x2"], a["y2"])}
         if kind == "key":
             if a["key"] in ("back", "home", "enter"):
-                return call({"action": "system_button", "button": a["key"].capitalize()})
-            return call({"action": "key", "text": a["key"]})
+                return {"action": "system_button", "button": a["key"].capitalize()}
+            return {"action": "key", "text": a["key"]}
         if kind == "launch":
-            return call({"action": "open", "text": a["package"]})
-        raise ValueError(f"the golden model cannot say {kind} to Qwen-VL")
+            return {"action": "open", "text": a["package"]}
+        raise ValueError(f"the golden model cannot say {kind} in the mobile_use tool")
+
+    @staticmethod
+    def _tool_call(args: dict[str, Any]) -> str:
+        return f"<tool_call>\n{json.dumps({'name': 'mobile_use', 'arguments': args})}\n</tool_call>"
+
+    def qwen_vl(self, request: dict[str, Any]) -> str:
+        """Reads the goal and the step from the user text, the screen from golden_screens.py, and
+        calls `mobile_use`: a Qwen2.5-VL name in pixels of the sent image as its processor resizes
+        it (4*28*28 pixels at least), any other name on Qwen3-VL's 0-1000 grid."""
+        text = text_of(request["messages"][-1])
+        goal = text.split("The user's task: ", 1)[1].split("\nWhat you have done on this phone so far:", 1)[0]
+        steps = re.findall(r"^Step (\d+):", text, re.M)
+        i = int(steps[-1]) if steps else 0
+        qwen25 = re.search(r"qwen2[._]?5-?vl", request.get("model", ""), re.I)
+        args = self._mobile_use(request, goal, i, None if qwen25 else (1000, 1000))
+        return f"Step {i + 1} of the way there: the target is on screen.\n{self._tool_call(args)}"
+
+    def gui_owl(self, request: dict[str, Any]) -> str:
+        """GUI-Owl-7B/32B: one turn, the step from its `Step N: ...;` progress; answers
+        `<thinking>`, the call in pixels of the resized image, then `<conclusion>`."""
+        text = text_of(request["messages"][-1])
+        goal = text.split("The user query: ", 1)[1].split("\n", 1)[0]
+        i = len(re.findall(r"Step \d+: ", text))
+        args = self._mobile_use(request, goal, i, None)
+        return (
+            f"<thinking>\nStep {i + 1} of the way there: the target is on screen.\n</thinking>\n"
+            f"{self._tool_call(args)}\n<conclusion>\nI did step {i + 1} of the task.\n</conclusion>"
+        )
+
+    def gui_owl15(self, request: dict[str, Any]) -> str:
+        """GUI-Owl-1.5: a conversation; the step is the steps its first turn tells plus the
+        answers since; answers `Action: ...` then the call, on the 0-1000 grid (divided by 999)."""
+        messages = request["messages"]
+        text = text_of(messages[1])
+        goal = text.split("Instruction: ", 1)[1].split("\n\nPrevious actions:", 1)[0]
+        i = len(re.findall(r"^Step\d+: ", text, re.M)) + sum(m["role"] == "assistant" for m in messages)
+        args = self._mobile_use(request, goal, i, (999, 999))
+        return f"Action: do step {i + 1} of the task.\n{self._tool_call(args)}"
+
+    # -- AgentCPM-GUI: one compact JSON object, points on the 0-1000 grid, no history ------------
+    def agentcpm_gui(self, request: dict[str, Any]) -> str:
+        """The prompt tells no history, so the step is the harness's, from the screen's file;
+        taps, swipes between points, keys and text as the schema writes them, then STATUS finish."""
+        text = text_of(request["messages"][-1])
+        goal = text.split("<Question>", 1)[1].split("</Question>", 1)[0]
+        i = self._step(goal) - 1
+        calls = self._gui_calls(goal)
+        thought = f"Step {i + 1} of the way there: the target is on screen."
+        if i >= len(calls):
+            return json.dumps({"thought": "The task is complete.", "STATUS": "finish"}, separators=(",", ":"))
+        ui, (sw, sh) = self._screen(goal)
+
+        def point(x: float, y: float) -> list[int]:
+            return [round((x + 0.5) * 1000 / sw), round((y + 0.5) * 1000 / sh)]
+
+        kind, a = calls[i]
+        sel = a.get("selector") or {}
+        act: dict[str, Any]
+        if kind in ("tap", "long_press"):
+            act = {"POINT": point(*self._node(ui, sel, goal).center)}
+            if kind == "long_press":
+                act["duration"] = 1000
+        elif kind == "type":
+            act = {"TYPE": a["text"]}
+        elif kind == "scroll":
+            if sel:
+                self._node(ui, sel, goal)
+            start, end = self._scroll_swipe(ui, (sw, sh), sel, a["direction"])
+            act = {"POINT": point(*start), "to": point(*end), "duration": 500}
+        elif kind == "swipe":
+            act = {"POINT": point(a["x"], a["y"]), "to": point(a["x2"], a["y2"]), "duration": 500}
+        elif kind == "key" and a["key"] in ("back", "home", "enter"):
+            act = {"PRESS": a["key"].upper()}
+        else:
+            raise ValueError(f"the golden model cannot say {kind} {a} to AgentCPM-GUI")
+        return json.dumps({"thought": thought, **act}, ensure_ascii=False, separators=(",", ":"))
 
     # -- AutoGLM: `<answer>do(action="Tap", element=[x,y])</answer>` on the 0-999 grid -------------
     def autoglm(self, request: dict[str, Any]) -> str:
         """Reads the goal from the first user message, the step from the answers so far, the
         screen from tests/models/golden_screens.py; answers on the grid (x / 1000 of the screen),
         scrolls as finger swipes, and launches apps by the names people call them."""
-        from tests.models.golden_screens import screen_file
-
         messages = request["messages"]
         goal = text_of(messages[1]).split("\n\n** Screen Info **", 1)[0]
-        calls: list[tuple[str, dict[str, Any]]] = []
-        for a in self.golden(goal):
-            if a["action"] == "type" and a.get("selector"):
-                calls += [("tap", a), ("type", {"text": a["text"]})]
-            else:
-                calls.append((a["action"], a))
+        calls = self._gui_calls(goal)
         i = sum(m["role"] == "assistant" for m in messages)
         form = "<think>Step {} of the way there: the target is on screen.</think>\n<answer>{}</answer>"
         if i >= len(calls):
             return form.format(i + 1, 'finish(message="done")')
-        screen = json.loads(screen_file(self.folder, goal).read_text())
-        ui, (sw, sh) = UiTree(screen["xml"]), screen["screen"]
+        ui, (sw, sh) = self._screen(goal)
 
         def point(x: float, y: float) -> str:
             return f"[{round((x + 0.5) * 1000 / sw)},{round((y + 0.5) * 1000 / sh)}]"
 
-        def at(sel: dict[str, Any]) -> str:
-            node = ui.select(Selector.of(**sel)) if sel else None  # type: ignore[arg-type]
-            if node is None:
-                self.misses.append(f"no element matches {sel} on the screen of {goal!r}")
-                raise LookupError(f"no element matches {sel}")
-            return point(*node.center)
-
         kind, a = calls[i]
         sel = a.get("selector") or {}
         if kind in ("tap", "long_press"):
-            op = f'do(action="{"Tap" if kind == "tap" else "Long Press"}", element={at(sel)})'
+            where = point(*self._node(ui, sel, goal).center)
+            op = f'do(action="{"Tap" if kind == "tap" else "Long Press"}", element={where})'
         elif kind == "type":
             op = f'do(action="Type", text={json.dumps(a["text"])})'
-        elif kind == "scroll":
-            found = ui.select(Selector.of(**sel)) if sel else None  # type: ignore[arg-type]
-            scrollables = [n for n in ui.nodes() if n.scrollable]
-            node = found or max(
-                scrollables, key=lambda n: (n.bounds[2] - n.bounds[0]) * (n.bounds[3] - n.bounds[1]), default=None
-            )
-            x1, y1, x2, y2 = node.bounds if node is not None else (0, 0, sw, sh)
-            cx, cy, dy = (x1 + x2) / 2, (y1 + y2) / 2, (y2 - y1) * 0.3
-            start, end = {"down": ((cx, cy + dy), (cx, cy - dy)), "up": ((cx, cy - dy), (cx, cy + dy))}[a["direction"]]
+        elif kind == "scroll" and a["direction"] in ("up", "down"):
+            start, end = self._scroll_swipe(ui, (sw, sh), sel, a["direction"])
             op = f'do(action="Swipe", start={point(*start)}, end={point(*end)})'
         elif kind == "swipe":
             op = f'do(action="Swipe", start={point(a["x"], a["y"])}, end={point(a["x2"], a["y2"])})'

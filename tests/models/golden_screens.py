@@ -2,7 +2,8 @@
 screenshots: before each step it writes the screen's hierarchy and size to
 $MOBILE_GOLDEN_DIR/screens/<hash of the task's prompt>.json, where the golden model
 (tests/models/golden_model.py) finds the element the golden path targets and answers with its
-position, as a model reading the screenshot would. The agent under test is the built-in one,
+position, as a model reading the screenshot would (and the step, for an agent whose prompt tells
+no history). The agent under test is the built-in one,
 unchanged; only its `step` is wrapped."""
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def watch(agent: Any, folder: Path) -> Any:
         path = screen_file(folder, obs.prompt)
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({"xml": obs.hierarchy, "screen": list(obs.screen_size)}))
+        tmp.write_text(json.dumps({"xml": obs.hierarchy, "screen": list(obs.screen_size), "step": obs.step}))
         tmp.replace(path)
         return inner(obs)
 

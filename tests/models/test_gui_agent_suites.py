@@ -25,7 +25,11 @@ CONVENTIONS = [
     ("qwen-vl", "Qwen2.5-VL-7B-Instruct", "absolute"),
     ("qwen-vl", "Qwen/Qwen3-VL-8B-Instruct", "relative"),
     ("autoglm", "zai-org/AutoGLM-Phone-9B", "relative"),
+    ("gui-owl", "mPLUG/GUI-Owl-1.5-8B-Instruct", "relative"),
+    ("gui-owl", "mPLUG/GUI-Owl-7B", "absolute"),
+    ("agentcpm-gui", "openbmb/AgentCPM-GUI", "relative"),
 ]
+ANSWERS = {"agentcpm-gui": None}  # the answer each agent's golden run records (AgentCPM-GUI's schema has none)
 FIRST: dict[str, str] = {}
 for _agent, _model, _ in CONVENTIONS:
     FIRST.setdefault(_agent, _model)
@@ -54,7 +58,7 @@ def test_the_calculator_tasks_pass_with_the_servers_own_figures(
     assert not golden.misses, golden.misses[0]
     assert len(records) == 10 and all(r["success"] for r in records), proc.stdout[-3000:] + proc.stderr[-2000:]
     assert {r["agent_settings"]["coordinates"] for r in records} == {convention}
-    assert all(r["answer"] == "done" and r["invalid_steps"] == 0 for r in records)
+    assert all(r["answer"] == ANSWERS.get(agent, "done") and r["invalid_steps"] == 0 for r in records)
     sent_in, sent_out = server.totals()
     assert (sum(r["tokens_in"] for r in records), sum(r["tokens_out"] for r in records)) == (sent_in, sent_out)
     assert sum(r["model_calls"] for r in records) == len(server.requests)

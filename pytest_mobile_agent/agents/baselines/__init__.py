@@ -1,11 +1,14 @@
 """The seeds' baseline agents, backed by a model through `pytest_mobile_agent.models`:
-`--agent=t3a|m3a|appagent|mobile-bench|ui-tars|qwen-vl|autoglm --mobile-model=NAME`. Prompts live in `../prompts/`."""
+`--agent=t3a|m3a|appagent|mobile-bench|ui-tars|qwen-vl|autoglm|gui-owl|agentcpm-gui
+--mobile-model=NAME`. Prompts live in `../prompts/`."""
 
 from __future__ import annotations
 
+from pytest_mobile_agent.agents.baselines.agentcpm_gui import AgentCPMGUI
 from pytest_mobile_agent.agents.baselines.appagent import AppAgent
 from pytest_mobile_agent.agents.baselines.autoglm import AutoGLM
 from pytest_mobile_agent.agents.baselines.base import ModelAgent
+from pytest_mobile_agent.agents.baselines.gui_owl import GUIOwl
 from pytest_mobile_agent.agents.baselines.m3a import M3A
 from pytest_mobile_agent.agents.baselines.mobile_bench import MobileBench
 from pytest_mobile_agent.agents.baselines.qwen_vl import QwenVL
@@ -20,6 +23,20 @@ MODEL_AGENTS = {
     "ui-tars": UITars,
     "qwen-vl": QwenVL,
     "autoglm": AutoGLM,
+    "gui-owl": GUIOwl,
+    "agentcpm-gui": AgentCPMGUI,
 }
 
-__all__ = ["MODEL_AGENTS", "AutoGLM", "M3A", "T3A", "AppAgent", "UITars", "QwenVL", "MobileBench", "ModelAgent"]
+__all__ = [
+    "MODEL_AGENTS",
+    "AgentCPMGUI",
+    "AutoGLM",
+    "GUIOwl",
+    "M3A",
+    "T3A",
+    "AppAgent",
+    "UITars",
+    "QwenVL",
+    "MobileBench",
+    "ModelAgent",
+]

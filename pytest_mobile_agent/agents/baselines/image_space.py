@@ -51,9 +51,10 @@ class Space:
     image: tuple[int, int]  # (width, height) of the image the model saw (smart-resized)
     screen: tuple[int, int]  # (width, height) of the device
     sent: tuple[int, int] = (0, 0)  # (width, height) of the image sent
+    grid: int = 1000  # what a relative number is divided by (GUI-Owl-1.5 divides by 999)
 
     def to_device(self, x: float, y: float) -> tuple[int, int]:
-        grid_w, grid_h = (1000, 1000) if self.convention == RELATIVE else self.image
+        grid_w, grid_h = (self.grid, self.grid) if self.convention == RELATIVE else self.image
         sw, sh = self.screen
         px = min(max(round(x * sw / grid_w), 0), sw - 1)
         py = min(max(round(y * sh / grid_h), 0), sh - 1)

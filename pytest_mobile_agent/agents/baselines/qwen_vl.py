@@ -56,9 +56,24 @@ def convention_for(model: str | None, override: str | None = None) -> tuple[str,
     return RELATIVE, f"{name or 'the model'} does not name its Qwen-VL release: the newest convention (0-1000 grid)"
 
 
-def tool_schema(width: int, height: int) -> dict[str, Any]:
-    """The `mobile_use` function as the model was trained to see it: its actions and parameters,
-    and the size of the space its coordinates are in."""
+# The tool's actions and what each does, in the order the tool lists them.
+ACTIONS = {
+    "key": "press a key by its adb keyevent name (`text`).",
+    "click": "tap the point (`coordinate`).",
+    "long_press": "touch and hold the point (`coordinate`) for `time` seconds.",
+    "swipe": "drag a finger from `coordinate` to `coordinate2`.",
+    "type": "enter `text` into the focused field.",
+    "system_button": "press Back, Home, Menu or Enter (`button`).",
+    "open": "start the app named `text`.",
+    "wait": "wait `time` seconds for the screen to change.",
+    "answer": "give the answer the task asks for (`text`); this ends the task.",
+    "terminate": "end the task, with `status` success or failure.",
+}
+
+
+def tool_schema(width: int, height: int, actions: tuple[str, ...] = tuple(ACTIONS)) -> dict[str, Any]:
+    """The `mobile_use` function as the model was trained to see it: its actions (a release's
+    own subset) and parameters, and the size of the space its coordinates are in."""
     return {
         "type": "function",
         "function": {
@@ -67,8 +82,8 @@ def tool_schema(width: int, height: int) -> dict[str, Any]:
                 "Operate an Android phone through its touchscreen and buttons; each call is answered with a "
                 "new screenshot.\n"
                 f"* The screen is {width}x{height}: give every coordinate in that space.\n"
-                "* Aim at the middle of an element, not its edge.\n"
-                "* Open an app with `open` rather than looking for its icon."
+                "* Aim at the middle of an element, not its edge."
+                + ("\n* Open an app with `open` rather than looking for its icon." if "open" in actions else "")
             ),
             "parameters": {
                 "type": "object",
@@ -76,30 +91,8 @@ def tool_schema(width: int, height: int) -> dict[str, Any]:
                 "properties": {
                     "action": {
                         "type": "string",
-                        "enum": [
-                            "key",
-                            "click",
-                            "long_press",
-                            "swipe",
-                            "type",
-                            "system_button",
-                            "open",
-                            "wait",
-                            "answer",
-                            "terminate",
-                        ],
-                        "description": (
-                            "* `key`: press a key by its adb keyevent name (`text`).\n"
-                            "* `click`: tap the point (`coordinate`).\n"
-                            "* `long_press`: touch and hold the point (`coordinate`) for `time` seconds.\n"
-                            "* `swipe`: drag a finger from `coordinate` to `coordinate2`.\n"
-                            "* `type`: enter `text` into the focused field.\n"
-                            "* `system_button`: press Back, Home, Menu or Enter (`button`).\n"
-                            "* `open`: start the app named `text`.\n"
-                            "* `wait`: wait `time` seconds for the screen to change.\n"
-                            "* `answer`: give the answer the task asks for (`text`); this ends the task.\n"
-                            "* `terminate`: end the task, with `status` success or failure."
-                        ),
+                        "enum": list(actions),
+                        "description": "\n".join(f"* `{a}`: {ACTIONS[a]}" for a in actions),
                     },
                     "coordinate": {"type": "array", "description": "(x, y): for click, long_press and swipe."},
                     "coordinate2": {"type": "array", "description": "(x, y): where a swipe ends."},
