@@ -42,6 +42,8 @@ class ModelConfig:
     max_tokens: int | None = None
     coordinates: str | None = None  # a GUI model's coordinate convention, when not the one its name tells
     api: str = "chat"  # which API the endpoint speaks (models/apis/APIS): an agent's own choice
+    tool: str | None = None  # a computer-use agent's tool version, when not the one its model's name tells
+    safety_checks: str = "surface"  # a computer-use API's pending safety checks: "surface" or "acknowledge"
 
     @property
     def endpoint(self) -> str:

@@ -1,5 +1,6 @@
 """The seeds' baseline agents, backed by a model through `pytest_mobile_agent.models`:
-`--agent=t3a|m3a|appagent|mobile-bench|ui-tars|qwen-vl|autoglm --mobile-model=NAME`. Prompts live in `../prompts/`."""
+`--agent=t3a|m3a|appagent|mobile-bench|ui-tars|qwen-vl|autoglm|openai-computer-use --mobile-model=NAME`.
+Prompts live in `../prompts/`."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pytest_mobile_agent.agents.baselines.autoglm import AutoGLM
 from pytest_mobile_agent.agents.baselines.base import ModelAgent
 from pytest_mobile_agent.agents.baselines.m3a import M3A
 from pytest_mobile_agent.agents.baselines.mobile_bench import MobileBench
+from pytest_mobile_agent.agents.baselines.openai_computer_use import OpenAIComputerUse
 from pytest_mobile_agent.agents.baselines.qwen_vl import QwenVL
 from pytest_mobile_agent.agents.baselines.t3a import T3A
 from pytest_mobile_agent.agents.baselines.ui_tars import UITars
@@ -20,6 +22,18 @@ MODEL_AGENTS = {
     "ui-tars": UITars,
     "qwen-vl": QwenVL,
     "autoglm": AutoGLM,
+    "openai-computer-use": OpenAIComputerUse,
 }
 
-__all__ = ["MODEL_AGENTS", "AutoGLM", "M3A", "T3A", "AppAgent", "UITars", "QwenVL", "MobileBench", "ModelAgent"]
+__all__ = [
+    "MODEL_AGENTS",
+    "AutoGLM",
+    "M3A",
+    "T3A",
+    "AppAgent",
+    "UITars",
+    "QwenVL",
+    "MobileBench",
+    "ModelAgent",
+    "OpenAIComputerUse",
+]
