@@ -25,6 +25,8 @@ CONVENTIONS = [
     ("qwen-vl", "Qwen2.5-VL-7B-Instruct", "absolute"),
     ("qwen-vl", "Qwen/Qwen3-VL-8B-Instruct", "relative"),
     ("autoglm", "zai-org/AutoGLM-Phone-9B", "relative"),
+    ("openai-computer-use", "computer-use-preview", "absolute"),
+    ("openai-computer-use", "gpt-5.4", "absolute"),
 ]
 FIRST: dict[str, str] = {}
 for _agent, _model, _ in CONVENTIONS:
