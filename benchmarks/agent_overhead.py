@@ -2,7 +2,7 @@
 
     python benchmarks/agent_overhead.py [--episodes 10] [--breakdown]
 
-Each built-in agent (t3a, m3a, appagent, mobile-bench, ui-tars, qwen-vl, autoglm) runs calculator
+Each built-in agent (t3a, m3a, appagent, mobile-bench, ui-tars, qwen-vl, autoglm, openai-computer-use) runs calculator
 episodes on one virtual device, with an in-process model that answers at once (the golden model
 of the tests, given the golden path): so what is timed is the agent's work outside the model, per step: reading the
 screen into elements, building the prompt, decoding and shrinking the screenshot, drawing the
@@ -37,9 +37,11 @@ from pytest_mobile_agent.device.ui_tree import UiTree  # noqa: E402
 from pytest_mobile_agent.episode import EpisodeRunner  # noqa: E402
 from pytest_mobile_agent.events.log import EventLog  # noqa: E402
 from pytest_mobile_agent.models import ModelConfig, ModelStats, Reply  # noqa: E402
+from pytest_mobile_agent.models.apis import api_for  # noqa: E402
 from pytest_mobile_agent.tasks import instantiate  # noqa: E402
 from tests.models.golden_model import GoldenModel  # noqa: E402
 from tests.models.golden_screens import watch  # noqa: E402
+from tests.models.responses_route import response  # noqa: E402
 
 
 class InstantModel:
@@ -52,6 +54,11 @@ class InstantModel:
 
     def chat(self, messages: list[dict[str, Any]], **params: Any) -> Reply:
         return Reply(self.golden({"messages": messages}), 0, 0, None)
+
+    def ask(self, request: dict[str, Any]) -> Reply:
+        """The Responses API's answer (openai-computer-use), as the test server would send it."""
+        data = response({}, self.golden({"model": self.config.model, **request}), 0, (0, 0))
+        return Reply(api_for("responses").text(data), 0, 0, None, data=data)
 
     def take_stats(self) -> ModelStats:
         return ModelStats()
