@@ -356,3 +356,42 @@ def test_a_refused_key_names_the_apis_own_variable(model_server: ModelServer, mo
     with pytest.raises(ModelConfigError, match=r"refused the API key in \$OPENAI_API_KEY \(401"):
         client_for(model_server).ask({"input": []})
     assert model_server.authorizations == ["Bearer sk-wrong"]
+
+
+# -- the options --------------------------------------------------------------------------------
+def test_without_mobile_model_the_agent_asks_its_default_model(pytester: pytest.Pytester) -> None:
+    from pytest_mobile_agent.session import mobile_session
+
+    config = pytester.parseconfig("--agent=openai-computer-use", "--mobile-model-url=http://127.0.0.1:9/v1")
+    agent = mobile_session(config).get_agent()
+    assert agent.client is not None and agent.client.config.model == "computer-use-preview"  # type: ignore[attr-defined]
+    assert agent.client.config.api == "responses"  # type: ignore[attr-defined]
+    assert agent.settings()["tool"].startswith("computer_use_preview")  # type: ignore[attr-defined]
+
+
+def test_the_tool_and_safety_options_reach_the_agent_and_its_fingerprint(pytester: pytest.Pytester) -> None:
+    from pytest_mobile_agent.models.options import model_config
+    from pytest_mobile_agent.reporting import fingerprint
+
+    parts = []
+    for extra in ((), ("--mobile-model-tool=computer", "--mobile-safety-checks=acknowledge")):
+        config = pytester.parseconfig("--agent=openai-computer-use", "--mobile-model=computer-use-preview", *extra)
+        cfg = model_config(config, api="responses")
+        assert cfg is not None
+        agent = OpenAIComputerUse(ScriptedResponses([], cfg))
+        parts.append(fingerprint._agent_part(config, agent))
+    assert (
+        parts[0]["settings"]["tool"].startswith("computer_use_preview")
+        and parts[0]["settings"]["safety checks"] == "surface"
+    )
+    assert parts[1]["settings"]["tool"] == "computer (set by --mobile-model-tool)"
+    assert parts[1]["settings"]["safety checks"] == "acknowledge"
+    assert fingerprint.fingerprint_id(parts[0]) != fingerprint.fingerprint_id(parts[1])
+
+
+def test_an_unknown_safety_check_handling_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    from pytest_mobile_agent.models.options import model_config
+
+    config = pytester.parseconfig("--mobile-model=computer-use-preview", "--mobile-safety-checks=ignore")
+    with pytest.raises(pytest.UsageError, match="--mobile-safety-checks must be surface or acknowledge, not 'ignore'"):
+        model_config(config, api="responses")
