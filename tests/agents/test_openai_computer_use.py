@@ -395,3 +395,33 @@ def test_an_unknown_safety_check_handling_is_a_usage_error(pytester: pytest.Pyte
     config = pytester.parseconfig("--mobile-model=computer-use-preview", "--mobile-safety-checks=ignore")
     with pytest.raises(pytest.UsageError, match="--mobile-safety-checks must be surface or acknowledge, not 'ignore'"):
         model_config(config, api="responses")
+
+
+def test_the_agent_through_the_sdk_the_guides_example_call_then_a_malformed_one(model_server: ModelServer) -> None:
+    """The guide's example `computer_call` (a left click) and then an action no version has, both
+    through the SDK: a tap scaled back to the device, then an invalid step whose call is still
+    answered with a screenshot in the next request."""
+    example = {
+        "type": "computer_call",
+        "id": "cu_67cc",
+        "call_id": "call_zw3",
+        "action": {"type": "click", "button": "left", "x": 156, "y": 50},
+        "pending_safety_checks": [],
+        "status": "completed",
+    }
+    answers = [[REASONING, example], [call({"type": "pinch", "scale": 2}, call_id="call_2")], [message("done")]]
+    model_server.script = lambda request: Answer(content=answers[len(model_server.requests) - 1])
+    agent = OpenAIComputerUse(client_for(model_server, image_side=512))
+    assert agent.step(observe()) == Tap(780, 250)
+    bad = agent.step(observe(step=2))
+    assert "unknown action 'pinch'" in bad.problem  # type: ignore[attr-defined]
+    assert agent.step(observe(step=3, last_error="unreadable model answer")).kind == "done"
+    first, second, third = model_server.requests
+    assert first["tools"][0]["display_width"] == 216 and first["truncation"] == "auto"
+    assert second["input"][1:3] == [REASONING, example]
+    assert second["input"][3]["call_id"] == "call_zw3"
+    assert [i.get("call_id") for i in third["input"] if i.get("type") == "computer_call_output"] == [
+        "call_zw3",
+        "call_2",
+    ]
+    assert agent.episode_usage()["tokens_in"] == sum(u[0] for u in model_server.usage_sent)
