@@ -65,11 +65,11 @@ OPTIONS = (
         "else the newest",
     ),
     (
-        "--mobile-model-tool",
-        "mobile_model_tool",
+        "--mobile-model-tool-version",
+        "mobile_model_tool_version",
         str,
-        "tool version a computer-use agent declares (openai-computer-use: computer_use_preview or computer); "
-        "default: the one the model's name tells",
+        "computer-use tool version of openai-computer-use (computer_use_preview, computer); "
+        "default: the one the model's name tells, else the newest",
     ),
     (
         "--mobile-safety-checks",
@@ -129,6 +129,6 @@ def model_config(
         coordinates=coordinates,
         deadline_s=step_timeout * 0.45 if step_timeout else None,
         api=api,
-        tool=get("mobile_model_tool") or None,
+        tool_version=get("mobile_model_tool_version") or None,
         safety_checks=safety_checks,
     )

@@ -102,10 +102,10 @@ def test_the_tool_version_follows_the_model_name(model: str, tool: str) -> None:
 
 
 def test_an_explicit_tool_overrides_the_name() -> None:
-    assert tool_for("gpt-5.4", PREVIEW) == (PREVIEW, "set by --mobile-model-tool")
+    assert tool_for("gpt-5.4", PREVIEW) == (PREVIEW, "set by --mobile-model-tool-version")
     with pytest.raises(ValueError, match="must be one of computer_use_preview, computer"):
         tool_for("gpt-5.4", "computer_20250124")
-    agent = agent_for([message("done")], model="gpt-5.4", tool=PREVIEW)
+    agent = agent_for([message("done")], model="gpt-5.4", tool_version=PREVIEW)
     assert agent.tool == PREVIEW
 
 
@@ -374,7 +374,7 @@ def test_the_tool_and_safety_options_reach_the_agent_and_its_fingerprint(pyteste
     from pytest_mobile_agent.reporting import fingerprint
 
     parts = []
-    for extra in ((), ("--mobile-model-tool=computer", "--mobile-safety-checks=acknowledge")):
+    for extra in ((), ("--mobile-model-tool-version=computer", "--mobile-safety-checks=acknowledge")):
         config = pytester.parseconfig("--agent=openai-computer-use", "--mobile-model=computer-use-preview", *extra)
         cfg = model_config(config, api="responses")
         assert cfg is not None
@@ -384,7 +384,7 @@ def test_the_tool_and_safety_options_reach_the_agent_and_its_fingerprint(pyteste
         parts[0]["settings"]["tool"].startswith("computer_use_preview")
         and parts[0]["settings"]["safety checks"] == "surface"
     )
-    assert parts[1]["settings"]["tool"] == "computer (set by --mobile-model-tool)"
+    assert parts[1]["settings"]["tool"] == "computer (set by --mobile-model-tool-version)"
     assert parts[1]["settings"]["safety checks"] == "acknowledge"
     assert fingerprint.fingerprint_id(parts[0]) != fingerprint.fingerprint_id(parts[1])
 

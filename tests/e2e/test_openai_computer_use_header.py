@@ -19,10 +19,10 @@ import pytest
         (
             [
                 "--mobile-model=gpt-5.4",
-                "--mobile-model-tool=computer_use_preview",
+                "--mobile-model-tool-version=computer_use_preview",
                 "--mobile-safety-checks=acknowledge",
             ],
-            "tool: computer_use_preview (set by --mobile-model-tool)",
+            "tool: computer_use_preview (set by --mobile-model-tool-version)",
         ),
     ],
 )

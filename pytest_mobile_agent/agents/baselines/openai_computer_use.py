@@ -5,7 +5,7 @@ and the task in; out, `computer_call` items whose `call_id` the next request ans
 Two tool versions: `computer_use_preview` (the `computer-use-preview` model) declares the display
 size, and each call holds one `action`; the GA `computer` tool (gpt-5.4 and later) declares
 nothing, takes screenshots at their original detail, and a call may batch several `actions`.
-The version follows the model's name, and --mobile-model-tool overrides it. Either way the
+The version follows the model's name, and --mobile-model-tool-version overrides it. Either way the
 model's points are pixels of the screenshot as sent (fitted into --mobile-model-image-side,
 the declared display of the preview tool), scaled back to the device's. Every request holds the
 whole conversation (the model's reasoning items included) with `truncation: "auto"`, so a
@@ -74,8 +74,8 @@ def tool_for(model: str | None, override: str | None = None) -> tuple[str, str]:
     speaks the preview tool; the GA models, gpt-5.4 and later, the `computer` tool)."""
     if override:
         if override not in TOOLS:
-            raise ValueError(f"--mobile-model-tool must be one of {', '.join(TOOLS)}, not {override!r}")
-        return override, "set by --mobile-model-tool"
+            raise ValueError(f"--mobile-model-tool-version must be one of {', '.join(TOOLS)}, not {override!r}")
+        return override, "set by --mobile-model-tool-version"
     name = model or ""
     if PREVIEW_MODEL.search(name):
         return PREVIEW, f"{name} is the computer-use-preview model"
@@ -131,7 +131,7 @@ class OpenAIComputerUse(ModelAgent):
                 f"{self.name} answers in pixels of the screenshot sent: "
                 f"--mobile-model-coordinates={cfg.coordinates} does not apply"
             )
-        tool, why = tool_for(self.model, cfg.tool if cfg is not None else None)
+        tool, why = tool_for(self.model, cfg.tool_version if cfg is not None else None)
         safety = cfg.safety_checks if cfg is not None else SURFACE
         if safety not in (SURFACE, ACKNOWLEDGE):
             raise ValueError(f"--mobile-safety-checks must be {SURFACE} or {ACKNOWLEDGE}, not {safety!r}")
