@@ -311,6 +311,11 @@ def test_after_an_invalid_call_the_model_gets_its_screenshot_and_why() -> None:
     assert "unknown action 'teleport'" in sent[-1]["content"][0]["text"]
 
 
+def test_a_first_step_without_reset_starts_the_episode() -> None:
+    agent = OpenAIComputerUse(ScriptedResponses([[call({"type": "click", "button": "left", "x": 108, "y": 234})]]))
+    assert agent.step(observe()) == Tap(540, 1170)
+
+
 def test_a_coordinate_convention_other_than_pixels_is_refused() -> None:
     with pytest.raises(ValueError, match="--mobile-model-coordinates=relative does not apply"):
         agent_for([], coordinates="relative")
