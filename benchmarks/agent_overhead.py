@@ -1,17 +1,17 @@
 """The built-in model agents' own time per step, beside the harness's own.
 
-    python benchmarks/agent_overhead.py [--episodes 10] [--breakdown]
+    python benchmarks/agent_overhead.py [--episodes 10] [--agents NAME ...] [--breakdown]
 
-Each built-in agent (t3a, m3a, appagent, mobile-bench, ui-tars, qwen-vl, autoglm, gui-owl,
-agentcpm-gui) runs calculator episodes on one virtual device, with an in-process model that
-answers at once (the golden model of the tests, given the golden path): so what is timed is the
-agent's work outside the model, per step: reading the screen into elements, building the prompt,
-decoding and shrinking the screenshot, drawing the marks and encoding the image, parsing the
-answer (T3A and M3A include their step summaries' prompts). The figure that counts is the agent
-thread's CPU time (p50, p90): it is the work done, where the wall time also holds the waits for
-other processes on a loaded machine (printed too). The harness's own time per step (observation,
-action, events, success check: `device_s + harness_s`, wall time) is measured in the same
-episodes. Target: agent CPU p50 <= 10 ms per step.
+Each built-in model agent (agents/loader.py's MODEL_AGENTS) runs calculator episodes on one
+virtual device, with an in-process model that answers at once (the golden model of the tests,
+given the golden path): so what is timed is the agent's work outside the model, per step:
+reading the screen into elements, building the prompt, decoding and shrinking the screenshot,
+drawing the marks and encoding the image, parsing the answer (T3A and M3A include their step
+summaries' prompts). The figure that counts is the agent thread's CPU time (p50, p90): it is the
+work done, where the wall time also holds the waits for other processes on a loaded machine
+(printed too). The harness's own time per step (observation, action, events, success check:
+`device_s + harness_s`, wall time) is measured in the same episodes. Target: agent CPU p50 <= 10
+ms per step.
 `--breakdown` adds a second pass that times each piece of m3a's and appagent's steps.
 Figures from a loaded machine are noisy; compare the columns of one run.
 """
@@ -38,9 +38,11 @@ from pytest_mobile_agent.device.ui_tree import UiTree  # noqa: E402
 from pytest_mobile_agent.episode import EpisodeRunner  # noqa: E402
 from pytest_mobile_agent.events.log import EventLog  # noqa: E402
 from pytest_mobile_agent.models import ModelConfig, ModelStats, Reply  # noqa: E402
+from pytest_mobile_agent.models.apis import api_for  # noqa: E402
 from pytest_mobile_agent.tasks import instantiate  # noqa: E402
 from tests.models.golden_model import GoldenModel  # noqa: E402
 from tests.models.golden_screens import watch  # noqa: E402
+from tests.models.responses_route import response  # noqa: E402
 
 
 class InstantModel:
@@ -53,6 +55,11 @@ class InstantModel:
 
     def chat(self, messages: list[dict[str, Any]], **params: Any) -> Reply:
         return Reply(self.golden({"messages": messages}), 0, 0, None)
+
+    def ask(self, request: dict[str, Any]) -> Reply:
+        """The Responses API's answer (openai-computer-use), as the test server would send it."""
+        data = response({}, self.golden({"model": self.config.model, **request}), 0, (0, 0))
+        return Reply(api_for("responses").text(data), 0, 0, None, data=data)
 
     def take_stats(self) -> ModelStats:
         return ModelStats()
@@ -160,6 +167,7 @@ def decoders(png: bytes, repeats: int = 20) -> tuple[float, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--episodes", type=int, default=10)
+    ap.add_argument("--agents", nargs="+", choices=list(MODEL_AGENTS), help="only these agents (default: all)")
     ap.add_argument("--breakdown", action="store_true", help="also time each piece of m3a's and appagent's steps")
     args = ap.parse_args()
     pool = DevicePool(DeviceSource("virtual"))
@@ -167,7 +175,7 @@ def main() -> None:
     rows = []
     pieces: dict[str, dict[str, list[float]]] = {}
     try:
-        for name in MODEL_AGENTS:
+        for name in args.agents or MODEL_AGENTS:
             run(name, pool, device, 1)  # warm up: imports, fonts, caches
             rows.append((name, *run(name, pool, device, args.episodes)))
         if args.breakdown:
@@ -188,13 +196,13 @@ def main() -> None:
         f"{args.episodes} episodes of calculator_multiply per agent, an instant in-process model; {load}"
     )
     print(
-        f"{'agent':14} {'steps':>6} {'cpu p50':>9} {'cpu p90':>9} {'wall p50':>9} {'wall p90':>9} "
+        f"{'agent':19} {'steps':>6} {'cpu p50':>9} {'cpu p90':>9} {'wall p50':>9} {'wall p90':>9} "
         f"{'harness p50':>12} {'harness p90':>12} {'cpu/harness':>12}   target: cpu p50 <= 10 ms"
     )
     for name, wall_s, cpu_s, harness_s, wins in rows:
         c50, h50 = statistics.median(cpu_s), statistics.median(harness_s)
         print(
-            f"{name:14} {len(cpu_s):6d} {c50 * 1e3:7.2f}ms {pct(cpu_s, 0.9) * 1e3:7.2f}ms "
+            f"{name:19} {len(cpu_s):6d} {c50 * 1e3:7.2f}ms {pct(cpu_s, 0.9) * 1e3:7.2f}ms "
             f"{statistics.median(wall_s) * 1e3:7.2f}ms {pct(wall_s, 0.9) * 1e3:7.2f}ms "
             f"{h50 * 1e3:10.2f}ms {pct(harness_s, 0.9) * 1e3:10.2f}ms {c50 / h50:11.2f}x   "
             f"{'PASS' if c50 <= 0.010 else 'FAIL'}  ({wins}/{args.episodes} solved)"

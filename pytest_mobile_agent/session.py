@@ -136,17 +136,21 @@ class MobileSession:
                 raise pytest.UsageError(str(exc)) from exc
             if isinstance(self._agent, NeedsModel) and self._agent.needs_model and self._agent.client is None:
                 api = getattr(self._agent, "model_api", "chat")
-                self._agent.client = self.model_client(f"--agent={spec}", api)
+                default = getattr(self._agent, "default_model", None)
+                self._agent.client = self.model_client(f"--agent={spec}", api, default)
         return self._agent
 
-    def model_client(self, who: str = "this run", api: str = "chat") -> ChatClient:
+    def model_client(self, who: str = "this run", api: str = "chat", default_model: str | None = None) -> ChatClient:
         """The model client the --mobile-model* options describe, speaking `api` (one per process
-        and API: an agent's own API, the judges' chat completions)."""
+        and API: an agent's own API, the judges' chat completions); `default_model` when no
+        --mobile-model names one (an agent's own default)."""
         if api not in self._model_clients:
             from pytest_mobile_agent.models import ChatClient, ModelError
             from pytest_mobile_agent.models.options import model_config
 
             cfg = model_config(self.config, self.options.step_timeout, api=api)
+            if cfg is None and default_model:
+                cfg = model_config(self.config, self.options.step_timeout, model=default_model, api=api)
             if cfg is None:
                 raise pytest.UsageError(f"{who} needs a model: pass --mobile-model NAME (e.g. gpt-4o)")
             try:

@@ -33,6 +33,8 @@ from typing import Any
 
 import pytest
 
+from tests.models import responses_route
+
 
 @dataclass
 class Answer:
@@ -71,6 +73,7 @@ def chat_completion(request: dict[str, Any], answer: Answer, n: int, tokens: tup
 # number, (input, output) tokens). A script answers every API the same way: text, or `content`.
 ROUTES: dict[str, Callable[[dict[str, Any], Answer, int, tuple[int, int]], dict[str, Any]]] = {
     "/chat/completions": chat_completion,
+    "/responses": responses_route.response,
 }
 
 

@@ -15,8 +15,8 @@ OPTIONS = (
         "--mobile-model",
         "mobile_model",
         str,
-        "model name for the built-in model agents (t3a, m3a, appagent, mobile-bench, ui-tars, qwen-vl, autoglm, "
-        "gui-owl, agentcpm-gui) and the model judges, e.g. gpt-4o",
+        "model name for the built-in model agents (--agent=t3a, ui-tars, openai-computer-use...: the docs' table "
+        "of agents lists them) and the model judges, e.g. gpt-4o",
     ),
     (
         "--mobile-model-url",
@@ -65,7 +65,22 @@ OPTIONS = (
         "image as the model resized it) or relative (a 0-1000 grid); default: the one the model's name tells, "
         "else the newest",
     ),
+    (
+        "--mobile-model-tool-version",
+        "mobile_model_tool_version",
+        str,
+        "computer-use tool version of openai-computer-use (computer_use_preview, computer); "
+        "default: the one the model's name tells, else the newest",
+    ),
+    (
+        "--mobile-safety-checks",
+        "mobile_safety_checks",
+        str,
+        "what a computer-use agent does with the API's pending safety checks: surface (default: the episode "
+        "stops, its record says why) or acknowledge (each is acknowledged and recorded, and the action goes ahead)",
+    ),
 )
+SAFETY_CHECKS = ("surface", "acknowledge")  # stop and say why; acknowledge and go ahead
 COORDINATES = ("absolute", "relative")  # pixels of the image as the model resized it; a 0-1000 grid
 REPLAY_HELP = "answer model requests from --mobile-model-cache only; a request not recorded there is an error"
 
@@ -100,6 +115,9 @@ def model_config(
     coordinates = get("mobile_model_coordinates") or None
     if coordinates not in (None, *COORDINATES):
         raise pytest.UsageError(f"--mobile-model-coordinates must be {' or '.join(COORDINATES)}, not {coordinates!r}")
+    safety_checks = get("mobile_safety_checks") or "surface"
+    if safety_checks not in SAFETY_CHECKS:
+        raise pytest.UsageError(f"--mobile-safety-checks must be {' or '.join(SAFETY_CHECKS)}, not {safety_checks!r}")
     return ModelConfig(
         model=model,
         base_url=get("mobile_model_url") or None,
@@ -112,4 +130,6 @@ def model_config(
         coordinates=coordinates,
         deadline_s=step_timeout * 0.45 if step_timeout else None,
         api=api,
+        tool_version=get("mobile_model_tool_version") or None,
+        safety_checks=safety_checks,
     )

@@ -16,6 +16,8 @@ DEFAULT_PRICES: dict[str, tuple[float, float]] = {
     "gpt-4.1-mini": (0.4, 1.6),
     "gpt-4.1-nano": (0.1, 0.4),
     "o4-mini": (1.1, 4.4),
+    "computer-use-preview": (3.0, 12.0),
+    "gpt-5.4": (2.5, 15.0),
     "claude-3-7-sonnet": (3.0, 15.0),
     "claude-3-5-haiku": (0.8, 4.0),
     "claude-3-5-sonnet": (3.0, 15.0),

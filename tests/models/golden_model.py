@@ -24,6 +24,7 @@ from pytest_mobile_agent.actions import Selector
 from pytest_mobile_agent.agents.baselines.image_space import MAX_PIXELS, smart_resize
 from pytest_mobile_agent.device.ui_tree import UiTree
 from pytest_mobile_agent.models.messages import text_of
+from tests.model_server import Answer
 
 ELEMENT_LINE = re.compile(r"^(\d+): (\{.*\})$", re.M)
 HTML_LINE = re.compile(r'^<(\w+) index="(\d+)"(.*?)>(.*)</\1>$', re.M)
@@ -43,7 +44,9 @@ class GoldenModel:
                 self.paths.update(json.loads(f.read_text()))
         return self.paths[goal]
 
-    def __call__(self, request: dict[str, Any]) -> str:
+    def __call__(self, request: dict[str, Any]) -> str | Answer:
+        if "input" in request:  # the Responses API
+            return self.openai_computer_use(request)
         messages = request["messages"]
         system = text_of(messages[0]) if messages[0]["role"] == "system" else ""
         if "start_box=" in text_of(messages[0]):
@@ -451,3 +454,103 @@ class GoldenModel:
         else:
             raise ValueError(f"the golden model cannot say {kind} {a} to AutoGLM")
         return form.format(i + 1, op)
+
+    # -- OpenAI computer use: Responses API output items, points in the screenshot's pixels --------
+    def openai_computer_use(self, request: dict[str, Any]) -> Answer:
+        """Reads the goal from the first input message, the step from the actions called so far,
+        the screen from golden_screens.py; answers with a `computer_call` in the tool version the
+        model's name asks for (computer-use-preview: one `action`; others: the GA tool's batched
+        `actions`, a tap and the typing after it in one call), points in the pixels of the
+        screenshot sent, which the preview tool's declared display must equal."""
+        from tests.models.golden_screens import screen_file
+        from tests.models.responses_route import message
+
+        items = request["input"]
+        goal = items[0]["content"][0]["text"].removeprefix("The task: ")
+        calls: list[tuple[str, dict[str, Any]]] = []
+        for a in self.golden(goal):
+            if a["action"] == "type" and a.get("selector"):
+                calls += [("tap", a), ("type", {"text": a["text"]})]
+            else:
+                calls.append((a["action"], a))
+        made = [i for i in items if i.get("type") == "computer_call"]
+        i = sum(len(c.get("actions") or [c.get("action")]) for c in made)
+        preview = "computer-use-preview" in request.get("model", "")
+        tool = request["tools"][0]
+        images = [
+            part
+            for item in items
+            for part in ([item["output"]] if item.get("type") == "computer_call_output" else item.get("content") or [])
+            if isinstance(part, dict) and "image_url" in part
+        ]
+        shot = images[-1]
+        iw, ih = Image.open(io.BytesIO(base64.b64decode(shot["image_url"].split(",", 1)[1]))).size
+        problem = None
+        if tool["type"] != ("computer_use_preview" if preview else "computer"):
+            problem = f"{request.get('model')} was sent the {tool['type']} tool"
+        elif preview and (tool["display_width"], tool["display_height"]) != (iw, ih):
+            problem = f"the tool declares {tool['display_width']}x{tool['display_height']}, the screenshot is {iw}x{ih}"
+        elif not preview and shot.get("detail") != "original":
+            problem = f"a GA screenshot at detail {shot.get('detail')!r}"
+        if problem:
+            self.misses.append(problem)
+            raise ValueError(problem)
+        thought = {
+            "type": "reasoning",
+            "id": f"rs_{i}",
+            "summary": [{"type": "summary_text", "text": f"Step {i + 1}."}],
+        }
+        if i >= len(calls):
+            return Answer(content=[thought, message("done")])
+        screen = json.loads(screen_file(self.folder, goal).read_text())
+        ui, (sw, sh) = UiTree(screen["xml"]), screen["screen"]
+
+        def point(x: float, y: float) -> dict[str, int]:
+            return {"x": round((x + 0.5) * iw / sw), "y": round((y + 0.5) * ih / sh)}
+
+        def node_of(sel: dict[str, Any]) -> Any:
+            node = ui.select(Selector.of(**sel)) if sel else None  # type: ignore[arg-type]
+            if node is None:
+                self.misses.append(f"no element matches {sel} on the screen of {goal!r}")
+                raise LookupError(f"no element matches {sel}")
+            return node
+
+        def action(kind: str, a: dict[str, Any]) -> dict[str, Any]:
+            sel = a.get("selector") or {}
+            if kind in ("tap", "long_press"):
+                button = "left" if kind == "tap" else "right"
+                return {"type": "click", "button": button, **point(*node_of(sel).center)}
+            if kind == "type":
+                return {"type": "type", "text": a["text"]}
+            if kind == "scroll":
+                if sel:
+                    node = node_of(sel)
+                else:
+                    scrollables = [n for n in ui.nodes() if n.scrollable]
+                    node = max(scrollables, key=lambda n: (n.bounds[2] - n.bounds[0]) * (n.bounds[3] - n.bounds[1]))
+                x1, y1, x2, y2 = node.bounds
+                dx, dy = round((x2 - x1) * 0.6 * iw / sw), round((y2 - y1) * 0.6 * ih / sh)
+                amount = {"down": (0, dy), "up": (0, -dy), "right": (dx, 0), "left": (-dx, 0)}[a["direction"]]
+                centre = point((x1 + x2) / 2, (y1 + y2) / 2)
+                return {"type": "scroll", **centre, "scroll_x": amount[0], "scroll_y": amount[1]}
+            if kind == "swipe":
+                return {"type": "drag", "path": [point(a["x"], a["y"]), point(a["x2"], a["y2"])]}
+            if kind == "key":
+                return {
+                    "type": "keypress",
+                    "keys": [{"back": "ESC" if i % 2 else "BACK"}.get(a["key"], a["key"].upper())],
+                }
+            raise ValueError(f"the golden model cannot say {kind} to the computer tool")
+
+        batch = [action(*calls[i])]
+        if not preview and calls[i][0] == "tap" and i + 1 < len(calls) and calls[i + 1][0] == "type":
+            batch.append(action(*calls[i + 1]))
+        call: dict[str, Any] = {
+            "type": "computer_call",
+            "id": f"cu_{i}",
+            "call_id": f"call_{i}",
+            "status": "completed",
+            "pending_safety_checks": [],
+        }
+        call.update({"action": batch[0]} if preview else {"actions": batch})
+        return Answer(content=[thought, call])

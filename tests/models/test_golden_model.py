@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pytest_mobile_agent.agents.loader import MODEL_AGENTS
 from tests.model_server import ModelServer
 from tests.models.golden_model import GoldenModel
 from tests.models.suite_run import SUITE, run_suite
@@ -16,9 +17,7 @@ from tests.models.suite_run import SUITE, run_suite
 PRICE_IN, PRICE_OUT = 3.0, 12.0  # USD per million tokens for "test-model"
 
 
-@pytest.mark.parametrize(
-    "agent", ["t3a", "m3a", "appagent", "mobile-bench", "ui-tars", "qwen-vl", "autoglm", "gui-owl", "agentcpm-gui"]
-)
+@pytest.mark.parametrize("agent", MODEL_AGENTS)
 def test_golden_model_drives_every_agent_through_the_suite(agent: str, tmp_path: Path) -> None:
     prices = tmp_path / "prices.json"
     prices.write_text(json.dumps({"test-model": {"input": PRICE_IN, "output": PRICE_OUT}}))

@@ -28,6 +28,8 @@ CONVENTIONS = [
     ("gui-owl", "mPLUG/GUI-Owl-1.5-8B-Instruct", "relative"),
     ("gui-owl", "mPLUG/GUI-Owl-7B", "absolute"),
     ("agentcpm-gui", "openbmb/AgentCPM-GUI", "relative"),
+    ("openai-computer-use", "computer-use-preview", "absolute"),
+    ("openai-computer-use", "gpt-5.4", "absolute"),
 ]
 ANSWERS = {"agentcpm-gui": None}  # the answer each agent's golden run records (AgentCPM-GUI's schema has none)
 FIRST: dict[str, str] = {}

@@ -1,6 +1,6 @@
 """The seeds' baseline agents, backed by a model through `pytest_mobile_agent.models`:
-`--agent=t3a|m3a|appagent|mobile-bench|ui-tars|qwen-vl|autoglm|gui-owl|agentcpm-gui
---mobile-model=NAME`. Prompts live in `../prompts/`."""
+`--agent=NAME --mobile-model=MODEL`, NAME one of agents/loader.py's MODEL_AGENTS. Prompts live in
+`../prompts/`."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pytest_mobile_agent.agents.baselines.base import ModelAgent
 from pytest_mobile_agent.agents.baselines.gui_owl import GUIOwl
 from pytest_mobile_agent.agents.baselines.m3a import M3A
 from pytest_mobile_agent.agents.baselines.mobile_bench import MobileBench
+from pytest_mobile_agent.agents.baselines.openai_computer_use import OpenAIComputerUse
 from pytest_mobile_agent.agents.baselines.qwen_vl import QwenVL
 from pytest_mobile_agent.agents.baselines.t3a import T3A
 from pytest_mobile_agent.agents.baselines.ui_tars import UITars
@@ -25,6 +26,7 @@ MODEL_AGENTS = {
     "autoglm": AutoGLM,
     "gui-owl": GUIOwl,
     "agentcpm-gui": AgentCPMGUI,
+    "openai-computer-use": OpenAIComputerUse,
 }
 
 __all__ = [
@@ -39,4 +41,5 @@ __all__ = [
     "QwenVL",
     "MobileBench",
     "ModelAgent",
+    "OpenAIComputerUse",
 ]

@@ -106,7 +106,7 @@ class ModelAgent:
         pre = self.before(obs)
         messages = self.messages(obs)
         built, c_built = time.perf_counter(), time.thread_time()
-        reply = self.client.chat(messages)
+        reply = self.ask(messages)
         t1, c1 = time.perf_counter(), time.thread_time()
         try:
             action = self.parse(reply.text, obs)
@@ -123,6 +123,11 @@ class ModelAgent:
         self.overhead_s.append((built - t0) - sum(r.seconds for r in pre) + (time.perf_counter() - t1))
         self.overhead_cpu_s.append((c_built - c0) - sum(r.cpu_s for r in pre) + (time.thread_time() - c1))
         return action
+
+    def ask(self, messages: list[dict[str, Any]]) -> Reply:
+        """The step's model call: chat completions; an agent of another API sends its own request."""
+        assert self.client is not None
+        return self.client.chat(messages)
 
     def before(self, obs: Observation) -> list[Asked]:
         """Model calls a step makes before choosing its action (M3A's and T3A's step summaries)."""
