@@ -33,6 +33,8 @@ from typing import Any
 
 import pytest
 
+from tests.models.anthropic_route import anthropic_message
+
 
 @dataclass
 class Answer:
@@ -71,6 +73,7 @@ def chat_completion(request: dict[str, Any], answer: Answer, n: int, tokens: tup
 # number, (input, output) tokens). A script answers every API the same way: text, or `content`.
 ROUTES: dict[str, Callable[[dict[str, Any], Answer, int, tuple[int, int]], dict[str, Any]]] = {
     "/chat/completions": chat_completion,
+    "/messages": anthropic_message,
 }
 
 
@@ -97,7 +100,8 @@ class ModelServer:
                 with server.lock:
                     server.requests.append(body)
                     server.authorizations.append(self.headers.get("authorization", ""))
-                route = next((build for path, build in ROUTES.items() if self.path.endswith(path)), None)
+                path = self.path.split("?", 1)[0]  # Anthropic's beta endpoint adds ?beta=true
+                route = next((build for suffix, build in ROUTES.items() if path.endswith(suffix)), None)
                 if route is None:
                     return self._send(404, json.dumps({"error": {"message": f"no such path {self.path}"}}), {})
                 try:
@@ -109,7 +113,8 @@ class ModelServer:
                 if answer.stall_s:
                     time.sleep(answer.stall_s)
                 if answer.body is None and answer.status == 200:
-                    tin, tout = default_usage(body, answer.text)
+                    said = answer.text if answer.content is None else json.dumps(answer.content)
+                    tin, tout = default_usage(body, said)
                     tin = answer.tokens_in if answer.tokens_in is not None else tin
                     tout = answer.tokens_out if answer.tokens_out is not None else tout
                     payload = route({"model": server.model, **body}, answer, len(server.requests), (tin, tout))

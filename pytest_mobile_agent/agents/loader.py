@@ -21,7 +21,7 @@ BUILTIN: dict[str, Callable[[], Agent]] = {
     "near-miss": NearMissAgent,
 }
 # The model-backed baselines (agents/baselines/), imported only when named: they need a model.
-MODEL_AGENTS = ("t3a", "m3a", "appagent", "mobile-bench", "ui-tars", "qwen-vl", "autoglm")
+MODEL_AGENTS = ("t3a", "m3a", "appagent", "mobile-bench", "ui-tars", "qwen-vl", "autoglm", "anthropic-computer-use")
 
 
 def _instantiate(obj: object, where: str) -> Agent:

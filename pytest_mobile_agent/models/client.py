@@ -41,6 +41,7 @@ class ModelConfig:
     temperature: float = 0.0
     max_tokens: int | None = None
     coordinates: str | None = None  # a GUI model's coordinate convention, when not the one its name tells
+    tool_version: str | None = None  # a computer-use tool's version, when not the one the model's name tells
     api: str = "chat"  # which API the endpoint speaks (models/apis/APIS): an agent's own choice
 
     @property

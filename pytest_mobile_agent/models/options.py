@@ -15,8 +15,8 @@ OPTIONS = (
         "--mobile-model",
         "mobile_model",
         str,
-        "model name for the built-in model agents (t3a, m3a, appagent, mobile-bench, ui-tars, qwen-vl, autoglm) "
-        "and the model judges, e.g. gpt-4o",
+        "model name for the built-in model agents (t3a, m3a, appagent, mobile-bench, ui-tars, qwen-vl, autoglm, "
+        "anthropic-computer-use) and the model judges, e.g. gpt-4o",
     ),
     (
         "--mobile-model-url",
@@ -64,6 +64,13 @@ OPTIONS = (
         "image as the model resized it) or relative (a 0-1000 grid); default: the one the model's name tells, "
         "else the newest",
     ),
+    (
+        "--mobile-model-tool-version",
+        "mobile_model_tool_version",
+        str,
+        "computer-use tool version of anthropic-computer-use (computer_20250124, computer_20251124); "
+        "default: the one the model's name tells, else the newest",
+    ),
 )
 COORDINATES = ("absolute", "relative")  # pixels of the image as the model resized it; a 0-1000 grid
 REPLAY_HELP = "answer model requests from --mobile-model-cache only; a request not recorded there is an error"
@@ -109,6 +116,7 @@ def model_config(
         max_retries=int(get("mobile_model_retries") if get("mobile_model_retries") not in (None, "") else 5),
         image_side=int(get("mobile_model_image_side") or DEFAULT_IMAGE_SIDE),
         coordinates=coordinates,
+        tool_version=get("mobile_model_tool_version") or None,
         deadline_s=step_timeout * 0.45 if step_timeout else None,
         api=api,
     )

@@ -1,8 +1,10 @@
 """The seeds' baseline agents, backed by a model through `pytest_mobile_agent.models`:
-`--agent=t3a|m3a|appagent|mobile-bench|ui-tars|qwen-vl|autoglm --mobile-model=NAME`. Prompts live in `../prompts/`."""
+`--agent=t3a|m3a|appagent|mobile-bench|ui-tars|qwen-vl|autoglm|anthropic-computer-use
+--mobile-model=NAME`. Prompts live in `../prompts/`."""
 
 from __future__ import annotations
 
+from pytest_mobile_agent.agents.baselines.anthropic_computer_use import AnthropicComputerUse
 from pytest_mobile_agent.agents.baselines.appagent import AppAgent
 from pytest_mobile_agent.agents.baselines.autoglm import AutoGLM
 from pytest_mobile_agent.agents.baselines.base import ModelAgent
@@ -20,6 +22,18 @@ MODEL_AGENTS = {
     "ui-tars": UITars,
     "qwen-vl": QwenVL,
     "autoglm": AutoGLM,
+    "anthropic-computer-use": AnthropicComputerUse,
 }
 
-__all__ = ["MODEL_AGENTS", "AutoGLM", "M3A", "T3A", "AppAgent", "UITars", "QwenVL", "MobileBench", "ModelAgent"]
+__all__ = [
+    "MODEL_AGENTS",
+    "AnthropicComputerUse",
+    "AutoGLM",
+    "M3A",
+    "T3A",
+    "AppAgent",
+    "UITars",
+    "QwenVL",
+    "MobileBench",
+    "ModelAgent",
+]

@@ -21,6 +21,7 @@ from pytest_mobile_agent.models.pricing import estimate_image_tokens, estimate_t
 # api name -> "module:Class", imported when a client speaks it (each needs its own SDK).
 APIS = {
     "chat": "pytest_mobile_agent.models.apis.chat:ChatCompletions",
+    "anthropic": "pytest_mobile_agent.models.apis.anthropic:AnthropicMessages",
 }
 IMAGE_MIN_CHARS = 256  # a base64 string at least this long is an image: the record keeps its digest
 
