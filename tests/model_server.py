@@ -86,6 +86,7 @@ class ModelServer:
         self.statuses: list[int] = []
         self.stalls = 0  # answers sent after a stall (the client has given up on them: not in usage_sent)
         self.authorizations: list[str] = []  # the Authorization header of each request
+        self.seen: list[tuple[str, dict[str, str]]] = []  # the path and headers of each request
         self.lock = threading.Lock()
         server = self
 
@@ -100,6 +101,7 @@ class ModelServer:
                 with server.lock:
                     server.requests.append(body)
                     server.authorizations.append(self.headers.get("authorization", ""))
+                    server.seen.append((self.path, {k.lower(): v for k, v in self.headers.items()}))
                 path = self.path.split("?", 1)[0]  # Anthropic's beta endpoint adds ?beta=true
                 route = next((build for suffix, build in ROUTES.items() if path.endswith(suffix)), None)
                 if route is None:

@@ -25,6 +25,8 @@ CONVENTIONS = [
     ("qwen-vl", "Qwen2.5-VL-7B-Instruct", "absolute"),
     ("qwen-vl", "Qwen/Qwen3-VL-8B-Instruct", "relative"),
     ("autoglm", "zai-org/AutoGLM-Phone-9B", "relative"),
+    ("anthropic-computer-use", "claude-haiku-4-5-20251001", "absolute"),  # computer_20250124
+    ("anthropic-computer-use", "claude-sonnet-4-6", "absolute"),  # computer_20251124
 ]
 FIRST: dict[str, str] = {}
 for _agent, _model, _ in CONVENTIONS:

@@ -365,7 +365,7 @@ class AnthropicComputerUse(ModelAgent):
             self._cursor = point(a, action)
             return self._note(f"The finger hovers at {self._shown(self._cursor)}.")
         if action == "left_mouse_down":
-            self._pressed = self._at(action) if "coordinate" not in a else point(a, action)
+            self._pressed = self._cursor = self._at(action) if "coordinate" not in a else point(a, action)
             return self._note(f"The finger is down at {self._shown(self._pressed)}.")
         if action == "left_mouse_up":
             if self._pressed is None:
