@@ -2,8 +2,9 @@
 
     python benchmarks/agent_overhead.py [--episodes 10] [--breakdown]
 
-Each built-in agent (t3a, m3a, appagent, mobile-bench, ui-tars, qwen-vl, autoglm) runs calculator
-episodes on one virtual device, with an in-process model that answers at once (the golden model
+Each built-in agent (t3a, m3a, appagent, mobile-bench, ui-tars, qwen-vl, autoglm,
+anthropic-computer-use) runs calculator episodes on one virtual device, with an in-process model that
+answers at once (the golden model
 of the tests, given the golden path): so what is timed is the agent's work outside the model, per step: reading the
 screen into elements, building the prompt, decoding and shrinking the screenshot, drawing the
 marks and encoding the image, parsing the answer (T3A and M3A include their step summaries'
@@ -37,7 +38,9 @@ from pytest_mobile_agent.device.ui_tree import UiTree  # noqa: E402
 from pytest_mobile_agent.episode import EpisodeRunner  # noqa: E402
 from pytest_mobile_agent.events.log import EventLog  # noqa: E402
 from pytest_mobile_agent.models import ModelConfig, ModelStats, Reply  # noqa: E402
+from pytest_mobile_agent.models.apis import api_for  # noqa: E402
 from pytest_mobile_agent.tasks import instantiate  # noqa: E402
+from tests.models.anthropic_route import anthropic_message  # noqa: E402
 from tests.models.golden_model import GoldenModel  # noqa: E402
 from tests.models.golden_screens import watch  # noqa: E402
 
@@ -48,10 +51,17 @@ class InstantModel:
     def __init__(self, golden: GoldenModel) -> None:
         self.golden = golden
         self.config = ModelConfig(model="instant")
+        self.api = api_for("anthropic")
         self.stats = ModelStats()
 
     def chat(self, messages: list[dict[str, Any]], **params: Any) -> Reply:
         return Reply(self.golden({"messages": messages}), 0, 0, None)
+
+    def ask(self, request: dict[str, Any]) -> Reply:
+        """An API's own request (anthropic-computer-use): the golden model's answer in that API's body."""
+        answer = self.golden(request)
+        data = anthropic_message(request, answer, 0, (0, 0))
+        return Reply(self.api.text(data), 0, 0, None, data=data)
 
     def take_stats(self) -> ModelStats:
         return ModelStats()
@@ -187,13 +197,13 @@ def main() -> None:
         f"{args.episodes} episodes of calculator_multiply per agent, an instant in-process model; {load}"
     )
     print(
-        f"{'agent':14} {'steps':>6} {'cpu p50':>9} {'cpu p90':>9} {'wall p50':>9} {'wall p90':>9} "
+        f"{'agent':22} {'steps':>6} {'cpu p50':>9} {'cpu p90':>9} {'wall p50':>9} {'wall p90':>9} "
         f"{'harness p50':>12} {'harness p90':>12} {'cpu/harness':>12}   target: cpu p50 <= 10 ms"
     )
     for name, wall_s, cpu_s, harness_s, wins in rows:
         c50, h50 = statistics.median(cpu_s), statistics.median(harness_s)
         print(
-            f"{name:14} {len(cpu_s):6d} {c50 * 1e3:7.2f}ms {pct(cpu_s, 0.9) * 1e3:7.2f}ms "
+            f"{name:22} {len(cpu_s):6d} {c50 * 1e3:7.2f}ms {pct(cpu_s, 0.9) * 1e3:7.2f}ms "
             f"{statistics.median(wall_s) * 1e3:7.2f}ms {pct(wall_s, 0.9) * 1e3:7.2f}ms "
             f"{h50 * 1e3:10.2f}ms {pct(harness_s, 0.9) * 1e3:10.2f}ms {c50 / h50:11.2f}x   "
             f"{'PASS' if c50 <= 0.010 else 'FAIL'}  ({wins}/{args.episodes} solved)"

@@ -73,6 +73,7 @@ OPTIONS = (
     ),
 )
 COORDINATES = ("absolute", "relative")  # pixels of the image as the model resized it; a 0-1000 grid
+TOOL_VERSIONS = ("computer_20250124", "computer_20251124")  # Anthropic's computer tool
 REPLAY_HELP = "answer model requests from --mobile-model-cache only; a request not recorded there is an error"
 
 
@@ -106,6 +107,10 @@ def model_config(
     coordinates = get("mobile_model_coordinates") or None
     if coordinates not in (None, *COORDINATES):
         raise pytest.UsageError(f"--mobile-model-coordinates must be {' or '.join(COORDINATES)}, not {coordinates!r}")
+    tool_version = get("mobile_model_tool_version") or None
+    if tool_version not in (None, *TOOL_VERSIONS):
+        versions = " or ".join(TOOL_VERSIONS)
+        raise pytest.UsageError(f"--mobile-model-tool-version must be {versions}, not {tool_version!r}")
     return ModelConfig(
         model=model,
         base_url=get("mobile_model_url") or None,
@@ -116,7 +121,7 @@ def model_config(
         max_retries=int(get("mobile_model_retries") if get("mobile_model_retries") not in (None, "") else 5),
         image_side=int(get("mobile_model_image_side") or DEFAULT_IMAGE_SIDE),
         coordinates=coordinates,
-        tool_version=get("mobile_model_tool_version") or None,
+        tool_version=tool_version,
         deadline_s=step_timeout * 0.45 if step_timeout else None,
         api=api,
     )

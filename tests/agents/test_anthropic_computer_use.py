@@ -1,8 +1,8 @@
 """The anthropic-computer-use agent in process, with a scripted client answering in the Messages
 API's shapes: the screenshot's size (Anthropic's limits), the tool version from the model name,
 every action of the computer tool mapped to the phone, the tool_use/tool_result conversation,
-malformed answers. Coordinates are worked out by hand from a 1080x2340 screen sent at 472x1024
-(the default --mobile-model-image-side): a point (x, y) lands at (x * 1080 / 472, y * 2340 / 1024)."""
+malformed answers. Coordinates are worked out by hand from a 1080x2340 screen sent at 360x780
+(reduced by 3 for the default --mobile-model-image-side, 1024): a point (x, y) lands at (3x, 3y)."""
 
 from __future__ import annotations
 
@@ -78,10 +78,12 @@ def image_size(block: dict[str, Any]) -> tuple[int, int]:
 @pytest.mark.parametrize(
     "size, limits, expected",
     [
-        ((1080, 2340), (1024, 1_150_000), (472, 1024)),  # the long edge decides: 1024 / 2340
-        ((1080, 2340), (1568, 1_150_000), (723, 1568)),  # 1568 / 2340 < sqrt(1.15e6 / 2527200)
+        ((1080, 2340), (1024, 1_150_000), (360, 780)),  # the long edge decides: 2340 / 1024 -> 3
+        ((1080, 2340), (1568, 1_150_000), (540, 1170)),  # 2340 / 1568 -> 2; 631800 pixels fit
         ((1080, 2340), (2576, 3_750_000), (1080, 2340)),  # within Opus 4.7's limits: sent whole
-        ((1920, 1080), (1568, 1_150_000), (1429, 804)),  # the pixels decide: sqrt(1.15e6 / 2073600)
+        ((1920, 1080), (1568, 1_150_000), (960, 540)),  # 1920 / 1568 -> 2
+        ((1400, 1400), (1568, 1_150_000), (700, 700)),  # the pixels decide: 1.96 MP -> 2
+        ((1081, 2341), (1568, 1_150_000), (541, 1171)),  # a side not divisible: rounded up, as reduce does
         ((1280, 800), (1568, 1_150_000), (1280, 800)),  # WXGA, the docs' size: never scaled up
     ],
 )
@@ -131,8 +133,8 @@ def test_the_request_declares_the_sent_screenshot_as_the_display() -> None:
         {
             "type": "computer_20251124",
             "name": "computer",
-            "display_width_px": 472,
-            "display_height_px": 1024,
+            "display_width_px": 360,
+            "display_height_px": 780,
             "enable_zoom": True,
         }
     ]
@@ -142,14 +144,14 @@ def test_the_request_declares_the_sent_screenshot_as_the_display() -> None:
     assert "Android phone" in request["system"] and "right_click: touch and hold" in request["system"]
     first = request["messages"][0]
     assert first["role"] == "user" and first["content"][0] == {"type": "text", "text": f"The task: {TASK.prompt}"}
-    assert image_size(first["content"][1]) == (472, 1024)
+    assert image_size(first["content"][1]) == (360, 780)
     assert first["content"][1]["source"]["media_type"] == "image/jpeg"
 
 
 def test_a_larger_image_side_is_capped_by_the_models_limits() -> None:
     agent = agent_for(said("done"), image_side=4000)
     agent.step(observe())
-    assert asked(agent)[0]["tools"][0]["display_width_px"] == 723  # 1568 px long edge
+    assert asked(agent)[0]["tools"][0]["display_width_px"] == 540  # 1568 px long edge: reduced by 2
     agent = agent_for(said("done"), model="claude-opus-4-7", image_side=4000)
     agent.step(observe())
     assert asked(agent)[0]["tools"][0]["display_height_px"] == 2340  # Opus 4.7 reads it whole
@@ -166,17 +168,17 @@ def test_max_tokens_comes_from_the_config_when_set() -> None:
     "args, expected",
     [
         # the documented examples' shapes
-        ({"action": "left_click", "coordinate": [236, 512]}, Tap(540, 1170)),
-        ({"action": "left_click", "coordinate": [500, 300]}, Tap(1079, 686)),  # beyond the display: the edge
+        ({"action": "left_click", "coordinate": [180, 390]}, Tap(540, 1170)),
+        ({"action": "left_click", "coordinate": [500, 300]}, Tap(1079, 900)),  # beyond the display: the edge
         ({"action": "type", "text": "Hello, world!"}, Type("Hello, world!")),
         ({"action": "key", "text": "Return"}, Key("enter")),
-        ({"action": "scroll", "coordinate": [236, 512], "scroll_direction": "down", "scroll_amount": 3}, None),
+        ({"action": "scroll", "coordinate": [180, 390], "scroll_direction": "down", "scroll_amount": 3}, None),
         ({"action": "wait", "duration": 2}, Wait(2.0)),
         # the rest, each mapped to the phone
-        ({"action": "right_click", "coordinate": [118, 256]}, LongPress(270, 585)),
+        ({"action": "right_click", "coordinate": [90, 195]}, LongPress(270, 585)),
         (
-            {"action": "left_click_drag", "start_coordinate": [236, 800], "coordinate": [236, 200]},
-            Swipe(540, 1828, 540, 457, duration_ms=600),
+            {"action": "left_click_drag", "start_coordinate": [180, 600], "coordinate": [180, 150]},
+            Swipe(540, 1800, 540, 450, duration_ms=600),
         ),
         ({"action": "key", "text": "Back"}, Key("back")),
         ({"action": "key", "text": "Home"}, Key("home")),
@@ -205,41 +207,41 @@ def test_type_ending_in_a_newline_types_then_presses_enter() -> None:
 
 
 def test_a_click_where_the_cursor_was_moved_takes_two_calls_in_one_step() -> None:
-    agent = agent_for(use("mouse_move", 1, coordinate=[236, 512]), use("left_click", 2))
+    agent = agent_for(use("mouse_move", 1, coordinate=[180, 390]), use("left_click", 2))
     assert agent.step(observe()) == Tap(540, 1170)
     second = asked(agent)[1]["messages"]
     assert second[-1]["content"] == [
         {
             "type": "tool_result",
             "tool_use_id": "toolu_1",
-            "content": [{"type": "text", "text": "The finger hovers at (236, 512)."}],
+            "content": [{"type": "text", "text": "The finger hovers at (180, 390)."}],
         }
     ]
 
 
 def test_mouse_down_move_up_is_a_drag_and_down_up_in_place_a_tap() -> None:
     agent = agent_for(
-        use("left_mouse_down", 1, coordinate=[236, 800]),
-        use("mouse_move", 2, coordinate=[236, 200]),
+        use("left_mouse_down", 1, coordinate=[180, 600]),
+        use("mouse_move", 2, coordinate=[180, 150]),
         use("left_mouse_up", 3),
     )
-    assert agent.step(observe()) == Swipe(540, 1828, 540, 457, duration_ms=600)
-    agent = agent_for(use("left_mouse_down", 1, coordinate=[236, 512]), use("left_mouse_up", 2))
+    assert agent.step(observe()) == Swipe(540, 1800, 540, 450, duration_ms=600)
+    agent = agent_for(use("left_mouse_down", 1, coordinate=[180, 390]), use("left_mouse_up", 2))
     assert agent.step(observe()) == Tap(540, 1170)
 
 
 def test_screenshot_and_zoom_are_answered_within_the_step() -> None:
     agent = agent_for(
         use("screenshot", 1),
-        use("zoom", 2, region=[0, 0, 236, 256]),
+        use("zoom", 2, region=[0, 0, 180, 195]),
         use("cursor_position", 3),
         use("left_click", 4, coordinate=[10, 10]),
         model="claude-opus-4-5",
     )
-    assert agent.step(observe()) == Tap(23, 23)
+    assert agent.step(observe()) == Tap(30, 30)
     requests = asked(agent)
     shot = requests[1]["messages"][-1]["content"][0]
-    assert shot["tool_use_id"] == "toolu_1" and image_size(shot["content"][0]) == (472, 1024)
+    assert shot["tool_use_id"] == "toolu_1" and image_size(shot["content"][0]) == (360, 780)
     zoom = requests[2]["messages"][-1]["content"][0]
     # the screen's pixels (0, 0) to (540, 585) inclusive, 541x586, scaled up to the 1024 px budget
     assert image_size(zoom["content"][0]) == (945, 1024)
@@ -253,16 +255,16 @@ def test_zoom_is_not_an_action_of_the_older_tool() -> None:
 
 
 def test_the_next_step_answers_the_call_with_the_new_screenshot_and_the_harness_verdict() -> None:
-    agent = agent_for(use("left_click", 1, coordinate=[236, 512]), use("key", 2, text="Back"), said("done"))
+    agent = agent_for(use("left_click", 1, coordinate=[180, 390]), use("key", 2, text="Back"), said("done"))
     agent.step(observe())
     agent.step(observe(2, last_error="(540, 1170) is off the 1080x2340 screen"))
     agent.step(observe(3))
     second, third = asked(agent)[1]["messages"], asked(agent)[2]["messages"]
     result = second[-1]["content"][0]
-    assert second[1] == {"role": "assistant", "content": use("left_click", 1, coordinate=[236, 512])}
+    assert second[1] == {"role": "assistant", "content": use("left_click", 1, coordinate=[180, 390])}
     assert result["tool_use_id"] == "toolu_1" and result["is_error"] is True
     assert result["content"][0] == {"type": "text", "text": "(540, 1170) is off the 1080x2340 screen"}
-    assert image_size(result["content"][1]) == (472, 1024)
+    assert image_size(result["content"][1]) == (360, 780)
     assert "is_error" not in third[-1]["content"][0]
 
 
@@ -294,7 +296,7 @@ def test_a_reply_without_a_tool_call_ends_the_episode_with_its_text_as_the_answe
     assert usage["agent_settings"] == {
         "coordinates": "absolute",
         "coordinates_why": "pixels of the screenshot as sent (the tool's display_width_px x display_height_px)",
-        "image_sent": [472, 1024],
+        "image_sent": [360, 780],
         "tool_version": "computer_20250124",
         "tool_version_why": "claude-haiku-4-5 takes computer_20250124",
         "beta": "computer-use-2025-01-24",

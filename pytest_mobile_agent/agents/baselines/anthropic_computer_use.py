@@ -6,9 +6,10 @@ episode, its text the answer.
 The tool's version (and its beta flag) follows the model's name: `computer_20251124` for Claude
 Opus 4.5 and later (Sonnet 4.6...), `computer_20250124` for Sonnet 4.5, Haiku 4.5, Opus 4.1,
 Sonnet 4 and Opus 4; the newest when the name does not tell; --mobile-model-tool-version
-overrides both. Screenshots are scaled down, as Anthropic's docs ask, to fit the model's image
-limits (long edge and total pixels) and --mobile-model-image-side; the tool declares that size
-(display_width_px/height_px) and the model's points, pixels of it, are scaled back to the device.
+overrides both. Screenshots are reduced, as Anthropic's docs ask, by the smallest whole factor
+that fits the model's image limits (long edge and total pixels) and --mobile-model-image-side; the
+tool declares that size (display_width_px/height_px) and the model's points, pixels of it, are
+scaled back to the device.
 """
 
 from __future__ import annotations
@@ -113,11 +114,20 @@ def limits_for(model: str | None) -> tuple[int, int]:
     return LARGE_LIMITS if LARGE_MODELS.search(model or "") else LIMITS
 
 
+def display_factor(width: int, height: int, long_edge: int, pixels: int) -> int:
+    """The smallest whole factor that brings the screen's long edge and pixel count within the
+    limits (what Anthropic's docs ask a screenshot to be before it is sent); whole, so that the
+    reduction is a box filter: several times faster than resampling, and as sharp at these factors."""
+    factor = max(1, -(-max(width, height) // long_edge))
+    while -(-width // factor) * -(-height // factor) > pixels:
+        factor += 1
+    return factor
+
+
 def display_size(width: int, height: int, long_edge: int, pixels: int) -> tuple[int, int]:
-    """The screen's size scaled by one factor (never up) so that its long edge and its pixel count
-    stay within the limits: what Anthropic's docs ask a screenshot to be before it is sent."""
-    scale = min(1.0, long_edge / max(width, height), math.sqrt(pixels / (width * height)))
-    return max(1, int(width * scale + 1e-9)), max(1, int(height * scale + 1e-9))
+    """The size the screen is sent at (Pillow's `reduce` rounds up)."""
+    factor = display_factor(width, height, long_edge, pixels)
+    return -(-width // factor), -(-height // factor)
 
 
 def point(args: dict[str, Any], action: str, key: str = "coordinate") -> tuple[float, float]:
@@ -216,16 +226,13 @@ class AnthropicComputerUse(ModelAgent):
     # -- the screenshot ------------------------------------------------------------------------
     def screen_image(self, obs: Observation) -> tuple[Image.Image, Image.Image, Space]:
         """The screen at full size and scaled to the display the tool declares, and that space."""
-        from PIL import Image
-
         full = decode(obs.screenshot)
         full = full if full.mode == "RGB" else full.convert("RGB")
         screen = obs.screen_size if obs.screen_size[0] and obs.screen_size[1] else full.size
         long_edge, pixels = limits_for(self.model)
-        size = display_size(*full.size, min(long_edge, self.image_side), pixels)
-        # A box reduction by the whole factor first, then bilinear: fast, and as sharp at these factors.
-        sent = full if size == full.size else full.resize(size, Image.Resampling.BILINEAR, reducing_gap=1.0)
-        return full, sent, Space(ABSOLUTE, size, screen, size)
+        factor = display_factor(*full.size, min(long_edge, self.image_side), pixels)
+        sent = full.reduce(factor) if factor > 1 else full
+        return full, sent, Space(ABSOLUTE, sent.size, screen, sent.size)
 
     def tool(self) -> dict[str, Any]:
         w, h = self.space.image
