@@ -16,7 +16,9 @@ from tests.models.suite_run import SUITE, run_suite
 PRICE_IN, PRICE_OUT = 3.0, 12.0  # USD per million tokens for "test-model"
 
 
-@pytest.mark.parametrize("agent", ["t3a", "m3a", "appagent", "mobile-bench", "ui-tars", "qwen-vl", "autoglm"])
+@pytest.mark.parametrize(
+    "agent", ["t3a", "m3a", "appagent", "mobile-bench", "ui-tars", "qwen-vl", "autoglm", "anthropic-computer-use"]
+)
 def test_golden_model_drives_every_agent_through_the_suite(agent: str, tmp_path: Path) -> None:
     prices = tmp_path / "prices.json"
     prices.write_text(json.dumps({"test-model": {"input": PRICE_IN, "output": PRICE_OUT}}))
