@@ -40,9 +40,9 @@ from pytest_mobile_agent.events.log import EventLog  # noqa: E402
 from pytest_mobile_agent.models import ModelConfig, ModelStats, Reply  # noqa: E402
 from pytest_mobile_agent.models.apis import api_for  # noqa: E402
 from pytest_mobile_agent.tasks import instantiate  # noqa: E402
+from tests.models.anthropic_route import anthropic_message  # noqa: E402
 from tests.models.golden_model import GoldenModel  # noqa: E402
 from tests.models.golden_screens import watch  # noqa: E402
-from tests.models.responses_route import response  # noqa: E402
 
 
 class InstantModel:
@@ -51,15 +51,17 @@ class InstantModel:
     def __init__(self, golden: GoldenModel) -> None:
         self.golden = golden
         self.config = ModelConfig(model="instant")
+        self.api = api_for("anthropic")
         self.stats = ModelStats()
 
     def chat(self, messages: list[dict[str, Any]], **params: Any) -> Reply:
         return Reply(self.golden({"messages": messages}), 0, 0, None)
 
     def ask(self, request: dict[str, Any]) -> Reply:
-        """The Responses API's answer (openai-computer-use), as the test server would send it."""
-        data = response({}, self.golden({"model": self.config.model, **request}), 0, (0, 0))
-        return Reply(api_for("responses").text(data), 0, 0, None, data=data)
+        """An API's own request (anthropic-computer-use): the golden model's answer in that API's body."""
+        answer = self.golden(request)
+        data = anthropic_message(request, answer, 0, (0, 0))
+        return Reply(self.api.text(data), 0, 0, None, data=data)
 
     def take_stats(self) -> ModelStats:
         return ModelStats()
@@ -196,13 +198,13 @@ def main() -> None:
         f"{args.episodes} episodes of calculator_multiply per agent, an instant in-process model; {load}"
     )
     print(
-        f"{'agent':19} {'steps':>6} {'cpu p50':>9} {'cpu p90':>9} {'wall p50':>9} {'wall p90':>9} "
+        f"{'agent':22} {'steps':>6} {'cpu p50':>9} {'cpu p90':>9} {'wall p50':>9} {'wall p90':>9} "
         f"{'harness p50':>12} {'harness p90':>12} {'cpu/harness':>12}   target: cpu p50 <= 10 ms"
     )
     for name, wall_s, cpu_s, harness_s, wins in rows:
         c50, h50 = statistics.median(cpu_s), statistics.median(harness_s)
         print(
-            f"{name:19} {len(cpu_s):6d} {c50 * 1e3:7.2f}ms {pct(cpu_s, 0.9) * 1e3:7.2f}ms "
+            f"{name:22} {len(cpu_s):6d} {c50 * 1e3:7.2f}ms {pct(cpu_s, 0.9) * 1e3:7.2f}ms "
             f"{statistics.median(wall_s) * 1e3:7.2f}ms {pct(wall_s, 0.9) * 1e3:7.2f}ms "
             f"{h50 * 1e3:10.2f}ms {pct(harness_s, 0.9) * 1e3:10.2f}ms {c50 / h50:11.2f}x   "
             f"{'PASS' if c50 <= 0.010 else 'FAIL'}  ({wins}/{args.episodes} solved)"

@@ -11,6 +11,7 @@ from types import ModuleType
 # import name -> (distribution, extra)
 PACKAGES = {
     "openai": ("openai", "models"),
+    "anthropic": ("anthropic", "anthropic"),
     "pyspng": ("pyspng", "models"),
     "rapidocr_onnxruntime": ("rapidocr-onnxruntime", "judges"),
     "matplotlib": ("matplotlib", "reports"),

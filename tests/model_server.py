@@ -34,6 +34,7 @@ from typing import Any
 import pytest
 
 from tests.models import responses_route
+from tests.models.anthropic_route import anthropic_message
 
 
 @dataclass
@@ -74,6 +75,7 @@ def chat_completion(request: dict[str, Any], answer: Answer, n: int, tokens: tup
 ROUTES: dict[str, Callable[[dict[str, Any], Answer, int, tuple[int, int]], dict[str, Any]]] = {
     "/chat/completions": chat_completion,
     "/responses": responses_route.response,
+    "/messages": anthropic_message,
 }
 
 
@@ -86,6 +88,7 @@ class ModelServer:
         self.statuses: list[int] = []
         self.stalls = 0  # answers sent after a stall (the client has given up on them: not in usage_sent)
         self.authorizations: list[str] = []  # the Authorization header of each request
+        self.seen: list[tuple[str, dict[str, str]]] = []  # the path and headers of each request
         self.lock = threading.Lock()
         server = self
 
@@ -100,7 +103,9 @@ class ModelServer:
                 with server.lock:
                     server.requests.append(body)
                     server.authorizations.append(self.headers.get("authorization", ""))
-                route = next((build for path, build in ROUTES.items() if self.path.endswith(path)), None)
+                    server.seen.append((self.path, {k.lower(): v for k, v in self.headers.items()}))
+                path = self.path.split("?", 1)[0]  # Anthropic's beta endpoint adds ?beta=true
+                route = next((build for suffix, build in ROUTES.items() if path.endswith(suffix)), None)
                 if route is None:
                     return self._send(404, json.dumps({"error": {"message": f"no such path {self.path}"}}), {})
                 try:
@@ -112,7 +117,8 @@ class ModelServer:
                 if answer.stall_s:
                     time.sleep(answer.stall_s)
                 if answer.body is None and answer.status == 200:
-                    tin, tout = default_usage(body, answer.text)
+                    said = answer.text if answer.content is None else json.dumps(answer.content)
+                    tin, tout = default_usage(body, said)
                     tin = answer.tokens_in if answer.tokens_in is not None else tin
                     tout = answer.tokens_out if answer.tokens_out is not None else tout
                     payload = route({"model": server.model, **body}, answer, len(server.requests), (tin, tout))

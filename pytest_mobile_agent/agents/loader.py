@@ -32,6 +32,7 @@ MODEL_AGENTS = (
     "gui-owl",
     "agentcpm-gui",
     "openai-computer-use",
+    "anthropic-computer-use",
 )
 
 

@@ -41,10 +41,14 @@ def image_part(image: bytes | Image.Image, max_side: int = DEFAULT_IMAGE_SIDE) -
     JPEG because it encodes several times faster than PNG at screenshot sizes."""
     img = decode(bytes(image)) if isinstance(image, bytes | bytearray) else image
     img, _ = fit(img, max_side)
+    return {"type": "image_url", "image_url": {"url": "data:image/jpeg;base64," + jpeg_base64(img)}}
+
+
+def jpeg_base64(img: Image.Image) -> str:
+    """The image as a JPEG (quality 85), base64: how every agent sends a screenshot."""
     buf = io.BytesIO()
     img.save(buf, "JPEG", quality=85)
-    url = "data:image/jpeg;base64," + base64.b64encode(buf.getvalue()).decode()
-    return {"type": "image_url", "image_url": {"url": url}}
+    return base64.b64encode(buf.getvalue()).decode()
 
 
 def system(text: str) -> dict[str, Any]:

@@ -69,7 +69,8 @@ OPTIONS = (
         "--mobile-model-tool-version",
         "mobile_model_tool_version",
         str,
-        "computer-use tool version of openai-computer-use (computer_use_preview, computer); "
+        "computer-use tool version: openai-computer-use's computer_use_preview or computer, "
+        "anthropic-computer-use's computer_20250124 or computer_20251124; "
         "default: the one the model's name tells, else the newest",
     ),
     (
@@ -82,6 +83,11 @@ OPTIONS = (
 )
 SAFETY_CHECKS = ("surface", "acknowledge")  # stop and say why; acknowledge and go ahead
 COORDINATES = ("absolute", "relative")  # pixels of the image as the model resized it; a 0-1000 grid
+# The computer-use tools' versions, by the API that declares them.
+TOOL_VERSIONS = {
+    "responses": ("computer_use_preview", "computer"),
+    "anthropic": ("computer_20250124", "computer_20251124"),
+}
 REPLAY_HELP = "answer model requests from --mobile-model-cache only; a request not recorded there is an error"
 
 
@@ -118,6 +124,11 @@ def model_config(
     safety_checks = get("mobile_safety_checks") or "surface"
     if safety_checks not in SAFETY_CHECKS:
         raise pytest.UsageError(f"--mobile-safety-checks must be {' or '.join(SAFETY_CHECKS)}, not {safety_checks!r}")
+    tool_version = get("mobile_model_tool_version") or None
+    known = TOOL_VERSIONS.get(api)
+    if tool_version is not None and known is not None and tool_version not in known:
+        versions = " or ".join(known)
+        raise pytest.UsageError(f"--mobile-model-tool-version must be {versions}, not {tool_version!r}")
     return ModelConfig(
         model=model,
         base_url=get("mobile_model_url") or None,
@@ -128,8 +139,8 @@ def model_config(
         max_retries=int(get("mobile_model_retries") if get("mobile_model_retries") not in (None, "") else 5),
         image_side=int(get("mobile_model_image_side") or DEFAULT_IMAGE_SIDE),
         coordinates=coordinates,
+        tool_version=tool_version,
         deadline_s=step_timeout * 0.45 if step_timeout else None,
         api=api,
-        tool_version=get("mobile_model_tool_version") or None,
         safety_checks=safety_checks,
     )

@@ -93,3 +93,45 @@ def test_gui_owl_and_agentcpm_gui_print_their_choices(
     )
     assert result.ret == 0, result.stdout.str()[-2000:]
     assert line in result.stdout.str().split("collected", 1)[0]
+
+
+@pytest.mark.parametrize(
+    "args, line",
+    [
+        (
+            ["--mobile-model=claude-haiku-4-5"],
+            "agent anthropic-computer-use: tool: computer_20250124 with beta computer-use-2025-01-24 "
+            "(claude-haiku-4-5 takes computer_20250124); screenshots: within 1024 px long edge and 1.15 MP",
+        ),
+        (
+            ["--mobile-model=claude-haiku-4-5", "--mobile-model-tool-version=computer_20251124"],
+            "agent anthropic-computer-use: tool: computer_20251124 with beta computer-use-2025-11-24 "
+            "(set by --mobile-model-tool-version)",
+        ),
+    ],
+)
+def test_anthropic_computer_use_prints_its_tool_version(
+    pytester: pytest.Pytester, calc_tasks: dict[str, str], args: list[str], line: str
+) -> None:
+    pytester.makepyfile(**{name.removesuffix(".py"): source for name, source in calc_tasks.items()})
+    result = pytester.runpytest_subprocess(
+        "--agent=anthropic-computer-use", "--mobile-model-url=http://127.0.0.1:9/v1", "--collect-only", *args
+    )
+    assert result.ret == 0, result.stdout.str()[-2000:]
+    assert line in result.stdout.str().split("collected", 1)[0]
+
+
+def test_an_unknown_tool_version_stops_the_run_with_the_choices(
+    pytester: pytest.Pytester, calc_tasks: dict[str, str]
+) -> None:
+    pytester.makepyfile(**{name.removesuffix(".py"): source for name, source in calc_tasks.items()})
+    result = pytester.runpytest_subprocess(
+        "--agent=anthropic-computer-use",
+        "--mobile-model=claude-haiku-4-5",
+        "--mobile-model-url=http://127.0.0.1:9/v1",
+        "--mobile-model-tool-version=computer_20241022",
+        "--collect-only",
+    )
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    expected = "--mobile-model-tool-version must be computer_20250124 or computer_20251124, not 'computer_20241022'"
+    assert expected in result.stderr.str()

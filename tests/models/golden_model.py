@@ -47,6 +47,8 @@ class GoldenModel:
     def __call__(self, request: dict[str, Any]) -> str | Answer:
         if "input" in request:  # the Responses API
             return self.openai_computer_use(request)
+        if any(str(t.get("type", "")).startswith("computer_") for t in request.get("tools") or []):
+            return self.anthropic_computer_use(request)
         messages = request["messages"]
         system = text_of(messages[0]) if messages[0]["role"] == "system" else ""
         if "start_box=" in text_of(messages[0]):
@@ -554,3 +556,77 @@ class GoldenModel:
         }
         call.update({"action": batch[0]} if preview else {"actions": batch})
         return Answer(content=[thought, call])
+
+    # -- Anthropic's computer tool: tool_use blocks, points in the pixels of the declared display ---
+    def anthropic_computer_use(self, request: dict[str, Any]) -> Any:
+        """Reads the goal from the first user turn, the step from its phone actions so far, the
+        screen from golden_screens.py, and calls the `computer` tool with points in the pixels of
+        the display the tool declares. It looks first (`screenshot`), and on odd steps taps in two
+        calls (`mouse_move`, then `left_click` where the cursor is), as Claude does at times."""
+        from tests.model_server import Answer
+        from tests.models.golden_screens import screen_file
+
+        messages, tool = request["messages"], request["tools"][0]
+        goal = messages[0]["content"][0]["text"].removeprefix("The task: ")
+        calls: list[tuple[str, dict[str, Any]]] = []
+        for a in self.golden(goal):
+            if a["action"] == "type" and a.get("selector"):
+                calls += [("tap", a), ("type", {"text": a["text"]})]
+            else:
+                calls.append((a["action"], a))
+        mine = [
+            b["input"] for m in messages if m["role"] == "assistant" for b in m["content"] if b["type"] == "tool_use"
+        ]
+        looks = ("screenshot", "mouse_move", "cursor_position", "zoom", "left_mouse_down")
+        i = sum(c["action"] not in looks for c in mine)
+
+        def use(args: dict[str, Any]) -> Answer:
+            said = {"type": "text", "text": f"Step {i + 1} of the way there: the target is on screen."}
+            block = {"type": "tool_use", "id": f"toolu_{len(mine):04d}", "name": "computer", "input": args}
+            return Answer(content=[said, block])
+
+        if not mine:
+            return use({"action": "screenshot"})
+        if i >= len(calls):
+            return Answer(content=[{"type": "text", "text": "done"}])
+        screen = json.loads(screen_file(self.folder, goal).read_text())
+        ui, (sw, sh) = UiTree(screen["xml"]), screen["screen"]
+        dw, dh = tool["display_width_px"], tool["display_height_px"]
+
+        def point(x: float, y: float) -> list[int]:
+            return [int((x + 0.5) * dw / sw), int((y + 0.5) * dh / sh)]
+
+        def node_of(sel: dict[str, Any]) -> Any:
+            node = ui.select(Selector.of(**sel)) if sel else None  # type: ignore[arg-type]
+            if node is None:
+                self.misses.append(f"no element matches {sel} on the screen of {goal!r}")
+                raise LookupError(f"no element matches {sel}")
+            return node
+
+        kind, a = calls[i]
+        sel = a.get("selector") or {}
+        if kind == "tap":
+            where = point(*node_of(sel).center)
+            if i % 2 and mine[-1]["action"] != "mouse_move":
+                return use({"action": "mouse_move", "coordinate": where})
+            return use({"action": "left_click"} if i % 2 else {"action": "left_click", "coordinate": where})
+        if kind == "long_press":
+            return use({"action": "right_click", "coordinate": point(*node_of(sel).center)})
+        if kind == "type":
+            return use({"action": "type", "text": a["text"]})
+        if kind == "scroll":
+            if sel:
+                node = node_of(sel)
+            else:
+                scrollables = [n for n in ui.nodes() if n.scrollable]
+                node = max(scrollables, key=lambda n: (n.bounds[2] - n.bounds[0]) * (n.bounds[3] - n.bounds[1]))
+            where = point(*node.center)
+            return use(
+                {"action": "scroll", "coordinate": where, "scroll_direction": a["direction"], "scroll_amount": 5}
+            )
+        if kind == "swipe":
+            start, end = point(a["x"], a["y"]), point(a["x2"], a["y2"])
+            return use({"action": "left_click_drag", "start_coordinate": start, "coordinate": end})
+        if kind == "key" and a["key"] in ("back", "home", "enter"):
+            return use({"action": "key", "text": {"back": "Back", "home": "Home", "enter": "Return"}[a["key"]]})
+        raise ValueError(f"the golden model cannot say {kind} {a} to Anthropic's computer tool")

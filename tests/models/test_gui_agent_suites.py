@@ -30,6 +30,8 @@ CONVENTIONS = [
     ("agentcpm-gui", "openbmb/AgentCPM-GUI", "relative"),
     ("openai-computer-use", "computer-use-preview", "absolute"),
     ("openai-computer-use", "gpt-5.4", "absolute"),
+    ("anthropic-computer-use", "claude-haiku-4-5-20251001", "absolute"),  # computer_20250124
+    ("anthropic-computer-use", "claude-sonnet-4-6", "absolute"),  # computer_20251124
 ]
 ANSWERS = {"agentcpm-gui": None}  # the answer each agent's golden run records (AgentCPM-GUI's schema has none)
 FIRST: dict[str, str] = {}

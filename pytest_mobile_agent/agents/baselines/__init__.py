@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from pytest_mobile_agent.agents.baselines.agentcpm_gui import AgentCPMGUI
+from pytest_mobile_agent.agents.baselines.anthropic_computer_use import AnthropicComputerUse
 from pytest_mobile_agent.agents.baselines.appagent import AppAgent
 from pytest_mobile_agent.agents.baselines.autoglm import AutoGLM
 from pytest_mobile_agent.agents.baselines.base import ModelAgent
@@ -27,6 +28,7 @@ MODEL_AGENTS = {
     "gui-owl": GUIOwl,
     "agentcpm-gui": AgentCPMGUI,
     "openai-computer-use": OpenAIComputerUse,
+    "anthropic-computer-use": AnthropicComputerUse,
 }
 
 __all__ = [
@@ -34,6 +36,7 @@ __all__ = [
     "AgentCPMGUI",
     "AutoGLM",
     "GUIOwl",
+    "AnthropicComputerUse",
     "M3A",
     "T3A",
     "AppAgent",

@@ -22,6 +22,7 @@ from pytest_mobile_agent.models.pricing import estimate_image_tokens, estimate_t
 APIS = {
     "chat": "pytest_mobile_agent.models.apis.chat:ChatCompletions",
     "responses": "pytest_mobile_agent.models.apis.responses:Responses",
+    "anthropic": "pytest_mobile_agent.models.apis.anthropic:AnthropicMessages",
 }
 IMAGE_MIN_CHARS = 256  # a base64 string at least this long is an image: the record keeps its digest
 
