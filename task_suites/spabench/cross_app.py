@@ -11,8 +11,8 @@ Information passes between apps the way a user passes it: read in one app, typed
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from pytest_mobile_agent import Launch, LongPress, Tap, Type, task
@@ -33,13 +33,14 @@ from task_suites.shared.apps import (
     VOICE_RECORDER,
     rid,
 )
-from task_suites.shared.near_misses import labelled
+from task_suites.shared.near_misses import labelled, not_applicable
 from task_suites.shared.reading import assert_computed
 from task_suites.shared.routes import apps_in_order, computed_before, first, typed_in
 from task_suites.shared.seeds import add_contact, add_sms, clear_contacts, clear_conversations, run_in_app
 from task_suites.spabench.levels import APP_NAMES_CHN, LANGUAGES, Final
 from task_suites.spabench.sets.media import NEWER, albums, download_media, two_recordings
 from task_suites.spabench.sets.messaging import (
+    SMS_MORE,
     STAR,
     contact_steps,
     read_marks,
@@ -47,7 +48,7 @@ from task_suites.spabench.sets.messaging import (
     sent_messages,
     start_conversation,
 )
-from task_suites.spabench.sets.organizers import NEW_NOTE, OK, TEXT_VIEW, event1, new_event
+from task_suites.spabench.sets.organizers import NEW_NOTE, OK, REPEAT_DAILY, TEXT_VIEW, event1, lock_note, new_event
 from task_suites.spabench.sets.tools import GRANTS, LAUNCHER_FAB, LAUNCHER_OK, files_in_download, keys, rename_file
 
 EVENTS = "databases/events.db:events*"
@@ -76,6 +77,7 @@ class CrossTask:
     near_miss: dict[str, Sequence[Action]]
     setup: Callable[[Any], None] | None = None
     grants: tuple[str, ...] = ()
+    not_applicable: Mapping[str, str] = field(default_factory=dict)  # near-miss families, with why
 
     @property
     def apps(self) -> tuple[str, ...]:
@@ -162,11 +164,17 @@ def event(title: str) -> Callable[[Any], None]:
 # -- checks -------------------------------------------------------------------------------------
 
 
+CONTACT_FIELDS = {"name.data1", "name.data2", "phone.data1", "phone.data2"}  # a first name and a number
+
+
 def saved_contact(name: str, number: str) -> Callable[[Final], None]:
     def check(f: Final) -> None:
         contact = f.changes.added("contacts")
         got = (contact.get("name.data2"), contact.get("phone.data1"))
         assert got == (name, number), f"the contact saved (first name, number): {got}"
+        extra = {k for k in contact if "." in k} - CONTACT_FIELDS
+        assert not extra, f"fields nobody asked for: { {k: contact[k] for k in sorted(extra)} }"
+        assert contact.get("starred") == "0", f"{name} is a favorite, which nobody asked"
 
     return check
 
@@ -174,7 +182,9 @@ def saved_contact(name: str, number: str) -> Callable[[Final], None]:
 def texted(number: str, body: str) -> Callable[[Final], None]:
     def check(f: Final) -> None:
         sent_messages(f, number, [body])
-        f.changes.added("conversations")
+        thread = f.changes.added("conversations")
+        got = (thread.get("archived"), thread.get("read"))
+        assert got == ("0", "1"), f"the conversation (archived, read): {got}, not left read in the inbox"
 
     return check
 
@@ -184,6 +194,7 @@ def new_note_with(title: str, text: str) -> Callable[[Final], None]:
         note = f.changes.added(NOTES, NOTE)
         got = (note["title"], note["kind"], note["value"])
         assert got == (title, "text", text), f"the new note (title, kind, text): {got}"
+        assert not note["hash"], f"{title!r} is locked, which nobody asked"
 
     return check
 
@@ -192,6 +203,8 @@ def new_event_titled(title: str) -> Callable[[Final], None]:
     def check(f: Final) -> None:
         saved = f.changes.added(CALENDAR, EVENTS)
         assert (saved["type"], saved["title"]) == (0, title), f"the event saved: {saved['title']!r}"
+        typed = (saved["location"], saved["description"], saved["repeat_interval"])
+        assert typed == ("", "", 0), f"the event's (location, description, repeat): {typed}, which nobody asked"
 
     return check
 
@@ -290,6 +303,14 @@ TASKS = [
                 Launch(CONTACTS),
                 *contact_steps("Anna", "5550123"),
             ],
+            labelled("field", "Anna saved as a favorite"): [
+                Launch(SMS_MESSENGER),
+                SMS_OPEN,
+                Launch(CONTACTS),
+                *contact_steps("Anna", "5550188")[:-1],
+                STAR,
+                contact_steps("Anna", "5550188")[-1],
+            ],
             "and a reply sent": [
                 Launch(SMS_MESSENGER),
                 SMS_OPEN,
@@ -320,6 +341,14 @@ TASKS = [
         new_event_titled("Dentist on Friday"),
         {
             "the note's title instead": [Launch(NOTES), Tap(text="Plans"), Launch(CALENDAR), *new_event("Plans")],
+            labelled("field", "the event repeating daily"): [
+                Launch(NOTES),
+                Tap(text="Plans"),
+                Launch(CALENDAR),
+                *new_event("Dentist on Friday")[:-1],
+                *REPEAT_DAILY,
+                new_event("Dentist on Friday")[-1],
+            ],
             "and the note edited": [
                 Launch(NOTES),
                 Tap(text="Plans"),
@@ -348,6 +377,13 @@ TASKS = [
         both(computed("25×4", "100", NOTES), new_note_with("Total", "100")),
         {
             "25+4 computed": [Launch(CALCULATOR), *keys("25+4="), Launch(NOTES), *note_steps("Total", "29")],
+            labelled("field", "the note locked"): [
+                Launch(CALCULATOR),
+                *keys("25×4="),
+                Launch(NOTES),
+                *note_steps("Total", "100"),
+                *lock_note(),
+            ],
             labelled("route", "25×4 computed after the note was written"): [
                 Launch(NOTES),
                 *note_steps("Total", "100"),
@@ -403,6 +439,14 @@ TASKS = [
                 Launch(SMS_MESSENGER),
                 *start_conversation("555123", "Running late"),
             ],
+            labelled("field", "the conversation archived"): [
+                Launch(CONTACTS),
+                Tap(text="Yuzai"),
+                Launch(SMS_MESSENGER),
+                *start_conversation("123456789", "Running late"),
+                SMS_MORE,
+                Tap(text="Archive"),
+            ],
             "and Yuzai starred": [
                 Launch(CONTACTS),
                 Tap(text="Yuzai"),
@@ -432,6 +476,14 @@ TASKS = [
         [Launch(VOICE_RECORDER), Tap(text="Player"), Launch(SMS_MESSENGER), *start_conversation("5550100", NEWER)],
         texted("5550100", NEWER),
         {
+            labelled("field", "the conversation archived"): [
+                Launch(VOICE_RECORDER),
+                Tap(text="Player"),
+                Launch(SMS_MESSENGER),
+                *start_conversation("5550100", NEWER),
+                SMS_MORE,
+                Tap(text="Archive"),
+            ],
             "the older one's name": [
                 Launch(VOICE_RECORDER),
                 Tap(text="Player"),
@@ -470,6 +522,14 @@ TASKS = [
                 *EVENT_LIST,
                 Launch(SMS_MESSENGER),
                 *start_conversation("5550100", "Team launch"),
+            ],
+            labelled("field", "the conversation archived"): [
+                Launch(CALENDAR),
+                *EVENT_LIST,
+                Launch(SMS_MESSENGER),
+                *start_conversation("5550100", "Team lunch"),
+                SMS_MORE,
+                Tap(text="Archive"),
             ],
             "and the event renamed": [
                 Launch(CALENDAR),
@@ -558,6 +618,13 @@ TASKS = [
                 Type("budget"),
                 Launch(NOTES),
                 *note_steps("Files", "budget.txt"),
+            ],
+            labelled("field", "the note locked"): [
+                Launch(FILE_MANAGER),
+                Tap(text="Download"),
+                Launch(NOTES),
+                *note_steps("Files", "budget.txt"),
+                *lock_note(),
             ],
             "the picture's name": [
                 Launch(FILE_MANAGER),
@@ -665,6 +732,13 @@ TASKS = [
         new_note_with("Jazz", "Blue Train"),
         {
             "another album": [Launch(MUSIC_PLAYER), Tap(text="Albums"), Launch(NOTES), *note_steps("Jazz", "Currents")],
+            labelled("field", "the note locked"): [
+                Launch(MUSIC_PLAYER),
+                Tap(text="Albums"),
+                Launch(NOTES),
+                *note_steps("Jazz", "Blue Train"),
+                *lock_note(),
+            ],
             "and albums sorted by year": [
                 Launch(MUSIC_PLAYER),
                 Tap(text="Albums"),
@@ -707,6 +781,26 @@ TASKS = [
         both(read_marks, saved_contact("Bob", "5550142"), new_event_titled("Meeting with Bob")),
         {
             "the event left out": [Launch(SMS_MESSENGER), SMS_OPEN, Launch(CONTACTS), *contact_steps("Bob", "5550142")],
+            labelled("field", "Bob saved as a favorite"): [
+                Launch(SMS_MESSENGER),
+                SMS_OPEN,
+                Launch(CONTACTS),
+                *contact_steps("Bob", "5550142")[:-1],
+                STAR,
+                contact_steps("Bob", "5550142")[-1],
+                Launch(CALENDAR),
+                *new_event("Meeting with Bob"),
+            ],
+            labelled("field", "the event repeating daily"): [
+                Launch(SMS_MESSENGER),
+                SMS_OPEN,
+                Launch(CONTACTS),
+                *contact_steps("Bob", "5550142"),
+                Launch(CALENDAR),
+                *new_event("Meeting with Bob")[:-1],
+                *REPEAT_DAILY,
+                new_event("Meeting with Bob")[-1],
+            ],
             "a digit missed": [
                 Launch(SMS_MESSENGER),
                 SMS_OPEN,
@@ -759,6 +853,15 @@ TASKS = [
                 Launch(SMS_MESSENGER),
                 *start_conversation("5550100", "42"),
             ],
+            labelled("field", "the conversation archived"): [
+                Launch(NOTES),
+                Launch(CALCULATOR),
+                *keys("12+30="),
+                Launch(SMS_MESSENGER),
+                *start_conversation("5550100", "42"),
+                SMS_MORE,
+                Tap(text="Archive"),
+            ],
             "one price only": [
                 Launch(NOTES),
                 Launch(CALCULATOR),
@@ -801,7 +904,7 @@ def make_task(t: CrossTask, lang: str) -> Callable[..., Any]:
     body.__doc__ = t.en
     body.spa_setup = t.setup  # seeded by the suite's autouse fixture (conftest.py)
     typed = [a.text for a in t.golden if a.kind == "type" and a.text]
-    return task(
+    decorate = task(
         prompt=t.en if lang == "ENG" else t.zh,
         app=t.apps,
         name=name,
@@ -812,7 +915,8 @@ def make_task(t: CrossTask, lang: str) -> Callable[..., Any]:
         near_miss={**t.near_miss, **first_app_skipped(t)},
         locale=LANGUAGES[lang],
         checkpoints={"package": list(t.apps), "key_phrases": typed},
-    )(body)
+    )
+    return not_applicable(**t.not_applicable)(decorate(body))
 
 
 def tasks_of(tasks: Sequence[CrossTask], languages: Sequence[str] = tuple(LANGUAGES)) -> dict[str, Callable[..., Any]]:

@@ -271,7 +271,9 @@ def thread_with(number: str):
 
 
 def archived(f: Final) -> None:
-    assert new_thread(f).get("archived") == "1", "the conversation is not archived"
+    thread = new_thread(f)
+    assert thread.get("archived") == "1", "the conversation is not archived"
+    assert thread.get("read") == "1", "the conversation was left unread, which nobody asked"
 
 
 def archived_when_asked(f: Final) -> None:
@@ -341,6 +343,20 @@ SMS_SETS = [
                 check=archived,
                 keys=["5550100"],  # the New conversation screen the archive returns to
                 wrong=("blocked instead", [SMS_MORE, Tap(text="Block number"), Tap(text="Yes")]),
+                misses=(
+                    (
+                        labelled("field", "archived, and left unread"),
+                        [
+                            SMS_MORE,
+                            Tap(text="Mark as Unread"),
+                            BACK,
+                            LongPress(id=rid(SMS_MESSENGER, "conversation_frame")),
+                            SMS_MORE,
+                            Tap(text="Archive"),
+                            Tap(text="Yes"),
+                        ],
+                    ),
+                ),
             ),
         ),
         finish=archived_when_asked,

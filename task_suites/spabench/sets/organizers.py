@@ -180,6 +180,12 @@ NOTE = "files/notes.json*"
 DELETE_GENERAL = [Tap(text="General note"), MORE, Tap(text="Delete note"), Tap(text="Delete")]
 
 
+def lock_note(pin: str = "2580") -> list:
+    """From an open note: Lock note, the warning's OK, a PIN typed twice."""
+    digits = [Tap(id=rid(NOTES, f"pin_{d}")) for d in pin] + [Tap(id=rid(NOTES, "pin_ok"))]
+    return [MORE, Tap(text="Lock note"), OK, Tap(text="PIN"), *digits, *digits]
+
+
 def add_item(item: str) -> list:
     return [Tap(id=rid(NOTES, "checklist_fab")), Type(item), OK]
 
@@ -187,6 +193,7 @@ def add_item(item: str) -> list:
 def added_note(f: Final, title: str, kind: str) -> dict:
     note = f.changes.added(NOTES, NOTE)
     assert (note["title"], note["kind"]) == (title, kind), f"the new note: {note['title']!r}, a {note['kind']}"
+    assert not note["hash"], f"{title!r} is locked, which nobody asked"
     return note
 
 
@@ -232,6 +239,12 @@ def notes_0(lang: str) -> SpaSet:
                 check=groceries(title, first, second),
                 keys=[title],
                 wrong=("a text note", [NEW_NOTE, Type(title), Tap(text="Text note"), OK]),
+                misses=(
+                    (
+                        labelled("field", "created and locked"),
+                        [NEW_NOTE, Type(title), Tap(text="Checklist"), OK, *lock_note()],
+                    ),
+                ),
             ),
             Part(
                 f"Add the item '{first}' to it.",
@@ -269,6 +282,7 @@ NOTES_SETS = [
                 check=meeting,
                 keys=["Meeting"],
                 wrong=("a checklist", [NEW_NOTE, Type("Meeting"), Tap(text="Checklist"), OK]),
+                misses=((labelled("field", "created and locked"), [NEW_NOTE, Type("Meeting"), OK, *lock_note()]),),
             ),
             Part(
                 "Write '9pm at the office' in it.",
