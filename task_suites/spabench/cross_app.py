@@ -33,7 +33,7 @@ from task_suites.shared.apps import (
     VOICE_RECORDER,
     rid,
 )
-from task_suites.shared.near_misses import labelled, not_applicable
+from task_suites.shared.near_misses import NO_ALLOWANCE, labelled, not_applicable
 from task_suites.shared.reading import assert_computed
 from task_suites.shared.routes import apps_in_order, computed_before, first, typed_in
 from task_suites.shared.seeds import add_contact, add_sms, clear_contacts, clear_conversations, run_in_app
@@ -320,6 +320,11 @@ TASKS = [
             ],
         },
         setup=home(received("5550123", ANNA), contacts()),
+        not_applicable=dict(
+            multiset="one record made, read with added(), which finds a second",
+            allowance="only the read marks of opening the message",
+            lookalike="the contact is read from the provider; the message opened is read from the events",
+        ),
     ),
     CrossTask(
         "Information_Management",
@@ -358,6 +363,11 @@ TASKS = [
             ],
         },
         setup=home(event1, notes(("Plans", "Dentist on Friday"), ("Shopping", "Bread"))),
+        not_applicable=dict(
+            multiset="one record made, read with added(), which finds a second",
+            allowance=NO_ALLOWANCE,
+            lookalike="the record is read from its app's store, not a screen",
+        ),
     ),
     CrossTask(
         "Information_Management",
@@ -410,6 +420,10 @@ TASKS = [
             ],
         },
         setup=home(notes_app),
+        not_applicable=dict(
+            multiset="one record made, read with added(), which finds a second",
+            allowance="the history keeps every computation; the one asked must be the last",
+        ),
     ),
     CrossTask(
         "Social_Sharing",
@@ -456,6 +470,11 @@ TASKS = [
             ],
         },
         setup=home(contacts(("Yuzai", "123456789"), ("Zack", "555123")), clear_conversations),
+        not_applicable=dict(
+            multiset="the messages sent are compared as a list",
+            allowance=NO_ALLOWANCE,
+            lookalike="the message is read from the provider, its number from the contact",
+        ),
     ),
     CrossTask(
         "Social_Sharing",
@@ -499,6 +518,11 @@ TASKS = [
             ],
         },
         setup=home(two_recordings, clear_conversations),
+        not_applicable=dict(
+            multiset="the messages sent are compared as a list",
+            allowance=NO_ALLOWANCE,
+            lookalike="the message is read from the provider",
+        ),
     ),
     CrossTask(
         "Social_Sharing",
@@ -542,6 +566,11 @@ TASKS = [
             ],
         },
         setup=home(event("Team lunch"), clear_conversations),
+        not_applicable=dict(
+            multiset="the messages sent are compared as a list",
+            allowance="the calendar's view, which the event list sets",
+            lookalike="the message is read from the provider",
+        ),
     ),
     CrossTask(
         "General_Tool",
@@ -588,6 +617,12 @@ TASKS = [
                 *keys("7×6="),
             ],
         },
+        not_applicable=dict(
+            field="the launcher entry added is read whole, and the display",
+            multiset="the add dialog lists only apps not in the grid",
+            allowance="the history keeps every computation; the display is read",
+            lookalike="the launcher's grid is read from its data; Calculator's display must show the sum",
+        ),
     ),
     CrossTask(
         "General_Tool",
@@ -644,6 +679,10 @@ TASKS = [
         },
         setup=home(notes_app, lambda d: files_in_download(d, "budget.txt", "photo.jpg")),
         grants=GRANTS,
+        not_applicable=dict(
+            multiset="one record made, read with added(), which finds a second",
+            allowance=NO_ALLOWANCE,
+        ),
     ),
     CrossTask(
         "Media_Entertainment",
@@ -707,6 +746,12 @@ TASKS = [
         },
         setup=home(download_media),
         grants=GRANTS,
+        not_applicable=dict(
+            field="the renamed file's content is compared with the old one's",
+            multiset="a name is unique in its folder",
+            allowance=NO_ALLOWANCE,
+            lookalike="the file is read on the device, not a listing",
+        ),
     ),
     CrossTask(
         "Media_Entertainment",
@@ -750,6 +795,11 @@ TASKS = [
             ],
         },
         setup=home(notes_app, albums, lambda d: run_in_app(d, MUSIC_PLAYER, [])),  # its first scan done
+        not_applicable=dict(
+            multiset="one record made, read with added(), which finds a second",
+            allowance=NO_ALLOWANCE,
+            lookalike="the record is read from its app's store, not a screen",
+        ),
     ),
     CrossTask(
         "Multi_Apps",
@@ -820,6 +870,11 @@ TASKS = [
             ],
         },
         setup=home(received("5550142", BOB), contacts(), event1),
+        not_applicable=dict(
+            multiset="one record made, read with added(), which finds a second",
+            allowance="only the read marks of opening the message",
+            lookalike="the record is read from its app's store, not a screen",
+        ),
     ),
     CrossTask(
         "Multi_Apps",
@@ -879,6 +934,11 @@ TASKS = [
             ],
         },
         setup=home(notes(("Shopping", "Bread 12, Cheese 30")), clear_conversations),
+        not_applicable=dict(
+            multiset="the messages sent are compared as a list",
+            allowance="the history keeps every computation; the one asked must be the last",
+            lookalike="the message is read from the provider; the sum from the history",
+        ),
     ),
 ]
 SUBTASKS = {t.name(lang): judge_subtasks(t, lang) for t in TASKS for lang in LANGUAGES}
