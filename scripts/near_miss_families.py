@@ -3,7 +3,8 @@
 Each near miss's label names its family (task_suites/shared/near_misses.py). A task counts once
 per parametrization, as the near-miss gates run it; the SPA-Bench-style suite has a task per
 language, the other two run the same tasks in both (their zh-CN gates). Run from the repository
-root: `python scripts/near_miss_families.py`.
+root: `python scripts/near_miss_families.py`; with `--tasks`, each task's families: the near
+misses of each, the reason a family does not apply, or "missing" (neither).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pytest_mobile_agent.tasks import spec_of  # noqa: E402
-from task_suites.shared.near_misses import FAMILIES, OTHER, family_of  # noqa: E402
+from task_suites.shared.near_misses import FAMILIES, OTHER, family_of, reasons_of  # noqa: E402
 
 SUITES = {
     "MobileAgentBench": "mobileagentbench",
@@ -70,5 +71,40 @@ def table(rows: dict[str, Counter[str]]) -> str:
     return "\n".join(lines)
 
 
+def coverage(fn: Callable[..., Any]) -> dict[str, int | str]:
+    """Family -> how many near misses the task has of it, or the reason it does not apply, or
+    "missing"."""
+    spec = spec_of(fn)
+    assert spec is not None
+    counts = Counter(family_of(label) for label in spec.near_misses())
+    reasons = reasons_of(fn, spec.apps, spec.launch)
+    return {f: counts[f] or reasons.get(f, "missing") for f in FAMILIES}
+
+
+def missing(folder: str) -> dict[str, list[str]]:
+    """Task name -> the families it neither has near misses of nor says why not."""
+    out = {}
+    for fn in task_functions(folder):
+        spec = spec_of(fn)
+        assert spec is not None
+        gaps = [f for f, v in coverage(fn).items() if v == "missing"]
+        if gaps:
+            out[spec.name or fn.__name__] = gaps
+    return out
+
+
+def task_lines() -> Iterator[str]:
+    for suite, folder in SUITES.items():
+        yield f"## {suite}"
+        for fn in task_functions(folder):
+            spec = spec_of(fn)
+            assert spec is not None
+            yield f"{spec.name or fn.__name__}:"
+            for family, value in coverage(fn).items():
+                yield f"  {family}: {value if isinstance(value, str) else f'{value} near miss(es)'}"
+        gaps = missing(folder)
+        yield f"{suite}: {len(gaps)} task(s) with a family neither covered nor said not to apply"
+
+
 if __name__ == "__main__":
-    print(table(tally()))
+    print("\n".join(task_lines()) if "--tasks" in sys.argv[1:] else table(tally()))

@@ -13,8 +13,14 @@ import pytest
 from pytest_mobile_agent import LongPress, Tap, Type, task
 from pytest_mobile_agent.locales import localize
 from task_suites.shared.apps import APP_LAUNCHER, rid
+from task_suites.shared.near_misses import NO_ALLOWANCE, SCREEN_ONLY, labelled, not_applicable
 from task_suites.shared.reading import SORT_BY_CUSTOM, SORT_BY_TITLE, SORT_DESCENDING, app_data, pref
 from task_suites.shared.seeds import run_in_app
+
+ONE_SETTING = "one stored setting, read back; any other setting changed fails the task"
+STORED = "the stored setting is read, not the screen"
+GRID = "the grid is read from the app's data by package, title and all"
+ONE_EACH = "the add dialog lists only apps not in the grid: none is added twice"
 
 CHROME, CAMERA = "com.android.chrome", "com.android.camera2"
 LABELS = {CHROME: "Chrome", CAMERA: "Camera"}
@@ -48,6 +54,7 @@ def launchers(device) -> dict[str, str]:
     return {item["package"]: item["title"] for item in app_data(device, APP_LAUNCHER, "launchers") or []}
 
 
+@not_applicable(field=GRID, multiset=ONE_EACH, allowance=NO_ALLOWANCE, lookalike=GRID)
 @task(
     prompt="Add Chrome and Camera to launcher",
     app=APP_LAUNCHER,
@@ -72,14 +79,15 @@ def test_launcher_add_apps(device, changes):
     assert titles == {CAMERA: label(device, CAMERA), CHROME: label(device, CHROME)}
 
 
+@not_applicable(multiset=SCREEN_ONLY, allowance=NO_ALLOWANCE)
 @task(
     prompt="Check who is the contributor of the app",
     app=APP_LAUNCHER,
     name="launcher_check_contributor",
     golden=[MORE, Tap(text="About"), Tap(text="Contributors")],
     near_miss={
-        "donate page": [MORE, Tap(text="About"), Tap(text="Donate")],
-        "names hidden on the way": [HIDE_NAMES, MORE, Tap(text="About"), Tap(text="Contributors")],
+        labelled("lookalike", "the Donate page instead"): [MORE, Tap(text="About"), Tap(text="Donate")],
+        labelled("field", "names hidden on the way"): [HIDE_NAMES, MORE, Tap(text="About"), Tap(text="Contributors")],
     },
 )
 def test_launcher_check_contributor(ui):
@@ -88,6 +96,12 @@ def test_launcher_check_contributor(ui):
     assert ui.exists(text="Contributors") and ui.exists(text="Development"), "the contributors are not shown"
 
 
+@not_applicable(
+    field=ONE_SETTING,
+    multiset=ONE_SETTING,
+    allowance=NO_ALLOWANCE,
+    lookalike="the stored setting is read as well as the grid",
+)
 @task(
     prompt="Hide app name in Launcher",
     app=APP_LAUNCHER,
@@ -104,14 +118,20 @@ def test_launcher_hide_app_name(chrome_and_camera, ui, changes):
     assert changes.value(APP_LAUNCHER, pref("show_app_name")) is False
 
 
+@not_applicable(multiset=SCREEN_ONLY, allowance=NO_ALLOWANCE)
 @task(
     prompt="Open About page and go Frequently Asked Questions",
     app=APP_LAUNCHER,
     name="launcher_open_about_FAQ",
     golden=[MORE, Tap(text="About"), Tap(text="Frequently asked questions")],
     near_miss={
-        "contributors instead": [MORE, Tap(text="About"), Tap(text="Contributors")],
-        "names hidden on the way": [HIDE_NAMES, MORE, Tap(text="About"), Tap(text="Frequently asked questions")],
+        labelled("lookalike", "the Contributors page instead"): [MORE, Tap(text="About"), Tap(text="Contributors")],
+        labelled("field", "names hidden on the way"): [
+            HIDE_NAMES,
+            MORE,
+            Tap(text="About"),
+            Tap(text="Frequently asked questions"),
+        ],
     },
 )
 def test_launcher_open_about_faq(ui):
@@ -120,6 +140,11 @@ def test_launcher_open_about_faq(ui):
     assert ui.exists(text="Can I make this app the default launcher?"), "the FAQ is not shown"
 
 
+@not_applicable(
+    field="a removed launcher has no fields left; the grid kept is compared whole",
+    multiset=ONE_EACH,
+    allowance=NO_ALLOWANCE,
+)
 @task(
     prompt="Remove Chrome from Launcher",
     app=APP_LAUNCHER,
@@ -134,7 +159,7 @@ def test_launcher_open_about_faq(ui):
             OK,
             *REMOVE_CAMERA[:2],
         ],
-        "Chrome renamed to nothing": [
+        labelled("lookalike", "Chrome renamed to nothing: no name in the grid"): [
             LongPress(text="Chrome"),
             Tap(id=rid(APP_LAUNCHER, "cab_edit")),
             LongPress(id=rid(APP_LAUNCHER, "edit_launcher_edittext")),
@@ -166,13 +191,16 @@ NEW_NAMES = ("Browser", "Web", "Internet", "Surf", "MyBrowser", "Net")
 
 
 @pytest.mark.parametrize("new_name", ["MyChrome"])
+@not_applicable(field=GRID, multiset=ONE_EACH, allowance=NO_ALLOWANCE)
 @task(
     prompt="Rename Chrome in Launcher to {new_name}",
     app=APP_LAUNCHER,
     name="launcher_rename_app",
     golden=lambda new_name: rename_launcher("Chrome", new_name),
     near_miss={
-        "typed after the old name": lambda new_name: rename_launcher("Chrome", new_name, select=False),
+        labelled("lookalike", "typed after the old name: the field reads it"): lambda new_name: rename_launcher(
+            "Chrome", new_name, select=False
+        ),
         "Camera renamed": lambda new_name: rename_launcher("Camera", new_name),
         "renamed and names hidden": lambda new_name: [*rename_launcher("Chrome", new_name), HIDE_NAMES],
     },
@@ -185,6 +213,12 @@ def test_launcher_rename_app(chrome_and_camera, device, changes, new_name):
     assert launchers(device) == {CAMERA: label(device, CAMERA), CHROME: new_name}
 
 
+@not_applicable(
+    field=SCREEN_ONLY,
+    multiset=SCREEN_ONLY,
+    allowance=NO_ALLOWANCE,
+    lookalike="the search field and the grid it filters are read",
+)
 @task(
     prompt="Search for Chrome in Launcher",
     app=APP_LAUNCHER,
@@ -203,13 +237,18 @@ def test_launcher_search_app(chrome_and_camera, ui):
     assert labels == ["Chrome"], f"the grid shows {labels}"
 
 
+@not_applicable(field=ONE_SETTING, multiset=ONE_SETTING, allowance=NO_ALLOWANCE)
 @task(
     prompt="Change Setting Close this app at launching a different one to false",
     app=APP_LAUNCHER,
     name="launcher_setting_close_app_when_launching",
     golden=[MORE, Tap(text="Settings"), Tap(id=rid(APP_LAUNCHER, "settings_close_app_holder"))],
     near_miss={
-        "section label tapped": [MORE, Tap(text="Settings"), Tap(text="General")],  # not the row
+        labelled("lookalike", "the section label above the row tapped"): [
+            MORE,
+            Tap(text="Settings"),
+            Tap(text="General"),
+        ],  # not the row
         "set and names hidden": [
             MORE,
             Tap(text="Settings"),
@@ -228,6 +267,7 @@ def sort_dialog(*taps: str) -> list:
     return [Tap(id=rid(APP_LAUNCHER, "sort")), *(Tap(text=t) for t in taps)]
 
 
+@not_applicable(field=ONE_SETTING, multiset=ONE_SETTING, allowance=NO_ALLOWANCE, lookalike=STORED)
 @task(
     prompt="Sort apps by custom",
     app=APP_LAUNCHER,
@@ -244,6 +284,7 @@ def test_launcher_sort_by_custom(chrome_and_camera, changes):
     assert changes.value(APP_LAUNCHER, pref("sorting")) == SORT_BY_CUSTOM
 
 
+@not_applicable(field=ONE_SETTING, multiset=ONE_SETTING, allowance=NO_ALLOWANCE, lookalike=STORED)
 @task(
     prompt="Sort apps by title descending",
     app=APP_LAUNCHER,

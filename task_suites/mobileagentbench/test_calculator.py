@@ -16,8 +16,12 @@ import pytest
 
 from pytest_mobile_agent import Tap, task
 from task_suites.shared.apps import CALCULATOR, rid
-from task_suites.shared.near_misses import labelled
+from task_suites.shared.near_misses import labelled, not_applicable
 from task_suites.shared.reading import pref
+
+DISPLAY = "the display's formula and result and the keys pressed are read; a setting changed fails the task"
+ONE_SUM = "one computation on the display"
+HISTORY_KEPT = "the history keeps every computation; the display and the operators pressed are read"
 
 RESULT, FORMULA = rid(CALCULATOR, "result"), rid(CALCULATOR, "formula")
 HISTORY = "files/history.json"  # every computation is kept in the history: the task's own change
@@ -97,6 +101,7 @@ def vary_arithmetic(rng: random.Random, name: str) -> dict:
 @pytest.mark.parametrize(
     "name, expression, presses, near, other, formula, expected", ARITHMETIC, ids=[c[0] for c in ARITHMETIC]
 )
+@not_applicable(field=DISPLAY, multiset=ONE_SUM, allowance=HISTORY_KEPT)
 @task(
     prompt="Calculate the result of '{expression}'",
     app=CALCULATOR,
@@ -136,6 +141,7 @@ def mixed_keys(a: int, b: int, c: int, d: int, e: int) -> str:
 # The shortest honest path computes 24×3 first and chains +18 and -3 (9÷3 done in one's head):
 # 10 presses, so that is the golden step count here.
 @pytest.mark.parametrize("a, b, c, d, e", [(18, 24, 3, 9, 3)], ids=["18+(24x3)-(9:3)"])
+@not_applicable(field=DISPLAY, multiset=ONE_SUM, allowance=HISTORY_KEPT)
 @task(
     prompt="Calculate the result of '{a}+({b}×{c})-({d}÷{e})'",
     app=CALCULATOR,
@@ -176,6 +182,12 @@ def vary_recalculate(rng: random.Random) -> dict:
 
 
 @pytest.mark.parametrize("a, b, wrong", [(12, 5, 4)], ids=["12x5"])
+@not_applicable(
+    field=DISPLAY,
+    multiset=ONE_SUM,
+    allowance=HISTORY_KEPT,
+    lookalike="the formula must read the product asked, with C pressed: the 4 typed and left shows",
+)
 @task(
     prompt="Calculate the result of '{a} × {b}'. However, during the input process, the number '{wrong}' was "
     "mistakenly entered instead of '{b}'. Correct this by first enter 'C' to delete '{wrong}' and re-entering "
@@ -196,6 +208,11 @@ def test_calculator_recalculate(typed_wrongly, ui, events, changes, a, b):
     assert events.clicked(text="C", package=CALCULATOR)
 
 
+@not_applicable(
+    field="the converter's four fields are read; a setting changed fails the task",
+    multiset="one conversion on screen",
+    allowance="the converter's own last units, which the screen shows",
+)
 @task(
     prompt="Use Unit converter function to calculate how many kilometers 1mile is equal to",
     app=CALCULATOR,
@@ -209,7 +226,7 @@ def test_calculator_recalculate(typed_wrongly, ui, events, changes, a, b):
         Tap(id=rid(CALCULATOR, "btn_1")),
     ],
     near_miss={
-        "kilometres to miles": [  # the swap left out
+        labelled("lookalike", "the same converter, kilometres to miles"): [  # the swap left out
             Tap(desc="Unit converter"),
             Tap(text="Length"),
             Tap(id=rid(CALCULATOR, "bottom_unit_holder")),

@@ -25,7 +25,7 @@ import pytest
 
 from pytest_mobile_agent import LongPress, Scroll, Tap, Type, task
 from task_suites.shared.apps import CALENDAR, rid
-from task_suites.shared.near_misses import labelled
+from task_suites.shared.near_misses import NO_ALLOWANCE, SCREEN_ONLY, labelled, not_applicable
 from task_suites.shared.reading import pref
 from task_suites.shared.seeds import run_in_app
 from task_suites.shared.variations import ACTIVITIES, typo
@@ -39,6 +39,8 @@ EVENTS_DB = f"/data/data/{CALENDAR}/databases/events.db"
 DAILY_VIEW = 0  # the stored view: Daily, Weekly, Monthly, Monthly and daily, Yearly, Simple event list
 EVENTS = "databases/events.db:events*"  # the durable-state keys of saved events and tasks
 EVENT_LIST = [Tap(desc="Change view"), Tap(text="Simple event list")]
+NEW_EVENT = "the new event is read back from events.db: no screen to mistake"
+ONE_SETTING = "one stored setting, read back; any other setting changed fails the task"
 
 
 REPEAT_WEEKLY = [Tap(id=rid(CALENDAR, "event_repetition")), Tap(text="Weekly")]  # in the event editor
@@ -119,6 +121,7 @@ def vary_title(rng) -> dict:
 
 
 @pytest.mark.parametrize("title", ["laundry"])
+@not_applicable(allowance=NO_ALLOWANCE, lookalike=NEW_EVENT)
 @task(
     prompt="Create a new event '{title}'",
     app=CALENDAR,
@@ -129,6 +132,7 @@ def vary_title(rng) -> dict:
         "event1 renamed instead": lambda title: rename_event("event1", title),
         "made and event1 deleted": lambda title: [*new_event(title), *EVENT_LIST, *delete_event("event1")],
         labelled("field", "repeating weekly"): lambda title: [*new_event(title)[:-1], *REPEAT_WEEKLY, SAVE],
+        labelled("multiset", "made twice"): lambda title: [*new_event(title), *new_event(title)],
     },
     variations=vary_title,
 )
@@ -139,6 +143,10 @@ def test_calendar_laundry(one_event, device, changes, title):
 
 
 @pytest.mark.parametrize("title", ["laundry"])
+@not_applicable(
+    allowance=NO_ALLOWANCE,
+    lookalike="the search field and its own results are read, and the event from events.db",
+)
 @task(
     prompt="Create a new event '{title}' and then search for it",
     app=CALENDAR,
@@ -186,6 +194,11 @@ def new_task(title: str, description: str, all_day: bool = True) -> list:
 
 
 @pytest.mark.parametrize("title, description", [("laundry", "wash all my clothes")])
+@not_applicable(
+    field="the task's type, repeat rule, location, description and all-day flag are all read",
+    allowance=NO_ALLOWANCE,
+    lookalike=NEW_EVENT,
+)
 @task(
     prompt="Create a new task, named '{title}', with the description of '{description}'. Mark it as all-day.",
     app=CALENDAR,
@@ -194,6 +207,10 @@ def new_task(title: str, description: str, all_day: bool = True) -> list:
     near_miss={
         "not all-day": lambda title, description: new_task(title, description, all_day=False),
         "and an event": lambda title, description: [*new_task(title, description), *new_event("wash")],
+        labelled("multiset", "made twice"): lambda title, description: [
+            *new_task(title, description),
+            *new_task(title, description),
+        ],
     },
     variations=lambda rng: {"title": rng.choice(ACTIVITIES), "description": rng.choice(DESCRIPTIONS)},
 )
@@ -205,6 +222,12 @@ def test_calendar_new_task(one_event, device, changes, title, description):
     ), f"saved tasks (title, description, flags): {[(t['title'], t['description'], t['flags']) for t in tasks]}"
 
 
+@not_applicable(
+    field="a deleted event has no fields left; the event kept is compared by title",
+    multiset="deletions and the events left are read as lists",
+    allowance="only the chosen view may change besides the deletions",
+    lookalike="the events are read from events.db, and the list shown must hold Cooking alone",
+)
 @task(
     prompt="Show events in simple event list, delete the laundry and meeting events.",
     app=CALENDAR,
@@ -251,13 +274,14 @@ def test_calendar_delete_tasks(three_events, ui, device, changes):
 # -- the main screen ----------------------------------------------------------------------------
 
 
+@not_applicable(field=SCREEN_ONLY, multiset=SCREEN_ONLY, allowance=NO_ALLOWANCE)
 @task(
     prompt="show events of next month",
     app=CALENDAR,
     name="calendar_next_month",
     golden=[Tap(id=rid(CALENDAR, "top_right_arrow"))],
     near_miss={
-        "last month": [Tap(id=rid(CALENDAR, "top_left_arrow"))],
+        labelled("lookalike", "last month's view"): [Tap(id=rid(CALENDAR, "top_left_arrow"))],
         # On a fresh app the first save with a reminder asks to OK the Disclaimer.
         "an event made first": [*new_event("x"), Tap(text="OK"), Tap(id=rid(CALENDAR, "top_right_arrow"))],
     },
@@ -274,13 +298,14 @@ def test_calendar_next_month(ui, device):
     assert shown == expected, f"the month view shows {shown!r}, not {expected!r}"
 
 
+@not_applicable(field=ONE_SETTING, multiset=ONE_SETTING, allowance=NO_ALLOWANCE)
 @task(
     prompt="switch to daily view",
     app=CALENDAR,
     name="calendar_daily_view",
     golden=[Tap(desc="Change view"), Tap(text="Daily view")],
     near_miss={
-        "weekly": [Tap(desc="Change view"), Tap(text="Weekly view")],
+        labelled("lookalike", "the weekly view"): [Tap(desc="Change view"), Tap(text="Weekly view")],
         "an event made first": [*new_event("x"), Tap(text="OK"), Tap(desc="Change view"), Tap(text="Daily view")],
     },
 )
@@ -291,6 +316,12 @@ def test_calendar_daily_view(ui, changes):
     assert changes.value(CALENDAR, pref("view")) == DAILY_VIEW, "the daily view is not the chosen view"
 
 
+@not_applicable(
+    field=SCREEN_ONLY,
+    multiset=SCREEN_ONLY,
+    allowance=NO_ALLOWANCE,
+    lookalike="the search field and its own results are read",
+)
 @task(
     prompt="search event 'laundry'",
     app=CALENDAR,
@@ -308,13 +339,14 @@ def test_calendar_search(laundry_event, ui):
     assert found == ["laundry"], f"search results: {found}"
 
 
+@not_applicable(field=SCREEN_ONLY, multiset=SCREEN_ONLY, allowance=NO_ALLOWANCE)
 @task(
     prompt="open about page",
     app=CALENDAR,
     name="calendar_open_about",
     golden=[MORE, Tap(text="About")],
     near_miss={
-        "go to date": [MORE, Tap(text="Go to date")],
+        labelled("lookalike", "Go to date's dialog instead"): [MORE, Tap(text="Go to date")],
         "an event made first": [*new_event("x"), Tap(text="OK"), MORE, Tap(text="About")],
     },
 )
@@ -326,6 +358,12 @@ def test_calendar_open_about(ui):
 # -- settings -----------------------------------------------------------------------------------
 
 
+@not_applicable(
+    field=ONE_SETTING,
+    multiset=ONE_SETTING,
+    allowance=NO_ALLOWANCE,
+    lookalike="the stored setting is read, not the screen",
+)
 @task(
     prompt="change snooze time to 1 minute",
     app=CALENDAR,
@@ -355,6 +393,12 @@ def test_calendar_snooze_time(changes):
     assert snooze == 1, f"snooze time: {snooze} minutes"
 
 
+@not_applicable(
+    field=ONE_SETTING,
+    multiset=ONE_SETTING,
+    allowance=NO_ALLOWANCE,
+    lookalike="the stored setting is read, not the screen",
+)
 @task(
     prompt="go to settings and make weeks start on Monday",
     app=CALENDAR,

@@ -19,7 +19,7 @@ import pytest
 
 from pytest_mobile_agent import LongPress, Tap, Type, task
 from task_suites.shared.apps import CONTACTS, rid
-from task_suites.shared.near_misses import labelled
+from task_suites.shared.near_misses import NO_ALLOWANCE, SCREEN_ONLY, labelled, not_applicable
 from task_suites.shared.reading import pref
 from task_suites.shared.seeds import NUMBER, add_contact, clear_contacts
 from task_suites.shared.variations import FIRST_NAMES, phone_number
@@ -35,6 +35,9 @@ SETTINGS = [MORE, Tap(text="Settings")]
 NO_MERGING = Tap(id=rid(CONTACTS, "settings_merge_duplicate_contacts_holder"))
 HIDE_DIALPAD = Tap(id=rid(CONTACTS, "settings_show_dialpad_button_holder"))
 DELETE_ZACK = [Tap(text="Zack"), Tap(desc="Delete"), Tap(text="Yes")]
+ONE_CONTACT = "one contact, changed in place: every field of it is compared"
+ONE_SETTING = "one stored setting, read back; any other setting changed fails the task"
+READ_BACK = "the contacts are read from the provider, not the screen"
 # BaseConfig.showContactFields: the fields shown by default.
 DEFAULT_FIELDS = {
     "first_name",
@@ -138,6 +141,7 @@ def new_contact(*fields: tuple[str, str], star: bool = False) -> list:
 
 
 @pytest.mark.parametrize("name, number", [("Yuzai", NUMBER)])
+@not_applicable(allowance=NO_ALLOWANCE, lookalike=READ_BACK)
 @task(
     prompt="Create a new contact, his First Name is {name}, and his Phone Number is {number}",
     app=CONTACTS,
@@ -168,6 +172,10 @@ def new_contact(*fields: tuple[str, str], star: bool = False) -> list:
             *new_contact(("contact_first_name", name), ("contact_number", number)),
             *DELETE_ZACK,
         ],
+        labelled("multiset", "saved twice"): lambda name, number: [
+            *new_contact(("contact_first_name", name), ("contact_number", number)),
+            *new_contact(("contact_first_name", name), ("contact_number", number)),
+        ],
     },
     variations=lambda rng: {"name": rng.choice(FIRST_NAMES), "number": phone_number(rng)},
 )
@@ -190,6 +198,11 @@ def edit_number(number: str) -> list:
 
 
 @pytest.mark.parametrize("number", ["987654321"])
+@not_applicable(
+    multiset="Yuzai's numbers are read as a list; the change is one contact's, in place",
+    allowance="only the number and the provider's version and dirty marks may change",
+    lookalike=READ_BACK,
+)
 @task(
     prompt="Change the contact Yuzai's number to {number} and save it",
     app=CONTACTS,
@@ -213,6 +226,11 @@ def test_contacts_modify(yuzai_and_zack, device, changes, number):
     assert numbers_of(device, "Yuzai") == [number], f"Yuzai's numbers: {numbers_of(device, 'Yuzai')}"
 
 
+@not_applicable(
+    field="a deleted contact has no fields left; the other contact must be unchanged",
+    multiset="one contact deleted, read by name",
+    allowance=NO_ALLOWANCE,
+)
 @task(
     prompt="Delete contact Yuzai",
     app=CONTACTS,
@@ -220,7 +238,7 @@ def test_contacts_modify(yuzai_and_zack, device, changes, number):
     golden=[YUZAI, Tap(desc="Delete"), Tap(text="Yes")],
     near_miss={
         "not confirmed": [YUZAI, Tap(desc="Delete"), Tap(text="No")],
-        "renamed instead": [
+        labelled("lookalike", "renamed: no Yuzai in the list"): [
             YUZAI,
             Tap(desc="Edit contact"),
             LongPress(id=rid(CONTACTS, "contact_first_name")),
@@ -237,13 +255,18 @@ def test_contacts_delete(yuzai_and_zack, device, changes):
     assert numbers_of(device, "Yuzai") is None, "the contact Yuzai still exists"
 
 
+@not_applicable(
+    multiset=ONE_CONTACT,
+    allowance="only the starred flag and the provider's version and dirty marks may change",
+    lookalike=READ_BACK,
+)
 @task(
     prompt="Set the contact Yuzai to Favorite",
     app=CONTACTS,
     name="contacts_favorite",
     golden=[YUZAI, STAR],
     near_miss={
-        "starred, then unstarred": [YUZAI, STAR, STAR],
+        labelled("field", "starred, then unstarred"): [YUZAI, STAR, STAR],
         "Zack starred too": [YUZAI, STAR, Tap(desc="Back"), Tap(text="Zack"), STAR],
     },
 )
@@ -257,6 +280,7 @@ def test_contacts_favorite(yuzai_and_zack, device, changes):
 # -- the main screen ----------------------------------------------------------------------------
 
 
+@not_applicable(multiset=SCREEN_ONLY, allowance=NO_ALLOWANCE, lookalike="the search field and its own results are read")
 @task(
     prompt="Search contact Yuzai",
     app=CONTACTS,
@@ -264,7 +288,7 @@ def test_contacts_favorite(yuzai_and_zack, device, changes):
     golden=[Tap(id=SEARCH), Type("Yuzai")],
     near_miss={
         "a typo": [Tap(id=SEARCH), Type("Yuzia")],
-        "starred on the way": [YUZAI, STAR, Tap(desc="Back"), Tap(id=SEARCH), Type("Yuzai")],
+        labelled("field", "starred on the way"): [YUZAI, STAR, Tap(desc="Back"), Tap(id=SEARCH), Type("Yuzai")],
     },
 )
 def test_contacts_search(yuzai, ui):
@@ -273,6 +297,11 @@ def test_contacts_search(yuzai, ui):
     assert list_names(ui) == ["Yuzai"], f"results: {list_names(ui)}"
 
 
+@not_applicable(
+    multiset="one source to filter out",
+    allowance=NO_ALLOWANCE,
+    lookalike="the stored filter is read as well as the list",
+)
 @task(
     prompt="Change phone filter, which means don't show phone storage in contacts view",
     app=CONTACTS,
@@ -280,7 +309,7 @@ def test_contacts_search(yuzai, ui):
     golden=[Tap(desc="Filter"), Tap(text="Phone storage (1)"), OK],
     near_miss={
         "cancelled": [Tap(desc="Filter"), Tap(text="Phone storage (1)"), Tap(text="Cancel")],
-        "filtered and sorted by surname": [
+        labelled("field", "filtered and sorted by surname"): [
             Tap(desc="Filter"),
             Tap(text="Phone storage (1)"),
             OK,
@@ -301,6 +330,7 @@ def test_contacts_filter(yuzai, ui, changes):
 
 # Sort, Date created, Descending, OK: 4 steps, not the table's 5 (all are on the first screen of
 # the dialog; there is no fifth step to take).
+@not_applicable(field=ONE_SETTING, multiset=ONE_SETTING, allowance=NO_ALLOWANCE)
 @task(
     prompt="Sort contacts by Data created time, Descending",
     app=CONTACTS,
@@ -316,6 +346,12 @@ def test_contacts_filter(yuzai, ui, changes):
             OK,
             *DELETE_ZACK,
         ],
+        labelled("lookalike", "first name, descending: the same order"): [
+            Tap(desc="Sort by"),
+            Tap(text="First name"),
+            Tap(text="Descending"),
+            OK,
+        ],
     },
 )
 def test_contacts_sort(yuzai_then_zack, ui, changes):
@@ -325,13 +361,14 @@ def test_contacts_sort(yuzai_then_zack, ui, changes):
     assert sort_by == "date_created" and descending is True, f"sorting stored: {sort_by}, descending={descending}"
 
 
+@not_applicable(field=SCREEN_ONLY, multiset=SCREEN_ONLY, allowance=NO_ALLOWANCE)
 @task(
     prompt="open About View",
     app=CONTACTS,
     name="contacts_about",
     golden=[MORE, Tap(text="About")],
     near_miss={
-        "settings instead": [MORE, Tap(text="Settings")],
+        labelled("lookalike", "settings instead"): [MORE, Tap(text="Settings")],
         "dialpad button removed on the way": [*SETTINGS, HIDE_DIALPAD, Tap(desc="Back"), MORE, Tap(text="About")],
     },
 )
@@ -345,6 +382,11 @@ def test_contacts_about(ui):
 # -- settings -----------------------------------------------------------------------------------
 
 
+@not_applicable(
+    multiset="the shown fields are compared whole",
+    allowance=NO_ALLOWANCE,
+    lookalike="the stored fields are read, not the screen",
+)
 @task(
     prompt="Set not show contact's Email in the contact profile screen",
     app=CONTACTS,
@@ -364,7 +406,7 @@ def test_contacts_about(ui):
             Tap(id=rid(CONTACTS, "manage_visible_fields_emails")),
             Tap(text="Cancel"),
         ],
-        "hidden and Yuzai starred": [
+        labelled("field", "hidden and Yuzai starred"): [
             YUZAI,
             MORE,
             Tap(text="Manage shown contact fields"),
@@ -381,13 +423,14 @@ def test_contacts_hide_email(yuzai_with_email, changes):
     assert shown is not None and set(shown) == DEFAULT_FIELDS - {"emails"}, f"shown fields: {shown}"
 
 
+@not_applicable(field=ONE_SETTING, multiset=ONE_SETTING, allowance=NO_ALLOWANCE)
 @task(
     prompt="Remove the dialog button, and then return to the main view",
     app=CONTACTS,
     name="contacts_remove_dialog",
     golden=[MORE, Tap(text="Settings"), Tap(id=rid(CONTACTS, "settings_show_dialpad_button_holder")), Tap(desc="Back")],
     near_miss={
-        "duplicate merging switched instead": [*SETTINGS, NO_MERGING, Tap(desc="Back")],
+        labelled("lookalike", "the switch below it instead"): [*SETTINGS, NO_MERGING, Tap(desc="Back")],
         "duplicate merging switched too": [*SETTINGS, HIDE_DIALPAD, NO_MERGING, Tap(desc="Back")],
     },
 )

@@ -19,7 +19,7 @@ import pytest
 
 from pytest_mobile_agent import LongPress, Tap, Type, task
 from task_suites.shared.apps import FILE_MANAGER, rid
-from task_suites.shared.near_misses import labelled
+from task_suites.shared.near_misses import NO_ALLOWANCE, SCREEN_ONLY, labelled, not_applicable
 from task_suites.shared.reading import prefs
 from task_suites.shared.seeds import push_files, run_in_app, run_steps
 from task_suites.shared.variations import WORDS
@@ -46,6 +46,10 @@ STANDARD_FOLDERS = (
 )
 OTHER = "other.txt"  # a file beside the task's own, which the task must leave alone
 RENAME_FIELD = rid(FILE_MANAGER, "rename_item_name")
+EMPTY = "d41d8cd98f00b204e9800998ecf8427e"  # the md5 of no bytes: the durable state's value of an empty file
+ONE_NAME = "a name is unique in its folder: no file made or deleted twice"
+GONE = "a deleted file has no fields left; the files kept are read back"
+READ_BACK = "the files are read from the device, not the listing"
 
 
 def delete(name: str) -> list:
@@ -151,6 +155,7 @@ def new_item(name: str, file: bool = True) -> list:
 
 
 @pytest.mark.parametrize("file", ["testfile.txt"])
+@not_applicable(multiset=ONE_NAME, allowance=NO_ALLOWANCE, lookalike=READ_BACK)
 @task(
     prompt="Create a new file named '{file}' in the 'Downloads' folder",
     app=FILE_MANAGER,
@@ -160,17 +165,25 @@ def new_item(name: str, file: bool = True) -> list:
     near_miss={
         "a folder": lambda file: [Tap(text="Download"), *new_item(file, file=False)],  # a folder named so
         "and a folder too": lambda file: [Tap(text="Download"), *new_item(file), *new_item("extra", file=False)],
+        labelled("field", "created, and text saved in it"): lambda file: [
+            Tap(text="Download"),
+            *new_item(file),
+            Tap(text=file),
+            Type("x", id=rid(FILE_MANAGER, "read_text_view")),
+            Tap(id=rid(FILE_MANAGER, "menu_save")),
+        ],
     },
     variations=lambda rng: {"file": f"{rng.choice(WORDS)}.txt"},
 )
 def test_filemanager_create_new_file(device, changes, file):
     # MobileAgentBench wanted a click on "File" and the name listed under "> Download"; the file
     # must exist there, and be a file (and the only new thing).
-    changes.added("files", f"Download/{file}")
+    assert changes.added("files", f"Download/{file}") == EMPTY, f"{file} is not empty: something was written in it"
     out = device.sh(f"test -f {DOWNLOAD}/{file} && echo file || echo missing").strip()
     assert out == "file", f"no file {file} in Download"
 
 
+@not_applicable(multiset=SCREEN_ONLY, allowance=NO_ALLOWANCE)
 @task(
     prompt="open the folder 'Downloads' and check the properties of the file 'testfile.txt'",
     app=FILE_MANAGER,
@@ -180,7 +193,11 @@ def test_filemanager_create_new_file(device, changes, file):
     near_miss={
         "rename instead": [LongPress(text="Testfile.txt"), Tap(desc="Rename")],
         labelled("lookalike", "other.txt's properties"): [LongPress(text=OTHER), Tap(desc="Properties")],
-        "Download sorted by size on the way": [*SORT_BY_SIZE, LongPress(text="Testfile.txt"), Tap(desc="Properties")],
+        labelled("field", "Download sorted by size on the way"): [
+            *SORT_BY_SIZE,
+            LongPress(text="Testfile.txt"),
+            Tap(desc="Properties"),
+        ],
     },
 )
 def test_filemanager_check_file_properties(capital_testfile, ui):
@@ -197,6 +214,7 @@ def test_filemanager_check_file_properties(capital_testfile, ui):
     assert path == f"{ROOT}/Download", f"properties of a file in {path!r}"
 
 
+@not_applicable(field=GONE, multiset=ONE_NAME, allowance=NO_ALLOWANCE)
 @task(
     prompt="Delete file named 'testfile.txt' in the 'Downloads' folder",
     app=FILE_MANAGER,
@@ -205,7 +223,7 @@ def test_filemanager_check_file_properties(capital_testfile, ui):
     golden=delete("Testfile.txt"),
     near_miss={
         "not confirmed": [LongPress(text="Testfile.txt"), DELETE, Tap(text="No")],
-        "hidden instead": hide("Testfile.txt"),
+        labelled("lookalike", "hidden: gone from the listing"): hide("Testfile.txt"),
         "other.txt deleted too": [*delete("Testfile.txt"), *delete(OTHER)],
     },
 )
@@ -217,6 +235,7 @@ def test_filemanager_delete_file(capital_testfile, device, changes):
     assert "Testfile.txt" not in download(device), "Testfile.txt is still in Download"
 
 
+@not_applicable(field=GONE, multiset=ONE_NAME, allowance=NO_ALLOWANCE)
 @task(
     prompt="Delete the txt file in Download folder",
     app=FILE_MANAGER,
@@ -225,7 +244,7 @@ def test_filemanager_delete_file(capital_testfile, device, changes):
     golden=delete("random.txt"),
     near_miss={
         "the video instead": delete("video.mov"),
-        "hidden instead": hide("random.txt"),
+        labelled("lookalike", "hidden: gone from the listing"): hide("random.txt"),
         "the video too": [*delete("random.txt"), *delete("video.mov")],
     },
 )
@@ -238,6 +257,7 @@ def test_filemanager_delete_txt(txt_and_media, device, changes):
 
 # Selecting the three videos and deleting them at once takes 5 steps; the table's 9 is deleting
 # them one by one (long press, Delete, Yes each), which is the golden path here.
+@not_applicable(field=GONE, multiset=ONE_NAME, allowance=NO_ALLOWANCE, lookalike=READ_BACK)
 @task(
     prompt="Delete all videos in Download folder",
     app=FILE_MANAGER,
@@ -266,6 +286,11 @@ def rename_to(name: str, stem: str) -> list:
 
 
 @pytest.mark.parametrize("stem", ["testfile1"])
+@not_applicable(
+    field="the renamed file's content is compared with the old one's",
+    multiset=ONE_NAME,
+    allowance=NO_ALLOWANCE,
+)
 @task(
     prompt="open the folder 'Downloads' and rename the file 'Testfile.txt' to '{stem}.txt'",
     app=FILE_MANAGER,
@@ -275,7 +300,9 @@ def rename_to(name: str, stem: str) -> list:
     golden_steps=5,
     near_miss={
         # the full name typed into the name field, which keeps its extension
-        "extension typed twice": lambda stem: rename_to("Testfile.txt", f"{stem}.txt"),
+        labelled("lookalike", "the extension typed twice: the field reads right"): lambda stem: rename_to(
+            "Testfile.txt", f"{stem}.txt"
+        ),
         "other.txt renamed": lambda stem: rename_to(OTHER, stem),
         "renamed and other.txt deleted": lambda stem: [*rename_to("Testfile.txt", stem), *delete(OTHER)],
     },
@@ -291,6 +318,12 @@ def test_filemanager_rename_file(capital_testfile, device, changes, stem):
     assert "Testfile.txt" not in names, "Testfile.txt is still there"
 
 
+@not_applicable(
+    field="the folder is moved whole (its content compared); the listing must lack it",
+    multiset=ONE_NAME,
+    allowance=NO_ALLOWANCE,
+    lookalike="the folder is read on the device as well as in the listing",
+)
 @task(
     prompt="Hide the folder named 'hidden' and make sure File Manager Stop showing hidden media",
     app=FILE_MANAGER,
@@ -326,6 +359,12 @@ def test_filemanager_hide_folder(hidden_folder_shown, ui, device, changes):
 # -- the main screen ----------------------------------------------------------------------------
 
 
+@not_applicable(
+    field=SCREEN_ONLY,
+    multiset=SCREEN_ONLY,
+    allowance=NO_ALLOWANCE,
+    lookalike="no folder is asked: a search anywhere that finds testfile.txt is the goal",
+)
 @task(
     prompt="Search a file named 'testfile.txt'",
     app=FILE_MANAGER,
@@ -343,6 +382,7 @@ def test_filemanager_search_file(testfile, ui):
     assert "testfile.txt" in listed(ui), f"results: {listed(ui)}"
 
 
+@not_applicable(field=SCREEN_ONLY, multiset=SCREEN_ONLY, allowance=NO_ALLOWANCE)
 @task(
     prompt="check the storage page",
     app=FILE_MANAGER,
@@ -350,7 +390,7 @@ def test_filemanager_search_file(testfile, ui):
     name="filemanager_check_storage",
     golden=[Tap(text="Storage")],
     near_miss={
-        "recents instead": [Tap(text="Recents")],
+        labelled("lookalike", "the Recents tab instead"): [Tap(text="Recents")],
         "Alarms deleted first": [*delete("Alarms"), Tap(text="Storage")],
     },
 )
@@ -360,6 +400,11 @@ def test_filemanager_check_storage(ui):
     assert ui.package == FILE_MANAGER and total.startswith(label), "the storage page is not shown"
 
 
+@not_applicable(
+    field="the main page's stored sorting is read whole (by, descending)",
+    multiset="one sorting stored",
+    lookalike="the stored sorting is read, not the listing's order",
+)
 @task(
     prompt="In the main page, sort the folder by size in descending order",
     app=FILE_MANAGER,
@@ -384,6 +429,18 @@ def test_filemanager_check_storage(ui):
             Type("extra"),
             Tap(text="OK"),
         ],
+        labelled("allowance", "sorted, and Download given a sorting of its own"): [
+            Tap(desc="Sort by"),
+            Tap(id=rid(FILE_MANAGER, "sorting_dialog_radio_size")),
+            Tap(id=rid(FILE_MANAGER, "sorting_dialog_radio_descending")),
+            Tap(text="OK"),
+            Tap(text="Download"),
+            Tap(desc="Sort by"),
+            Tap(id=rid(FILE_MANAGER, "sorting_dialog_radio_name")),
+            Tap(id=rid(FILE_MANAGER, "sorting_dialog_use_for_this_folder")),
+            Tap(text="OK"),
+            Tap(text="Internal"),
+        ],
     },
 )
 def test_filemanager_sort_folder_by_size_desc(ui, device, changes):
@@ -394,4 +451,7 @@ def test_filemanager_sort_folder_by_size_desc(ui, device, changes):
     assert current_folder(ui) == ui.tr("Internal"), f"the app shows {current_folder(ui)!r}, not the main page"
     settings = prefs(device, FILE_MANAGER)
     sort = settings.get("folder_sorting", {}).get(ROOT) or settings.get("sorting", {})
+    # the allowance admits a folder's own sorting: only the main page's may be one
+    others = sorted(set(settings.get("folder_sorting", {})) - {ROOT})
+    assert not others, f"sorted too, which nobody asked for: {others}"
     assert (sort.get("by"), sort.get("desc")) == ("size", True), f"the main page is sorted by {sort or 'name'}"

@@ -14,6 +14,7 @@ import pytest
 
 from pytest_mobile_agent import Scroll, Tap, task
 from task_suites.shared.apps import GALLERY, rid
+from task_suites.shared.near_misses import NO_ALLOWANCE, labelled, not_applicable
 from task_suites.shared.reading import app_data, pref
 from task_suites.shared.seeds import expect_files
 
@@ -27,6 +28,8 @@ SETTINGS = [MORE, Tap(text="Settings")]
 OPEN_DOWNLOAD = Tap(text="Download")
 # A change nobody asked for, made on the way (the second family of near misses).
 LIST_VIEW = [MORE, Tap(text="Change view type"), Tap(id=rid(GALLERY, "change_view_type_dialog_radio_list")), OK]
+ONE_SETTING = "one stored setting, read back; any other setting changed fails the task"
+STORED = "the stored setting is read, not the screen"
 FAVORITE_FIRST = [Tap(id=rid(GALLERY, "media_item_holder")), Tap(id=rid(GALLERY, "bottom_favorite")), Tap(desc="Back")]
 
 
@@ -51,6 +54,7 @@ def download_media(device, request):
 # -- the folders screen's menu ------------------------------------------------------------------
 
 
+@not_applicable(field=ONE_SETTING, multiset=ONE_SETTING, allowance=NO_ALLOWANCE, lookalike=STORED)
 @task(
     prompt="filter media in the gallery and only show images and videos",
     app=GALLERY,
@@ -87,6 +91,12 @@ def test_gallery_filter_by_images_and_videos(changes):
     assert changes.value(GALLERY, pref("filter_media")) == 1 | 2, "the filter is not images and videos only"
 
 
+@not_applicable(
+    field=ONE_SETTING,
+    multiset=ONE_SETTING,
+    allowance="the dialog's own checkbox, stored with it, and nothing else",
+    lookalike=STORED,
+)
 @task(
     prompt="Change the view type to list view",
     app=GALLERY,
@@ -111,6 +121,7 @@ def test_gallery_list_view_type(changes):
 # AppCompat has 3 action slots: the overflow button and the two `always` items (Open camera,
 # Show all folders content) take them, so the `ifRoom` "Sort by" is in "More options"
 # (docs/fidelity/gallery.md 2.1). Ascending must be picked too (the default is descending): 5.
+@not_applicable(field=ONE_SETTING, multiset=ONE_SETTING, allowance=NO_ALLOWANCE, lookalike=STORED)
 @task(
     prompt="sort the gallery by size ascendingly",
     app=GALLERY,
@@ -170,6 +181,7 @@ VIDEO_SETTINGS = [
 
 
 @pytest.mark.parametrize("name, prompt, row, near, setting", VIDEO_SETTINGS, ids=[c[0] for c in VIDEO_SETTINGS])
+@not_applicable(field=ONE_SETTING, multiset=ONE_SETTING, allowance=NO_ALLOWANCE, lookalike=STORED)
 @task(
     prompt="{prompt}",
     app=GALLERY,
@@ -188,13 +200,14 @@ def test_gallery_video_setting(changes, setting):
     assert changes.value(GALLERY, pref(setting)) is True
 
 
+@not_applicable(field=ONE_SETTING, multiset=ONE_SETTING, allowance=NO_ALLOWANCE)
 @task(
     prompt="show hidden items in the gallery in settings",
     app=GALLERY,
     name="gallery_show_hidden_items",
     golden=setting_row("show_hidden_items"),
     near_miss={
-        "search all files instead": setting_row("search_all_files"),
+        labelled("lookalike", "the switch next to it instead"): setting_row("search_all_files"),
         "search all files too": [
             *setting_row("show_hidden_items"),
             Tap(id=rid(GALLERY, "settings_search_all_files_holder")),
@@ -205,6 +218,12 @@ def test_gallery_show_hidden_items(changes):
     assert changes.value(GALLERY, pref("show_hidden_media")) is True
 
 
+@not_applicable(
+    field=ONE_SETTING,
+    multiset=ONE_SETTING,
+    allowance="the date format, which the dialog stores with it, and nothing else",
+    lookalike=STORED,
+)
 @task(
     prompt="Change the date and time format to 24-hour format in gallery settings",
     app=GALLERY,
@@ -239,6 +258,7 @@ def test_gallery_use_24_hour_time_format(changes):
 # -- the Download folder ------------------------------------------------------------------------
 
 
+@not_applicable(field="the grouping stored is read whole", multiset=ONE_SETTING, lookalike=STORED)
 @task(
     prompt="Go to the downloads folder, group the images by file type",
     app=GALLERY,
@@ -260,6 +280,18 @@ def test_gallery_use_24_hour_time_format(changes):
             OK,
             *FAVORITE_FIRST,
         ],
+        labelled("allowance", "all folders by extension, Download alone by file type"): [
+            OPEN_DOWNLOAD,
+            MORE,
+            Tap(text="Group by"),
+            Tap(id=rid(GALLERY, "grouping_dialog_radio_extension")),
+            OK,
+            MORE,
+            Tap(text="Group by"),
+            Tap(id=rid(GALLERY, "grouping_dialog_radio_file_type")),
+            Tap(id=rid(GALLERY, "grouping_dialog_use_for_this_folder")),
+            OK,
+        ],
     },
 )
 def test_gallery_group_by_file_type(changes):
@@ -267,15 +299,26 @@ def test_gallery_group_by_file_type(changes):
     data = {c.key.rsplit(":", 1)[1]: c.after for c in changes.where(GALLERY, key=pref("*grouping"))}
     grouping = (data.get("folder_grouping") or {}).get(DOWNLOAD) or data.get("grouping") or {}
     assert grouping.get("by") == "file_type", f"Download is grouped by {grouping}"
+    # the glob admits either grouping (the app writes the folders' own each time): one of them,
+    # and no folder's own but Download's
+    own = data.get("folder_grouping") or {}
+    assert not (DOWNLOAD in own and "grouping" in data), "grouped for all folders and for Download alone"
+    others = sorted(set(own) - {DOWNLOAD})
+    assert not others, f"other folders grouped too: {others}"
 
 
+@not_applicable(
+    field="the favourites list is the one record the task changes; any other change fails it",
+    multiset="the favourites list is compared whole, as a list",
+    allowance=NO_ALLOWANCE,
+)
 @task(
     prompt="Go to Downloads Folder and set the first image as favorite",
     app=GALLERY,
     name="gallery_set_favorite",
     golden=[OPEN_DOWNLOAD, Tap(id=rid(GALLERY, "media_item_holder")), Tap(id=rid(GALLERY, "bottom_favorite"))],
     near_miss={
-        "the second image": [
+        labelled("lookalike", "the second image, starred in the same viewer"): [
             OPEN_DOWNLOAD,
             Tap(id=rid(GALLERY, "media_item_holder"), index=1),
             Tap(id=rid(GALLERY, "bottom_favorite")),
@@ -306,6 +349,12 @@ def set_wallpaper(where: str) -> list:
 # (Intent.createChooser), whose "Simple Wallpaper" row opens the crop screen, and its Save asks
 # where the wallpaper goes. MobileAgentBench's own check needs the last tap too (the window
 # returning to Simple Wallpaper after "Home screen"), so 7 is the golden step count.
+@not_applicable(
+    field="the home and the lock wallpapers are both read; any other change fails the task",
+    multiset="one wallpaper per screen",
+    allowance=NO_ALLOWANCE,
+    lookalike="the wallpaper's bytes are compared with the first image's",
+)
 @task(
     prompt="Go to Downloads Folder and set the first image as Home screen wallpaper",
     app=GALLERY,

@@ -17,7 +17,7 @@ import pytest
 from pytest_mobile_agent import LongPress, Tap, Type, task
 from pytest_mobile_agent.locales import localize
 from task_suites.shared.apps import NOTES, rid
-from task_suites.shared.near_misses import labelled
+from task_suites.shared.near_misses import NO_ALLOWANCE, SCREEN_ONLY, labelled, not_applicable
 from task_suites.shared.reading import app_data
 from task_suites.shared.seeds import run_in_app
 from task_suites.shared.variations import ITEMS, TITLES, WORDS, typo
@@ -32,6 +32,9 @@ SECRET_TEXT = "The secret is I love you"
 NOTE = "files/notes.json*"  # the durable-state keys of the saved notes (one per note id)
 DELETE_GENERAL = [Tap(text="General note"), MORE, Tap(text="Delete note"), Tap(text="Delete")]
 RENAME_CURRENT = [MORE, Tap(text="Rename note"), LongPress(id=TITLE_FIELD)]
+LOCK_CURRENT = [MORE, Tap(text="Lock note"), OK, Tap(text="PIN")]  # then the PIN twice
+SAME_TITLE = "Notes refuses a second note of the same title"
+NEW_NOTE_READ = "the new note is read back from notes.json: no screen to mistake"
 
 
 def saved_notes(device) -> list[dict]:
@@ -115,6 +118,7 @@ def charles_secrets(device):
 
 
 @pytest.mark.parametrize("title", ["TODO List"])
+@not_applicable(multiset=SAME_TITLE, allowance=NO_ALLOWANCE, lookalike=NEW_NOTE_READ)
 @task(
     prompt="add a new note named '{title}'",
     app=NOTES,
@@ -125,17 +129,28 @@ def charles_secrets(device):
         # (the only note cannot be renamed: the menu offers no Rename)
         "typed into General note instead": lambda title: [Type(title, id=TEXT_VIEW)],
         "added and General note deleted": lambda title: [NEW_NOTE, Type(title), OK, *DELETE_GENERAL],
+        labelled("field", "added and locked"): lambda title: [
+            NEW_NOTE,
+            Type(title),
+            OK,
+            *LOCK_CURRENT,
+            *pin(PIN),
+            *pin(PIN),
+        ],
     },
     variations=lambda rng: {"title": rng.choice(TITLES)},
 )
 def test_note_add(device, changes, title):
     # MobileAgentBench took any TextView reading "TODO List"; a new note must have been saved
     # (General note not renamed, nor anything else changed).
-    assert changes.added(NOTES, NOTE)["title"] == title, f"the new note is not named {title!r}"
+    added = changes.added(NOTES, NOTE)
+    assert added["title"] == title, f"the new note is not named {title!r}"
+    assert not added["hash"], f"{title!r} is locked, which nobody asked for"
     assert note_titled(device, title) is not None, f"no note named {title!r}"
 
 
 @pytest.mark.parametrize("title", ["TODO List"])
+@not_applicable(multiset=SAME_TITLE, allowance=NO_ALLOWANCE, lookalike=NEW_NOTE_READ)
 @task(
     prompt="add a new Checklist named '{title}'",
     app=NOTES,
@@ -151,6 +166,22 @@ def test_note_add(device, changes, title):
             OK,
             *DELETE_GENERAL,
         ],
+        labelled("field", "added and locked"): lambda title: [
+            NEW_NOTE,
+            Type(title),
+            Tap(text="Checklist"),
+            OK,
+            *LOCK_CURRENT,
+            *pin(PIN),
+            *pin(PIN),
+        ],
+        labelled("field", "an item added too"): lambda title: [
+            NEW_NOTE,
+            Type(title),
+            Tap(text="Checklist"),
+            OK,
+            *add_item("milk"),
+        ],
     },
     variations=lambda rng: {"title": rng.choice(TITLES)},
 )
@@ -158,6 +189,8 @@ def test_note_new_checklist(changes, title):
     note = changes.added(NOTES, NOTE)
     assert note["title"] == title, f"the new note is named {note['title']!r}"
     assert note["kind"] == "checklist", f"{title!r} is a text note, not a checklist"
+    assert note["value"] == [], f"items nobody asked for: {[i['title'] for i in note['value']]}"
+    assert not note["hash"], f"{title!r} is locked, which nobody asked for"
 
 
 def new_checklist(title: str, item: str) -> list:
@@ -165,6 +198,7 @@ def new_checklist(title: str, item: str) -> list:
 
 
 @pytest.mark.parametrize("title, item", [("Shopping list", "Milk")])
+@not_applicable(allowance=NO_ALLOWANCE, lookalike=NEW_NOTE_READ)
 @task(
     prompt="create a checklist named '{title}' and add an item named '{item}'",
     app=NOTES,
@@ -178,6 +212,12 @@ def new_checklist(title: str, item: str) -> list:
             Tap(text=item),
         ],
         labelled("multiset", "Milk added twice"): lambda title, item: [*new_checklist(title, item), *add_item(item)],
+        labelled("field", "added and locked"): lambda title, item: [
+            *new_checklist(title, item),
+            *LOCK_CURRENT,
+            *pin(PIN),
+            *pin(PIN),
+        ],
     },
     variations=lambda rng: {"title": rng.choice(TITLES), "item": rng.choice(ITEMS)},
 )
@@ -187,6 +227,7 @@ def test_note_new_checklist_items(changes, title, item):
     assert note["title"] == title, f"the checklist is named {note['title']!r}"
     items = [(i["title"], i["done"]) for i in note["value"]]
     assert items == [(item, False)], f"items (title, done): {items}"
+    assert not note["hash"], f"{title!r} is locked, which nobody asked for"
 
 
 # -- existing notes -----------------------------------------------------------------------------
@@ -201,6 +242,11 @@ def vary_item(rng) -> dict:
 
 
 @pytest.mark.parametrize("item, other", [("eggs", "beer")], ids=["eggs"])
+@not_applicable(
+    allowance=NO_ALLOWANCE,
+    lookalike="the items' done flags are read from notes.json, not the screen",
+    field="every item's done flag is compared, and any other change fails the task",
+)
 @task(
     prompt="Check the item '{item}' for shopping_list",
     app=NOTES,
@@ -209,6 +255,10 @@ def vary_item(rng) -> dict:
     near_miss={
         "beer instead": lambda other: [Tap(text=other)],
         "and a note added": lambda item: [Tap(text=item), *new_note("x")],
+        labelled("multiset", "checked, and the other added again"): lambda item, other: [
+            Tap(text=item),
+            *add_item(other),
+        ],
     },
     variations=vary_item,
 )
@@ -217,10 +267,16 @@ def test_note_item_checked(shopping_list, changes, item):
     # item must be done, and only that one.
     note = changes.changed(NOTES, NOTE).after
     assert note["title"] == "shopping_list", f"{note['title']!r} changed, not shopping_list"
-    done = {i["title"]: i["done"] for i in note["value"]}
-    assert done == {i: i == item for i in SHOPPING}, f"done items: {done}"
+    done = [(i["title"], i["done"]) for i in note["value"]]  # a list: an item added again shows
+    assert done == [(i, i == item) for i in SHOPPING], f"items (title, done): {done}"
 
 
+@not_applicable(
+    field=SCREEN_ONLY,
+    multiset=SCREEN_ONLY,
+    allowance=NO_ALLOWANCE,
+    lookalike="the check reads the open note's own text",
+)
 @task(
     prompt="open the note 'meeting'",
     app=NOTES,
@@ -235,6 +291,12 @@ def test_note_open(three_text_notes, ui):
     assert ui.text_of(TEXT_VIEW) == "9pm May 5th 2024", "the note 'meeting' is not open"
 
 
+@not_applicable(
+    field=SCREEN_ONLY,
+    multiset=SCREEN_ONLY,
+    allowance=NO_ALLOWANCE,
+    lookalike="the check reads the About page's version line, Notes' own",
+)
 @task(
     prompt="open about page",
     app=NOTES,
@@ -252,6 +314,12 @@ def test_note_open_about(ui):
 # The table counts 4 steps, but a note is deleted through the menu and a confirmation (3 taps)
 # and only the current note can be: delete 'meeting', move to 'to_do_list' (the strip's next
 # title once General note is current) and delete it: 7 steps. The table's difficulty is kept.
+@not_applicable(
+    field="a deleted note has no fields left; the notes kept are compared by title",
+    multiset="deletions are read as a list of titles",
+    allowance=NO_ALLOWANCE,
+    lookalike="the notes are read from notes.json, not the screen",
+)
 @task(
     prompt='delete the "to_do_list" and "meeting" note',
     app=NOTES,
@@ -277,6 +345,11 @@ def test_note_delete(lists_and_meeting, device, changes):
 
 
 @pytest.mark.parametrize("new_title", ["finished_task"])
+@not_applicable(
+    multiset=SAME_TITLE,
+    allowance=NO_ALLOWANCE,
+    lookalike="the renamed note is read from notes.json, not the screen",
+)
 @task(
     prompt="rename the current note to '{new_title}'",
     app=NOTES,
@@ -287,6 +360,14 @@ def test_note_delete(lists_and_meeting, device, changes):
         "typed after the old title": lambda new_title: [MORE, Tap(text="Rename note"), Type(new_title), OK],
         "a new note instead": lambda new_title: new_note(new_title),
         "renamed and a note added": lambda new_title: [*RENAME_CURRENT, Type(new_title), OK, *new_note("x")],
+        labelled("field", "renamed and locked"): lambda new_title: [
+            *RENAME_CURRENT,
+            Type(new_title),
+            OK,
+            *LOCK_CURRENT,
+            *pin(PIN),
+            *pin(PIN),
+        ],
     },
     variations=lambda rng: {"new_title": rng.choice(WORDS)},
 )
@@ -296,8 +377,11 @@ def test_note_rename(unfinished_task, device, changes, new_title):
     titles = sorted(n["title"] for n in saved_notes(device))
     assert titles == sorted([general_note(device), new_title]), f"notes: {titles}"
     assert note_titled(device, new_title)["value"] == "Undo", "the note's text changed"
+    others = {k: (change.before[k], change.after[k]) for k in change.after if change.before.get(k) != change.after[k]}
+    assert set(others) == {"title"}, f"changed beyond the title: {others}"
 
 
+@not_applicable(field=SCREEN_ONLY, multiset=SCREEN_ONLY, allowance=NO_ALLOWANCE)
 @task(
     prompt="search 'secret' in note 'Charles's secrets'",
     app=NOTES,
@@ -311,6 +395,7 @@ def test_note_rename(unfinished_task, device, changes, new_title):
             Tap(id=rid(NOTES, "open_search")),
             Type("secret"),
         ],
+        labelled("lookalike", "'secret' typed into the note"): [Type(" secret", id=TEXT_VIEW)],
     },
 )
 def test_note_search(charles_secrets, ui):
@@ -320,6 +405,11 @@ def test_note_search(charles_secrets, ui):
     assert ui.text_of(TEXT_VIEW) == SECRET_TEXT, f"the note shows {ui.text_of(TEXT_VIEW)!r}"
 
 
+@not_applicable(
+    multiset=SCREEN_ONLY,
+    allowance=NO_ALLOWANCE,
+    lookalike="the check reads password_list's own item on screen",
+)
 @task(
     prompt="use the pin '2580' to open the locked note 'password_list'",
     app=NOTES,
@@ -328,6 +418,13 @@ def test_note_search(charles_secrets, ui):
     near_miss={
         "a wrong PIN": [Tap(id=rid(NOTES, "note_locked_show")), *pin("2590")],
         "opened and an item added": [Tap(id=rid(NOTES, "note_locked_show")), *pin(PIN), *add_item("x")],
+        labelled("field", "opened, then unlocked for good"): [
+            Tap(id=rid(NOTES, "note_locked_show")),
+            *pin(PIN),
+            MORE,
+            Tap(text="Unlock note"),
+            *pin(PIN),
+        ],
     },
 )
 def test_note_lock(locked_password_list, ui, device):

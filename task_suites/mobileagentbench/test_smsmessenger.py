@@ -17,8 +17,8 @@ import pytest
 
 from pytest_mobile_agent import Key, LongPress, Tap, Type, task
 from task_suites.shared.apps import SMS_MESSENGER, rid
-from task_suites.shared.conversations import read_marks
-from task_suites.shared.near_misses import labelled
+from task_suites.shared.conversations import changed_fields, read_marks
+from task_suites.shared.near_misses import NO_ALLOWANCE, SCREEN_ONLY, labelled, not_applicable
 from task_suites.shared.reading import app_data, pref
 from task_suites.shared.seeds import MESSAGE, NUMBER, add_sms_thread, clear_conversations
 from task_suites.shared.variations import MESSAGES, other_than, phone_number, wrong_digit
@@ -30,6 +30,9 @@ OPEN = Tap(id=rid(SMS_MESSENGER, "conversation_frame"))
 MESSAGE_FIELD = rid(SMS_MESSENGER, "thread_type_message")
 SEND_ANOTHER = [Type("and you?", id=MESSAGE_FIELD), Tap(id=rid(SMS_MESSENGER, "thread_send_message"))]
 FONT_LARGE = [Tap(text="Font size"), Tap(text="Large")]
+MARK_UNREAD = [MORE, Tap(text="Mark as Unread")]  # from a conversation: back to the list
+NEW_SMS = "the message is read back from the SMS provider: no screen to mistake"
+ONE_SETTING = "one stored setting, read back; any other setting changed fails the task"
 
 
 # Every fixture starts from no conversation at all, whatever an earlier episode sent.
@@ -52,6 +55,7 @@ def sent_one(changes, number: str = NUMBER, text: str = MESSAGE) -> None:
     conversation = changes.added("conversations")
     assert conversation.get("address") == number
     assert conversation.get("archived") == "0", "the conversation was archived, which nobody asked"
+    assert conversation.get("read") == "1", "the conversation was left unread, which nobody asked"
 
 
 def sent(device, number: str = NUMBER) -> list[str]:
@@ -124,6 +128,12 @@ def block(number: str) -> list:
 
 
 @pytest.mark.parametrize("number", [NUMBER])
+@not_applicable(
+    field=ONE_SETTING,
+    multiset="the block list is compared whole, as a list",
+    allowance=NO_ALLOWANCE,
+    lookalike="the stored list is read, not the screen",
+)
 @task(
     prompt="Add a number '{number}' to block list",
     app=SMS_MESSENGER,
@@ -142,6 +152,12 @@ def test_messager_add_block_numbers(device, changes, number):
     assert app_data(device, SMS_MESSENGER, "blocked_numbers") == [number]
 
 
+@not_applicable(
+    field=ONE_SETTING,
+    multiset=ONE_SETTING,
+    allowance=NO_ALLOWANCE,
+    lookalike="the stored setting is read, not the screen",
+)
 @task(
     prompt="Change the Font size to 'Large' in the settings interface",
     app=SMS_MESSENGER,
@@ -167,13 +183,18 @@ def test_messager_change_font_size(changes):
 # -- a conversation with 123456789 (MobileAgentBench's setup) -----------------------------------
 
 
+@not_applicable(
+    field=SCREEN_ONLY,
+    multiset=SCREEN_ONLY,
+    allowance="only the read marks of opening the conversation are allowed (shared/conversations.py)",
+)
 @task(
     prompt="open the conversation with contact number '123456789', and check for a random message's properties",
     app=SMS_MESSENGER,
     name="messager_check_message_properties",
     golden=[OPEN, *message_menu("Properties")],
     near_miss={
-        "select text instead": [OPEN, *message_menu("Select text")],
+        labelled("lookalike", "Select text's dialog instead"): [OPEN, *message_menu("Select text")],
         "a second message sent": [OPEN, *SEND_ANOTHER, *message_menu("Properties")],
     },
 )
@@ -183,6 +204,11 @@ def test_messager_check_message_properties(conversation, ui, changes):
     assert_message_details(ui)
 
 
+@not_applicable(
+    multiset="one conversation, changed in place",
+    allowance="only the read marks of opening it are allowed, and they must leave it read",
+    lookalike="the archived flag is read from the provider, not the screen",
+)
 @task(
     prompt="make the conversation with number '123456789' archived",
     app=SMS_MESSENGER,
@@ -194,19 +220,35 @@ def test_messager_check_message_properties(conversation, ui, changes):
         # Blocking also takes it off the main list, but it is not archived.
         "blocked instead": [OPEN, MORE, Tap(text="Block number"), Tap(text="Yes")],
         "a message sent, then archived": [OPEN, *SEND_ANOTHER, MORE, Tap(text="Archive")],
+        labelled("field", "archived, and left unread"): [
+            OPEN,
+            *MARK_UNREAD,
+            LongPress(id=rid(SMS_MESSENGER, "conversation_frame")),
+            MORE,
+            Tap(text="Archive"),
+            Tap(text="Yes"),
+        ],
     },
 )
 def test_messager_make_conversation_archived(conversation, device, changes):
     # MobileAgentBench accepted a click on "Yes" after the archive confirmation had been seen;
     # here the thread must be archived in the provider.
     read_marks(changes)
-    assert changes.changed("conversations").after.get("archived") == "1", "the conversation is not archived"
+    change = changes.changed("conversations")
+    assert change.after.get("archived") == "1", "the conversation is not archived"
+    assert changed_fields(change) <= {"archived", "read"}, f"changed: {sorted(changed_fields(change))}"
+    assert change.after.get("read") == "1", "the conversation was left unread, which nobody asked"
     out = device.sh(
         f"content query --uri content://mms-sms/conversations --projection archived --where \"address='{NUMBER}'\""
     )
     assert "archived=1" in out, f"the conversation is not archived: {out.strip()}"
 
 
+@not_applicable(
+    multiset=SCREEN_ONLY,
+    allowance=NO_ALLOWANCE,
+    lookalike="the search field and its own results are read, not the list under them",
+)
 @task(
     prompt="search for the contact '123456789' at top search bar",
     app=SMS_MESSENGER,
@@ -215,12 +257,18 @@ def test_messager_make_conversation_archived(conversation, device, changes):
     near_miss={
         "another number": [Tap(id=SEARCH), Type("987654321")],
         "a message sent first": [OPEN, *SEND_ANOTHER, BACK, Tap(id=SEARCH), Type(NUMBER)],
+        labelled("field", "marked unread first"): [OPEN, *MARK_UNREAD, Tap(id=SEARCH), Type(NUMBER)],
     },
 )
 def test_messager_search_contacts(conversation, ui):
     assert_search_found(ui, NUMBER, title=NUMBER)
 
 
+@not_applicable(
+    multiset=SCREEN_ONLY,
+    allowance=NO_ALLOWANCE,
+    lookalike="the search field and its own results are read, not the list under them",
+)
 @task(
     prompt="search message 'i luv u' at the top search bar",
     app=SMS_MESSENGER,
@@ -228,13 +276,19 @@ def test_messager_search_contacts(conversation, ui):
     golden=[Tap(id=SEARCH), Type(MESSAGE)],
     near_miss={
         "another message": [Tap(id=SEARCH), Type("i love u")],
-        "archived first": [OPEN, MORE, Tap(text="Archive"), Tap(id=SEARCH), Type(MESSAGE)],
+        labelled("field", "archived first"): [OPEN, MORE, Tap(text="Archive"), Tap(id=SEARCH), Type(MESSAGE)],
     },
 )
 def test_messager_search_message(conversation, ui):
     assert_search_found(ui, MESSAGE, snippet=MESSAGE)
 
 
+@not_applicable(
+    field=SCREEN_ONLY,
+    multiset=SCREEN_ONLY,
+    allowance=NO_ALLOWANCE,
+    lookalike="the check reads the Archive screen's own toolbar, not the thread menu's Archive",
+)
 @task(
     prompt="show me the archived conversations",
     app=SMS_MESSENGER,
@@ -268,6 +322,7 @@ CONVERSATION = pytest.mark.parametrize("number, message, other", [(NUMBER, MESSA
 
 
 @CONVERSATION
+@not_applicable(allowance=NO_ALLOWANCE, lookalike=NEW_SMS)
 @task(
     prompt="start a conversation with number '{number}', and send a message '{message}'",
     app=SMS_MESSENGER,
@@ -287,6 +342,10 @@ CONVERSATION = pytest.mark.parametrize("number, message, other", [(NUMBER, MESSA
             *start_conversation(number, message),
             *start_conversation(number, message)[-2:],
         ],
+        labelled("field", "sent, then marked unread"): lambda number, message: [
+            *start_conversation(number, message),
+            *MARK_UNREAD,
+        ],
     },
     variations=vary_conversation,
 )
@@ -298,6 +357,7 @@ def test_messager_start_a_conversation(no_conversation, device, changes, number,
 
 
 @CONVERSATION
+@not_applicable(allowance=NO_ALLOWANCE, lookalike="one message in the conversation: no other's details to show")
 @task(
     prompt="start a conversation with number '{number}', send a message '{message}', and check for message properties",
     app=SMS_MESSENGER,
@@ -311,6 +371,21 @@ def test_messager_start_a_conversation(no_conversation, device, changes, number,
         "a second message sent": lambda number, message: [
             *start_conversation(number, message),
             *SEND_ANOTHER,
+            *message_menu("Properties"),
+        ],
+        labelled("field", "archived on the way"): lambda number, message: [
+            *start_conversation(number, message),
+            MORE,
+            Tap(text="Archive"),
+            BACK,  # archived from a new conversation: New conversation first, then the list
+            MORE,
+            Tap(text="Show archived conversations"),
+            OPEN,
+            *message_menu("Properties"),
+        ],
+        labelled("multiset", "sent twice"): lambda number, message: [
+            *start_conversation(number, message),
+            *start_conversation(number, message)[-2:],
             *message_menu("Properties"),
         ],
     },
@@ -329,6 +404,10 @@ def start_and_search(number: str, message: str) -> list:
 
 
 @CONVERSATION
+@not_applicable(
+    allowance=NO_ALLOWANCE,
+    lookalike="the search field and its own results are read, not the list under them",
+)
 @task(
     prompt="start a conversation with number '{number}', and send a message '{message}', back to the main page and "
     "search for the contact '{number}'",
@@ -350,6 +429,13 @@ def start_and_search(number: str, message: str) -> list:
             *start_conversation(number, message),
             MORE,
             Tap(text="Archive"),
+            BACK,
+            Type(number, id=SEARCH),
+        ],
+        labelled("multiset", "sent twice"): lambda number, message: [
+            *start_conversation(number, message),
+            *start_conversation(number, message)[-2:],
+            BACK,
             BACK,
             Type(number, id=SEARCH),
         ],

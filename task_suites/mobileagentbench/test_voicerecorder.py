@@ -17,9 +17,14 @@ import pytest
 
 from pytest_mobile_agent import Key, LongPress, Scroll, Tap, Type, task
 from task_suites.shared.apps import VOICE_RECORDER, rid
+from task_suites.shared.near_misses import NO_ALLOWANCE, SCREEN_ONLY, labelled, not_applicable
 from task_suites.shared.reading import pref
 from task_suites.shared.seeds import push_files
 from task_suites.shared.variations import WORDS
+
+ONE_SETTING = "one stored setting, read back; any other setting changed fails the task"
+STORED = "the stored setting is read, not the screen"
+FOLDER = "the recordings folder is listed whole, in order, and the deletions read back"
 
 FOLDER = "/sdcard/Music/Recordings"
 SETTINGS = Tap(id=rid(VOICE_RECORDER, "settings"))
@@ -117,6 +122,7 @@ def recording_and_trash(device):
 # -- settings -----------------------------------------------------------------------------------
 
 
+@not_applicable(field=ONE_SETTING, multiset=ONE_SETTING, allowance=NO_ALLOWANCE, lookalike=STORED)
 @task(
     prompt="change bitrate to 32 kbps",
     app=VOICE_RECORDER,
@@ -128,6 +134,7 @@ def test_recorder_bit_rate(changes):
     assert changes.value(VOICE_RECORDER, pref("bitrate")) == 32, "the bitrate is not 32 kbps"
 
 
+@not_applicable(field=ONE_SETTING, multiset=ONE_SETTING, allowance=NO_ALLOWANCE, lookalike=STORED)
 @task(
     prompt="use mp3 as the format for new recordings",
     app=VOICE_RECORDER,
@@ -141,6 +148,7 @@ def test_recorder_extension(changes):
 
 # The row is on screen below the others; the scroll brings the Recycle Bin section into full
 # view, as the expert flow does on a smaller screen (the table's 3 steps).
+@not_applicable(field=ONE_SETTING, multiset=ONE_SETTING, allowance=NO_ALLOWANCE)
 @task(
     prompt="change settings, so that the deleted items will not go to recycle bin",
     app=VOICE_RECORDER,
@@ -151,7 +159,7 @@ def test_recorder_extension(changes):
         Tap(id=rid(VOICE_RECORDER, "settings_use_recycle_bin_holder")),
     ],
     near_miss={
-        "notification hidden instead": [
+        labelled("lookalike", "the switch next to it instead"): [
             SETTINGS,
             Scroll("down", id=rid(VOICE_RECORDER, "settings_nested_scrollview")),
             Tap(id=rid(VOICE_RECORDER, "settings_hide_notification_holder")),
@@ -170,6 +178,12 @@ def test_recorder_recycle_settings(changes):
     )
 
 
+@not_applicable(
+    field=ONE_SETTING,
+    multiset=ONE_SETTING,
+    allowance="the colours the theme stores with it; changing any makes the theme Custom, which fails",
+    lookalike=STORED,
+)
 @task(
     prompt="change app theme to dark red",
     app=VOICE_RECORDER,
@@ -214,6 +228,12 @@ def test_recorder_theme(changes):
 # is empty" and nothing can show it was emptied. Here one recording is in the bin, so emptying
 # takes the app's Yes and Android's Allow: 4 steps (the row is tappable at the bottom of the
 # Settings screen without scrolling), one more than the table's 3.
+@not_applicable(
+    field=FOLDER,
+    multiset=FOLDER,
+    allowance=NO_ALLOWANCE,
+    lookalike="the recordings are read on the device, not the Recycle Bin page",
+)
 @task(
     prompt="go to settings and empty the recycle bin",
     app=VOICE_RECORDER,
@@ -249,6 +269,12 @@ def test_recorder_empty_trash(recording_and_trash, device, changes):
 # -- pages --------------------------------------------------------------------------------------
 
 
+@not_applicable(
+    field=SCREEN_ONLY,
+    multiset=SCREEN_ONLY,
+    allowance=NO_ALLOWANCE,
+    lookalike="the check names the Recycle Bin's own holder",
+)
 @task(
     prompt="go to recycle bin page",
     app=VOICE_RECORDER,
@@ -267,6 +293,7 @@ def test_recorder_recycle_bin(ui):
 # -- recordings ---------------------------------------------------------------------------------
 
 
+@not_applicable(field=FOLDER, multiset=FOLDER, allowance=NO_ALLOWANCE)
 @task(
     prompt="delete the last recorded audio",
     app=VOICE_RECORDER,
@@ -274,7 +301,7 @@ def test_recorder_recycle_bin(ui):
     golden=[PLAYER, *delete()],
     near_miss={
         "the older one": [PLAYER, *delete(row=1)],
-        "renamed instead": [PLAYER, *rename("old")],
+        labelled("lookalike", "renamed: gone from its place"): [PLAYER, *rename("old")],
         "both deleted": [PLAYER, *delete(), *delete()],
     },
 )
@@ -285,6 +312,12 @@ def test_recorder_delete(two_recordings, device, changes):
     assert shown(files(device)) == [RECORDINGS[0]], f"recordings left: {shown(files(device))}"
 
 
+@not_applicable(
+    field=FOLDER,
+    multiset=FOLDER,
+    allowance=NO_ALLOWANCE,
+    lookalike="the recordings are read on the device, not the list",
+)
 @task(
     prompt="delete all recorded audio",
     app=VOICE_RECORDER,
@@ -305,13 +338,19 @@ def vary_stem(rng) -> dict:
 
 
 @pytest.mark.parametrize("stem", ["voice"])
+@not_applicable(field=FOLDER, multiset=FOLDER, allowance=NO_ALLOWANCE)
 @task(
     prompt="rename the first audio to '{stem}.m4a'",
     app=VOICE_RECORDER,
     name="recorder_rename",
     golden=lambda stem: [PLAYER, *rename(stem)],  # the app keeps the extension: "voice" becomes voice.m4a
     near_miss={
-        "typed after the old name": lambda stem: [PLAYER, *row_menu("Rename"), Type(stem), Tap(text="OK")],
+        labelled("lookalike", "typed after the old name: the field reads it"): lambda stem: [
+            PLAYER,
+            *row_menu("Rename"),
+            Type(stem),
+            Tap(text="OK"),
+        ],
         "and 32 kbps": lambda stem: [PLAYER, *rename(stem), *choose("Bitrate", "32 kbps")],
     },
     variations=vary_stem,
@@ -328,6 +367,12 @@ def rename_all(stem: str, last: int = 3) -> list:
 # The table counts 13 steps: Player, then menu, Rename, name, OK for each of the three. The
 # field holds the old name, so each rename also needs the long press that selects it: 16.
 @pytest.mark.parametrize("stem", ["voice"])
+@not_applicable(
+    field=FOLDER,
+    multiset=FOLDER,
+    allowance=NO_ALLOWANCE,
+    lookalike="the recordings are read on the device, not the list",
+)
 @task(
     prompt="rename all audio to {stem}1.m4a, {stem}2.m4a, and so on",
     app=VOICE_RECORDER,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_mobile_agent.events.log import CLICKED
+from pytest_mobile_agent.events.log import CLICKED, WINDOW_STATE
 from task_suites.shared.apps import CALENDAR, MUSIC_PLAYER, NOTES, rid
 
 EVENTS = "databases/events.db:events*"
@@ -104,8 +104,12 @@ def new_note(changes: Any) -> dict:
 
 
 def assert_note(found: dict, title: str, text: str) -> None:
+    """A text note, unlocked: a lock hides the text the task wrote."""
     assert (found["title"], found["value"]) == (title, text), (
         f"note {found['title']!r} reading {found['value']!r}, not {title!r} reading {text!r}"
+    )
+    assert (found["kind"], found["hash"]) == ("text", ""), (
+        f"note {title!r} is a {'locked ' if found['hash'] else ''}{found['kind']} note, not an unlocked text note"
     )
 
 
@@ -113,6 +117,19 @@ def viewer_shows(ui: Any, package: str, name: str) -> None:
     """Gallery's viewer (ViewPagerActivity or PhotoActivity) shows the file `name`."""
     assert ui.exists(id=rid(package, "view_pager")), "no photo viewer on screen"
     assert ui.exists(text=name), f"the viewer does not show {name}"
+
+
+def first_started(events: Any, title: str) -> int:
+    """The sequence number of the first time `title` was started: a tap on it in Music Player,
+    or the track screen coming up (a VIEW of the file)."""
+    taps = [e.seq for e in events.find(CLICKED, text=title, package=MUSIC_PLAYER)]
+    shown = [
+        e.seq
+        for e in events.of_type(WINDOW_STATE)
+        if e.package == MUSIC_PLAYER and e.class_name.endswith("TrackActivity")
+    ]
+    assert taps or shown, f"{title} was never started in Music Player"
+    return min(taps + shown)
 
 
 PLAY_PAUSE = ("activity_track_play_pause", "current_track_play_pause")  # the track screen's, the bottom bar's

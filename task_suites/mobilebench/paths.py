@@ -158,6 +158,7 @@ def event_form(title: str, *, all_day: bool = False, location: str = "", descrip
 
 MESSAGE_FIELD = rid(SMS_MESSENGER, "thread_type_message")
 SEND_SMS = Tap(id=rid(SMS_MESSENGER, "thread_send_message"))
+ARCHIVE = [MORE, Tap(text="Archive")]  # from a conversation: archived, back to the list
 
 
 def compose(number: str, body: str) -> list[Action]:
@@ -180,6 +181,12 @@ def note(title: str, text: str = "") -> list[Action]:
     """From Notes: a new text note (the dialog's label field has the focus), then its text."""
     steps = [NEW_NOTE, Type(title), OK]
     return steps + [Type(text, id=NOTE_TEXT)] if text else steps
+
+
+def lock_note(pin: str = "2580") -> list[Action]:
+    """From an open note: Lock note, the warning's OK, a PIN typed twice."""
+    digits = [Tap(id=rid(NOTES, f"pin_{d}")) for d in pin] + [Tap(id=rid(NOTES, "pin_ok"))]
+    return [MORE, Tap(text="Lock note"), OK, Tap(text="PIN"), *digits, *digits]
 
 
 def shared_note(title: str) -> list[Action]:

@@ -18,17 +18,21 @@ from task_suites.mobilebench.checks import (
     assert_sent,
     contact,
     event,
+    first_started,
     sent,
     viewer_shows,
 )
 from task_suites.mobilebench.conftest import seed_note
 from task_suites.mobilebench.paths import (
+    ARCHIVE,
     CONTACT_FAB,
     DISCLAIMER_OK,
     HOME,
     MAMT,
+    REPEAT_WEEKLY,
     SAVE,
     SEND_SMS,
+    STAR,
     calc,
     checkpoints,
     compose,
@@ -37,6 +41,7 @@ from task_suites.mobilebench.paths import (
     golden,
     insert_contact,
     insert_event,
+    lock_note,
     note,
     open_app,
     share_text,
@@ -56,12 +61,13 @@ from task_suites.shared.apps import (
     SMS_MESSENGER,
     rid,
 )
-from task_suites.shared.near_misses import labelled
+from task_suites.shared.near_misses import NO_ALLOWANCE, labelled, not_applicable
 from task_suites.shared.reading import assert_computed
 from task_suites.shared.routes import apps_in_order, first, last
 from task_suites.shared.seeds import add_sms
 
 RESULT = rid(CALCULATOR, "result")
+SAME_TITLE = "Notes refuses a second note of the same title, and the one note's text is compared whole"
 
 
 def add_received(device, number: str, body: str) -> None:
@@ -89,6 +95,7 @@ def plan_note(device):
     seed_note(device, "Plan", "Picnic")
 
 
+@not_applicable(allowance=NO_ALLOWANCE, lookalike="one message from one number: nothing like it to read instead")
 @task(
     prompt="Someone texted me 'Hi, it's Dana'. Save that number as a contact named Dana",
     app=[SMS_MESSENGER, CONTACTS],
@@ -109,6 +116,24 @@ def plan_note(device):
             SEND_SMS,
         ],
         labelled("route", "the message never opened"): [insert_contact(name="Dana", phone="5550123"), SAVE],
+        labelled("field", "an email typed too"): [
+            open_app(SMS_MESSENGER),
+            insert_contact(name="Dana", phone="5550123", email="dana@example.com"),
+            SAVE,
+        ],
+        labelled("field", "saved a favourite"): [
+            open_app(SMS_MESSENGER),
+            insert_contact(name="Dana", phone="5550123"),
+            STAR,
+            SAVE,
+        ],
+        labelled("multiset", "saved twice"): [
+            open_app(SMS_MESSENGER),
+            insert_contact(name="Dana", phone="5550123"),
+            SAVE,
+            insert_contact(name="Dana", phone="5550123"),
+            SAVE,
+        ],
     },
     checkpoints=checkpoints(
         [SMS_MESSENGER, CONTACTS],
@@ -121,6 +146,11 @@ def test_sms_number_to_contact(dana_texted, events, changes):
     apps_in_order(events, [SMS_MESSENGER, CONTACTS])
 
 
+@not_applicable(
+    allowance=NO_ALLOWANCE,
+    lookalike="a new event and a new message: nothing like them to show instead",
+    route="two parts only their own apps can do, each read back from its app's store; no order asked",
+)
 @task(
     prompt="Add an all-day event Party for today and text 5550500 'Party today!'",
     app=[CALENDAR, SMS_MESSENGER],
@@ -162,6 +192,40 @@ def test_sms_number_to_contact(dana_texted, events, changes):
             sms_to("5550500", "Party today!"),
             SEND_SMS,
         ],
+        labelled("field", "the event repeating weekly"): [
+            insert_event("Party", all_day=True),
+            *REPEAT_WEEKLY,
+            SAVE,
+            DISCLAIMER_OK,
+            sms_to("5550500", "Party today!"),
+            SEND_SMS,
+        ],
+        labelled("field", "the conversation archived"): [
+            insert_event("Party", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            sms_to("5550500", "Party today!"),
+            SEND_SMS,
+            *ARCHIVE,
+        ],
+        labelled("multiset", "the event saved twice"): [
+            insert_event("Party", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            insert_event("Party", all_day=True),
+            SAVE,
+            sms_to("5550500", "Party today!"),
+            SEND_SMS,
+        ],
+        labelled("multiset", "the text sent twice"): [
+            insert_event("Party", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            sms_to("5550500", "Party today!"),
+            SEND_SMS,
+            sms_to("5550500", "Party today!"),
+            SEND_SMS,
+        ],
     },
     checkpoints=checkpoints(
         [CALENDAR, SMS_MESSENGER],
@@ -174,6 +238,7 @@ def test_event_and_text(changes, device):
     assert_sent(sent(changes), "5550500", "Party today!")
 
 
+@not_applicable(allowance=NO_ALLOWANCE, lookalike="one note with a text: nothing like it to read instead")
 @task(
     prompt="Text what my note Address says to 5550600",
     app=[NOTES, SMS_MESSENGER],
@@ -195,6 +260,19 @@ def test_event_and_text(changes, device):
         "the note's title sent": [open_app(NOTES), sms_to("5550600", "Address"), SEND_SMS],
         "sent to 5550601": [open_app(NOTES), sms_to("5550601", "12 Oak Street"), SEND_SMS],
         labelled("route", "the note never opened"): [sms_to("5550600", "12 Oak Street"), SEND_SMS],
+        labelled("field", "the conversation archived"): [
+            open_app(NOTES),
+            sms_to("5550600", "12 Oak Street"),
+            SEND_SMS,
+            *ARCHIVE,
+        ],
+        labelled("multiset", "sent twice"): [
+            open_app(NOTES),
+            sms_to("5550600", "12 Oak Street"),
+            SEND_SMS,
+            sms_to("5550600", "12 Oak Street"),
+            SEND_SMS,
+        ],
     },
     checkpoints=checkpoints(
         [NOTES, SMS_MESSENGER],
@@ -207,6 +285,11 @@ def test_note_to_sms(address_note, events, changes):
     apps_in_order(events, [NOTES, SMS_MESSENGER])
 
 
+@not_applicable(
+    allowance=NO_ALLOWANCE,
+    lookalike="a new contact and a new message: nothing like them to show instead",
+    route="two parts only their own apps can do, each read back from its app's store; no order asked",
+)
 @task(
     prompt="Add Eve with the number 5550700 to my contacts and send her 'Welcome'",
     app=[CONTACTS, SMS_MESSENGER],
@@ -241,6 +324,36 @@ def test_note_to_sms(address_note, events, changes):
             SEND_SMS,
         ],
         "no contact saved": [insert_contact(name="Eve", phone="5550700"), sms_to("5550700", "Welcome"), SEND_SMS],
+        labelled("field", "Eve a favourite"): [
+            insert_contact(name="Eve", phone="5550700"),
+            STAR,
+            SAVE,
+            sms_to("5550700", "Welcome"),
+            SEND_SMS,
+        ],
+        labelled("field", "the conversation archived"): [
+            insert_contact(name="Eve", phone="5550700"),
+            SAVE,
+            sms_to("5550700", "Welcome"),
+            SEND_SMS,
+            *ARCHIVE,
+        ],
+        labelled("multiset", "Eve saved twice"): [
+            insert_contact(name="Eve", phone="5550700"),
+            SAVE,
+            insert_contact(name="Eve", phone="5550700"),
+            SAVE,
+            sms_to("5550700", "Welcome"),
+            SEND_SMS,
+        ],
+        labelled("multiset", "Welcome sent twice"): [
+            insert_contact(name="Eve", phone="5550700"),
+            SAVE,
+            sms_to("5550700", "Welcome"),
+            SEND_SMS,
+            sms_to("5550700", "Welcome"),
+            SEND_SMS,
+        ],
     },
     checkpoints=checkpoints(
         [CONTACTS, SMS_MESSENGER],
@@ -253,6 +366,9 @@ def test_contact_and_sms(changes):
     assert_sent(sent(changes), "5550700", "Welcome")
 
 
+@not_applicable(
+    allowance=NO_ALLOWANCE, lookalike="one file with a text: nothing like it to read instead", multiset=SAME_TITLE
+)
 @task(
     prompt="Copy the text of todo.txt in the Download folder into a new note titled Todo",
     app=[FILE_MANAGER, NOTES],
@@ -295,6 +411,12 @@ def test_contact_and_sms(changes):
             Tap(text="General note"),
         ],
         labelled("route", "todo.txt never opened"): [share_text(NOTES, "milk"), *shared_note("Todo")],
+        labelled("field", "the note locked"): [
+            view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
+            share_text(NOTES, "milk"),
+            *shared_note("Todo"),
+            *lock_note(),
+        ],
     },
     checkpoints=checkpoints(
         [FILE_MANAGER, NOTES],
@@ -307,6 +429,9 @@ def test_file_to_note(events, changes):
     apps_in_order(events, [FILE_MANAGER, NOTES])
 
 
+@not_applicable(
+    allowance=NO_ALLOWANCE, lookalike="one message with a code: nothing like it to read instead", multiset=SAME_TITLE
+)
 @task(
     prompt="Save the gate code from my messages as a note titled Gate",
     app=[SMS_MESSENGER, NOTES],
@@ -327,6 +452,12 @@ def test_file_to_note(events, changes):
             SEND_SMS,
         ],
         labelled("route", "the messages never opened"): [share_text(NOTES, "4321"), *shared_note("Gate")],
+        labelled("field", "the note locked"): [
+            open_app(SMS_MESSENGER),
+            share_text(NOTES, "4321"),
+            *shared_note("Gate"),
+            *lock_note(),
+        ],
     },
     checkpoints=checkpoints(
         [SMS_MESSENGER, NOTES],
@@ -339,6 +470,7 @@ def test_sms_to_note(gate_code, events, changes):
     apps_in_order(events, [SMS_MESSENGER, NOTES])
 
 
+@not_applicable(allowance=NO_ALLOWANCE)
 @task(
     prompt="Calculate 15 times 4 and text the result to 5550900",
     app=[CALCULATOR, SMS_MESSENGER],
@@ -372,6 +504,21 @@ def test_sms_to_note(gate_code, events, changes):
             open_app(CALCULATOR),
             *calc("15*4="),
         ],
+        labelled("field", "the conversation archived"): [
+            open_app(CALCULATOR),
+            *calc("15*4="),
+            sms_to("5550900", "60"),
+            SEND_SMS,
+            *ARCHIVE,
+        ],
+        labelled("multiset", "60 sent twice"): [
+            open_app(CALCULATOR),
+            *calc("15*4="),
+            sms_to("5550900", "60"),
+            SEND_SMS,
+            sms_to("5550900", "60"),
+            SEND_SMS,
+        ],
     },
     checkpoints=checkpoints(
         [CALCULATOR, SMS_MESSENGER],
@@ -387,6 +534,7 @@ def test_calc_to_sms(events, changes):
     assert equals < send, "the result was texted before Calculator computed it"
 
 
+@not_applicable(allowance=NO_ALLOWANCE, lookalike="one note with a text: nothing like it to read instead")
 @task(
     prompt="Create an all-day event for today named after what my note Plan says",
     app=[NOTES, CALENDAR],
@@ -408,6 +556,21 @@ def test_calc_to_sms(events, changes):
             *note("Picnic"),
         ],
         labelled("route", "the note never opened"): [insert_event("Picnic", all_day=True), SAVE, DISCLAIMER_OK],
+        labelled("field", "the event repeating weekly"): [
+            open_app(NOTES),
+            insert_event("Picnic", all_day=True),
+            *REPEAT_WEEKLY,
+            SAVE,
+            DISCLAIMER_OK,
+        ],
+        labelled("multiset", "the event saved twice"): [
+            open_app(NOTES),
+            insert_event("Picnic", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            insert_event("Picnic", all_day=True),
+            SAVE,
+        ],
     },
     checkpoints=checkpoints(
         [NOTES, CALENDAR],
@@ -420,6 +583,11 @@ def test_note_to_event(plan_note, events, changes, device):
     apps_in_order(events, [NOTES, CALENDAR])
 
 
+@not_applicable(
+    allowance=NO_ALLOWANCE,
+    multiset=SAME_TITLE,
+    route="only Notes keeps notes and Gallery's viewer must show the photo at the end, whatever came before",
+)
 @task(
     prompt="Write a note Trip that says 'beach photo', then show me the photo beach.jpg",
     app=[NOTES, GALLERY],
@@ -448,12 +616,18 @@ def test_note_to_event(plan_note, events, changes, device):
             view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY),
             Tap(id=rid(GALLERY, "bottom_favorite")),
         ],
-        "dunes.jpg shown": [
+        labelled("lookalike", "dunes.jpg in the same viewer"): [
             share_text(NOTES, "beach photo"),
             *shared_note("Trip"),
             view("/sdcard/DCIM/dunes.jpg", "image/jpeg", GALLERY),
         ],
         "the photo, no note": [view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY)],
+        labelled("field", "the note locked"): [
+            share_text(NOTES, "beach photo"),
+            *shared_note("Trip"),
+            *lock_note(),
+            view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY),
+        ],
     },
     checkpoints=checkpoints(
         [NOTES, GALLERY],
@@ -466,6 +640,7 @@ def test_note_then_photo(ui, changes):
     viewer_shows(ui, GALLERY, "beach.jpg")
 
 
+@not_applicable(allowance=NO_ALLOWANCE, lookalike="another song's screen shows its own title: a wrong item")
 @task(
     prompt="Text 5550920 'Concert tonight', add an all-day event Concert for today, then play sunrise",
     app=[SMS_MESSENGER, CALENDAR, MUSIC_PLAYER],
@@ -528,6 +703,25 @@ def test_note_then_photo(ui, changes):
             view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER),
             Tap(id=rid(MUSIC_PLAYER, "activity_track_play_pause")),
         ],
+        labelled("multiset", "the text sent twice"): [
+            sms_to("5550920", "Concert tonight"),
+            SEND_SMS,
+            sms_to("5550920", "Concert tonight"),
+            SEND_SMS,
+            insert_event("Concert", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER),
+        ],
+        labelled("route", "sunrise played first, Music Player reopened at the end"): [
+            view("/sdcard/Music/sunrise.mp3", "audio/mpeg", MUSIC_PLAYER),
+            sms_to("5550920", "Concert tonight"),
+            SEND_SMS,
+            insert_event("Concert", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            open_app(MUSIC_PLAYER),
+        ],
     },
     checkpoints=checkpoints(
         [SMS_MESSENGER, CALENDAR, MUSIC_PLAYER],
@@ -543,3 +737,8 @@ def test_text_event_song(ui, events, changes, device):
     assert all_sent(changes) == [("5550920", "Concert tonight")], f"sent: {all_sent(changes)}"
     assert_event(device, event(changes), "Concert", all_day=True)
     assert_playing(ui, events, "sunrise")
+    # "then play sunrise": the song started after the text was sent and the event saved
+    started = first_started(events, "sunrise")
+    sent_at = last(events, "Send tapped in SMS Messenger", id=rid(SMS_MESSENGER, "thread_send_message"))
+    saved_at = last(events, "Save tapped in Calendar", desc="Save", package=CALENDAR)
+    assert started > max(sent_at, saved_at), "sunrise was started before the text was sent and the event saved"

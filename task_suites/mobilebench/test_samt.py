@@ -30,6 +30,7 @@ from task_suites.mobilebench.paths import (
     MORE,
     NEW_NOTE,
     OK,
+    REPEAT_WEEKLY,
     SAMT,
     SAVE,
     SEND_SMS,
@@ -43,6 +44,7 @@ from task_suites.mobilebench.paths import (
     golden,
     insert_contact,
     insert_event,
+    lock_note,
     note,
     open_app,
     share_text,
@@ -63,7 +65,12 @@ from task_suites.shared.apps import (
     VOICE_RECORDER,
     rid,
 )
-from task_suites.shared.near_misses import labelled
+from task_suites.shared.near_misses import (
+    IN_ITS_APP,
+    NO_ALLOWANCE,
+    labelled,
+    not_applicable,
+)
 from task_suites.shared.reading import assert_computed, pref
 from task_suites.shared.seeds import add_contact
 
@@ -71,6 +78,12 @@ BACK = Tap(desc="Back")  # the toolbar's: it leaves the screen even while the ke
 SETTINGS_ACTIVITY = ".activities.SettingsActivity"
 RESULT = rid(CALCULATOR, "result")
 HISTORY = "files/history.json"
+SAME_TITLE = "Notes refuses a second note of the same title, and each note's text is compared whole"
+NEW_CONTACT = "a new contact is read back from the provider: no screen to mistake"
+NEW_EVENT = "a new event is read back from events.db: no screen to mistake"
+NEW_SMS = "a message is read back from the SMS provider: no screen to mistake"
+ONE_SETTING = "one stored setting, read back; any other setting changed fails the task"
+CALCULATOR_FIELDS = "Calculator saves only its history, read step by step; settings changed fail the task"
 
 
 @pytest.fixture
@@ -79,6 +92,7 @@ def zack(device):
 
 
 # -- contacts -------------------------------------------------------------------------------------
+@not_applicable(allowance=NO_ALLOWANCE, lookalike=NEW_CONTACT, route=IN_ITS_APP)
 @task(
     prompt="Add Mia with the number 5550202 to my contacts and make her a favorite",
     app=CONTACTS,
@@ -104,6 +118,19 @@ def zack(device):
             Tap(text="Zack"),
             Tap(id=rid(CONTACTS, "contact_toggle_favorite")),
         ],
+        labelled("field", "an email typed too"): [
+            insert_contact(name="Mia", phone="5550202", email="mia@example.com"),
+            STAR,
+            SAVE,
+        ],
+        labelled("multiset", "Mia saved twice"): [
+            insert_contact(name="Mia", phone="5550202"),
+            STAR,
+            SAVE,
+            insert_contact(name="Mia", phone="5550202"),
+            STAR,
+            SAVE,
+        ],
     },
     checkpoints=checkpoints(
         CONTACTS, ["Mia", "5550202", "contact_toggle_favorite"], [["action.INSERT", "fragment_fab"]]
@@ -114,6 +141,7 @@ def test_contact_favorite(zack, changes):
     assert_contact(found, "Mia", "5550202", starred=True)
 
 
+@not_applicable(allowance=NO_ALLOWANCE, lookalike=NEW_CONTACT, route=IN_ITS_APP)
 @task(
     prompt="Add two contacts: Ann with 5550301 and Bob with 5550302",
     app=CONTACTS,
@@ -174,6 +202,11 @@ def test_two_contacts(changes):
         assert_contact(found, name, phone)
 
 
+@not_applicable(
+    allowance=NO_ALLOWANCE,
+    lookalike="the check names the contact's fields and the settings activity in front",
+    route=IN_ITS_APP,
+)
 @task(
     prompt="Create a contact Kim with the number 5550303 and the email kim@example.com, "
     "then open the contacts settings",
@@ -203,6 +236,19 @@ def test_two_contacts(changes):
         ],
         "no email": [insert_contact(name="Kim", phone="5550303"), SAVE, app_settings(CONTACTS)],
         "settings not opened": [insert_contact(name="Kim", phone="5550303", email="kim@example.com"), SAVE],
+        labelled("field", "Kim a favourite"): [
+            insert_contact(name="Kim", phone="5550303", email="kim@example.com"),
+            STAR,
+            SAVE,
+            app_settings(CONTACTS),
+        ],
+        labelled("multiset", "Kim saved twice"): [
+            insert_contact(name="Kim", phone="5550303", email="kim@example.com"),
+            SAVE,
+            insert_contact(name="Kim", phone="5550303", email="kim@example.com"),
+            SAVE,
+            app_settings(CONTACTS),
+        ],
     },
     checkpoints=checkpoints(
         CONTACTS,
@@ -216,6 +262,7 @@ def test_contact_then_settings(device, changes):
 
 
 # -- calendar -------------------------------------------------------------------------------------
+@not_applicable(allowance=NO_ALLOWANCE, lookalike=NEW_EVENT, route=IN_ITS_APP)
 @task(
     prompt="Add two all-day events for today: Gym and Groceries",
     app=CALENDAR,
@@ -251,6 +298,23 @@ def test_contact_then_settings(device, changes):
             SAVE,
         ],
         "only Gym": [insert_event("Gym", all_day=True), SAVE, DISCLAIMER_OK],
+        labelled("field", "Gym repeating weekly"): [
+            insert_event("Gym", all_day=True),
+            *REPEAT_WEEKLY,
+            SAVE,
+            DISCLAIMER_OK,
+            insert_event("Groceries", all_day=True),
+            SAVE,
+        ],
+        labelled("multiset", "Gym saved twice"): [
+            insert_event("Gym", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            insert_event("Gym", all_day=True),
+            SAVE,
+            insert_event("Groceries", all_day=True),
+            SAVE,
+        ],
     },
     checkpoints=checkpoints(CALENDAR, ["Gym", "Groceries"], [["vnd.android.cursor.item/event", "calendar_fab"]]),
 )
@@ -261,6 +325,7 @@ def test_two_events(changes, device):
         assert_event(device, e, e["title"], all_day=True)
 
 
+@not_applicable(allowance=NO_ALLOWANCE, lookalike=NEW_EVENT, route=IN_ITS_APP)
 @task(
     prompt="Create an all-day event today called Review, at the Office, about Q2 numbers",
     app=CALENDAR,
@@ -290,6 +355,19 @@ def test_two_events(changes, device):
             SAVE,
             DISCLAIMER_OK,
         ],
+        labelled("field", "repeating weekly"): [
+            insert_event("Review", all_day=True, location="Office", description="Q2 numbers"),
+            *REPEAT_WEEKLY,
+            SAVE,
+            DISCLAIMER_OK,
+        ],
+        labelled("multiset", "saved twice"): [
+            insert_event("Review", all_day=True, location="Office", description="Q2 numbers"),
+            SAVE,
+            DISCLAIMER_OK,
+            insert_event("Review", all_day=True, location="Office", description="Q2 numbers"),
+            SAVE,
+        ],
     },
     checkpoints=checkpoints(
         CALENDAR, ["Review", "Office", "Q2 numbers"], [["vnd.android.cursor.item/event", "calendar_fab"]]
@@ -299,6 +377,11 @@ def test_event_details(changes, device):
     assert_event(device, event(changes), "Review", all_day=True, location="Office", description="Q2 numbers")
 
 
+@not_applicable(
+    allowance=NO_ALLOWANCE,
+    lookalike="the check names the event's fields and the settings activity in front",
+    route=IN_ITS_APP,
+)
 @task(
     prompt="Add an all-day event Holiday for today, then show me the calendar settings",
     app=CALENDAR,
@@ -327,6 +410,21 @@ def test_event_details(changes, device):
         ],
         "settings only": [app_settings(CALENDAR)],
         "the event left unsaved": [insert_event("Holiday", all_day=True), app_settings(CALENDAR)],
+        labelled("field", "repeating weekly"): [
+            insert_event("Holiday", all_day=True),
+            *REPEAT_WEEKLY,
+            SAVE,
+            DISCLAIMER_OK,
+            app_settings(CALENDAR),
+        ],
+        labelled("multiset", "saved twice"): [
+            insert_event("Holiday", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            insert_event("Holiday", all_day=True),
+            SAVE,
+            app_settings(CALENDAR),
+        ],
     },
     checkpoints=checkpoints(
         CALENDAR,
@@ -340,6 +438,7 @@ def test_event_then_settings(device, changes):
 
 
 # -- messages -------------------------------------------------------------------------------------
+@not_applicable(allowance=NO_ALLOWANCE, lookalike=NEW_SMS, route=IN_ITS_APP)
 @task(
     prompt="Text 'Hi' to 5550401 and 'Hello' to 5550402",
     app=SMS_MESSENGER,
@@ -388,6 +487,7 @@ def test_two_sms(changes):
     assert sorted(all_sent(changes)) == [("5550401", "Hi"), ("5550402", "Hello")], f"sent: {all_sent(changes)}"
 
 
+@not_applicable(allowance=NO_ALLOWANCE, lookalike=NEW_SMS, route=IN_ITS_APP)
 @task(
     prompt="Send 'Running late' and then 'Sorry' to 5550404",
     app=SMS_MESSENGER,
@@ -420,6 +520,14 @@ def test_two_sms(changes):
             Type("Running late", id=MESSAGE_FIELD),
             SEND_SMS,
         ],
+        labelled("field", "the conversation archived"): [
+            sms_to("5550404", "Running late"),
+            SEND_SMS,
+            Type("Sorry", id=MESSAGE_FIELD),
+            SEND_SMS,
+            MORE,
+            Tap(text="Archive"),
+        ],
     },
     checkpoints=checkpoints(
         SMS_MESSENGER, ["5550404", "Running late", "Sorry"], [["smsto:5550404", "conversations_fab"]]
@@ -429,6 +537,7 @@ def test_two_sms_one_number(changes):
     assert all_sent(changes) == [("5550404", "Running late"), ("5550404", "Sorry")], f"sent: {all_sent(changes)}"
 
 
+@not_applicable(allowance=NO_ALLOWANCE, lookalike=NEW_SMS, route=IN_ITS_APP)
 @task(
     prompt="Send 'Done' to 5550403 and archive that conversation",
     app=SMS_MESSENGER,
@@ -450,15 +559,41 @@ def test_two_sms_one_number(changes):
         ],
         "sent, not archived": [sms_to("5550403", "Done"), SEND_SMS],
         "'Don' sent and archived": [sms_to("5550403", "Don"), SEND_SMS, MORE, Tap(text="Archive")],
+        labelled("field", "archived, and left unread"): [
+            sms_to("5550403", "Done"),
+            SEND_SMS,
+            MORE,
+            Tap(text="Mark as Unread"),
+            LongPress(id=rid(SMS_MESSENGER, "conversation_frame")),
+            MORE,
+            Tap(text="Archive"),
+            Tap(text="Yes"),
+        ],
+        labelled("multiset", "Done sent twice"): [
+            sms_to("5550403", "Done"),
+            SEND_SMS,
+            Type("Done", id=MESSAGE_FIELD),
+            SEND_SMS,
+            MORE,
+            Tap(text="Archive"),
+        ],
     },
     checkpoints=checkpoints(SMS_MESSENGER, ["5550403", "Done", "Archive"], [["smsto:5550403", "conversations_fab"]]),
 )
 def test_sms_archive(changes):
     assert_sent(changes.added("sms"), "5550403", "Done")
-    assert changes.added("conversations").get("archived") == "1", "the conversation is not archived"
+    conversation = changes.added("conversations")
+    assert conversation.get("archived") == "1", "the conversation is not archived"
+    assert conversation.get("read") == "1", "the conversation was left unread, which nobody asked for"
 
 
 # -- notes ----------------------------------------------------------------------------------------
+@not_applicable(
+    multiset=SAME_TITLE,
+    allowance=NO_ALLOWANCE,
+    lookalike="new notes are read back from notes.json: no screen to mistake",
+    route=IN_ITS_APP,
+)
 @task(
     prompt="Create a note Shopping that says 'eggs' and a note Work that says 'slides'",
     app=NOTES,
@@ -485,14 +620,29 @@ def test_sms_archive(changes):
             Tap(text="Shopping"),
         ],
         "only Shopping": [share_text(NOTES, "eggs"), *shared_note("Shopping")],
+        labelled("field", "Work locked"): [
+            share_text(NOTES, "eggs"),
+            *shared_note("Shopping"),
+            share_text(NOTES, "slides"),
+            *shared_note("Work"),
+            *lock_note(),
+        ],
     },
     checkpoints=checkpoints(NOTES, ["Shopping", "eggs", "Work", "slides"], [["action.SEND", "new_note"]]),
 )
 def test_two_notes(changes):
-    added = sorted((c.after["title"], c.after["value"]) for c in changes.where(NOTES, "added", NOTE))
+    notes = sorted((c.after for c in changes.where(NOTES, "added", NOTE)), key=lambda n: n["title"])
+    added = [(n["title"], n["value"]) for n in notes]
     assert added == [("Shopping", "eggs"), ("Work", "slides")], f"notes added: {added}"
+    for found in notes:
+        assert_note(found, found["title"], found["value"])  # unlocked text notes
 
 
+@not_applicable(
+    allowance=NO_ALLOWANCE,
+    lookalike="a new checklist is read back from notes.json: no screen to mistake",
+    route=IN_ITS_APP,
+)
 @task(
     prompt="Make a checklist called Packing with the item Passport",
     app=NOTES,
@@ -547,6 +697,19 @@ def test_two_notes(changes):
             OK,
             Tap(text="Passport"),
         ],
+        labelled("multiset", "Passport added twice"): [
+            open_app(NOTES),
+            NEW_NOTE,
+            Type("Packing"),
+            Tap(text="Checklist"),
+            OK,
+            Tap(id=rid(NOTES, "checklist_fab")),
+            Type("Passport"),
+            OK,
+            Tap(id=rid(NOTES, "checklist_fab")),
+            Type("Passport"),
+            OK,
+        ],
     },
     checkpoints=checkpoints(NOTES, ["Packing", "Passport", "Checklist"], [[f"monkey -p {NOTES}", "text=Notes"]]),
 )
@@ -562,6 +725,11 @@ def test_checklist(changes):
 FAVORITE = Tap(id=rid(GALLERY, "bottom_favorite"))
 
 
+@not_applicable(
+    field="the favourites list is the one record the task changes; any other change fails it",
+    allowance=NO_ALLOWANCE,
+    route=IN_ITS_APP,
+)
 @task(
     prompt="Open the photo beach.jpg and mark it as a favorite",
     app=GALLERY,
@@ -573,14 +741,17 @@ FAVORITE = Tap(id=rid(GALLERY, "bottom_favorite"))
         ui=[tap_icon(GALLERY), Tap(text="Pictures"), Tap(id=rid(GALLERY, "media_item_holder")), FAVORITE],
     ),
     near_miss={
-        "the goal, and dunes.jpg a favourite too": [
+        labelled("multiset", "the goal, and dunes.jpg a favourite too"): [
             view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY),
             FAVORITE,
             view("/sdcard/DCIM/dunes.jpg", "image/jpeg", GALLERY),
             FAVORITE,
             view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY),
         ],
-        "dunes.jpg instead": [view("/sdcard/DCIM/dunes.jpg", "image/jpeg", GALLERY), FAVORITE],
+        labelled("lookalike", "dunes.jpg starred in the same viewer"): [
+            view("/sdcard/DCIM/dunes.jpg", "image/jpeg", GALLERY),
+            FAVORITE,
+        ],
         "starred and unstarred": [view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY), FAVORITE, FAVORITE],
     },
     checkpoints=checkpoints(GALLERY, ["bottom_favorite"], [["file:///sdcard/Pictures/beach.jpg", "media_item_holder"]]),
@@ -591,6 +762,12 @@ def test_photo_favorite(ui, changes):
     viewer_shows(ui, GALLERY, "beach.jpg")
 
 
+@not_applicable(
+    multiset="Music Player refuses a second playlist of the same name; one song plays at a time",
+    allowance=NO_ALLOWANCE,
+    lookalike="another song's screen shows its own title: a wrong item",
+    route=IN_ITS_APP,
+)
 @task(
     prompt="Play sunrise and then make a playlist called Morning",
     app=MUSIC_PLAYER,
@@ -663,6 +840,13 @@ def test_play_and_playlist(ui, events, changes):
     assert_playing(ui, events, "sunrise")
 
 
+@not_applicable(
+    field="the file's whole text is compared; any other file changed fails the task",
+    multiset="one file, changed in place",
+    allowance="the change allowed is exactly Download/todo.txt, by its path",
+    lookalike="the file is read back by its path, not from a screen",
+    route=IN_ITS_APP,
+)
 @task(
     prompt="Open todo.txt in the Download folder, change its text to 'all done' and save it",
     app=FILE_MANAGER,
@@ -718,6 +902,13 @@ def test_edit_file(device, changes):
 
 
 # -- settings and the calculator ------------------------------------------------------------------
+@not_applicable(
+    field=ONE_SETTING,
+    multiset=ONE_SETTING,
+    allowance=NO_ALLOWANCE,
+    lookalike="the stored setting is read, not the screen",
+    route=IN_ITS_APP,
+)
 @task(
     prompt="Open the voice recorder's settings and stop deleted recordings from going to the recycle bin",
     app=VOICE_RECORDER,
@@ -766,6 +957,13 @@ def test_recorder_recycle_bin(changes):
     assert changes.value(VOICE_RECORDER, pref("use_recycle_bin")) is False, "deleted recordings still go to the bin"
 
 
+@not_applicable(
+    field=ONE_SETTING,
+    multiset=ONE_SETTING,
+    allowance=NO_ALLOWANCE,
+    lookalike="the stored setting is read, not the screen",
+    route=IN_ITS_APP,
+)
 @task(
     prompt="In the gallery settings, show hidden items",
     app=GALLERY,
@@ -777,7 +975,10 @@ def test_recorder_recycle_bin(changes):
         ui=[tap_icon(GALLERY), MORE, Tap(text="Settings"), Tap(id=rid(GALLERY, "settings_show_hidden_items_holder"))],
     ),
     near_miss={
-        "search all files instead": [app_settings(GALLERY), Tap(id=rid(GALLERY, "settings_search_all_files_holder"))],
+        labelled("lookalike", "the switch next to it instead"): [
+            app_settings(GALLERY),
+            Tap(id=rid(GALLERY, "settings_search_all_files_holder")),
+        ],
         "search all files too": [
             app_settings(GALLERY),
             Tap(id=rid(GALLERY, "settings_show_hidden_items_holder")),
@@ -792,6 +993,12 @@ def test_gallery_hidden(changes):
     assert changes.value(GALLERY, pref("show_hidden_media")) is True, "hidden items are not shown"
 
 
+@not_applicable(
+    field=CALCULATOR_FIELDS,
+    multiset="two computations, read from the history in order",
+    allowance=NO_ALLOWANCE,
+    route=IN_ITS_APP,
+)
 @task(
     prompt="Calculate 12 plus 30, then multiply the result by 2",
     app=CALCULATOR,
@@ -808,7 +1015,7 @@ def test_gallery_hidden(changes):
             Key("back"),
         ],
         "multiplied by 3": [open_app(CALCULATOR), *calc("12+30=*3=")],
-        "the answer typed": [open_app(CALCULATOR), *calc("84")],
+        labelled("lookalike", "the answer typed"): [open_app(CALCULATOR), *calc("84")],
         labelled("lookalike", "42×2 typed, 12+30 worked out elsewhere"): [open_app(CALCULATOR), *calc("42*2=")],
     },
     checkpoints=checkpoints(CALCULATOR, ["btn_plus", "btn_multiply"], [[f"monkey -p {CALCULATOR}", "text=Calculator"]]),
@@ -818,6 +1025,12 @@ def test_calc_chain(ui, changes):
     assert ui.text_of(RESULT) == "84", f"the result reads {ui.text_of(RESULT)!r}"
 
 
+@not_applicable(
+    field=CALCULATOR_FIELDS,
+    multiset="two computations, read from the history in order",
+    allowance=NO_ALLOWANCE,
+    route=IN_ITS_APP,
+)
 @task(
     prompt="Work out 100 divided by 4, then take away 5",
     app=CALCULATOR,
@@ -844,6 +1057,12 @@ def test_calc_divide(ui, changes):
     assert ui.text_of(RESULT) == "20", f"the result reads {ui.text_of(RESULT)!r}"
 
 
+@not_applicable(
+    multiset=SAME_TITLE,
+    allowance=NO_ALLOWANCE,
+    lookalike="the check names the note's fields and the settings activity in front",
+    route=IN_ITS_APP,
+)
 @task(
     prompt="Create a note Ideas that says 'plant trees', then open the settings of Notes",
     app=NOTES,
@@ -869,6 +1088,12 @@ def test_calc_divide(ui, changes):
             app_settings(NOTES),
         ],
         "settings not opened": [share_text(NOTES, "plant trees"), *shared_note("Ideas")],
+        labelled("field", "Ideas locked"): [
+            share_text(NOTES, "plant trees"),
+            *shared_note("Ideas"),
+            *lock_note(),
+            app_settings(NOTES),
+        ],
     },
     checkpoints=checkpoints(
         NOTES, ["Ideas", "plant trees"], [["action.SEND", "new_note"], ["APPLICATION_PREFERENCES", "text=Settings"]]
@@ -888,6 +1113,7 @@ TASK_FORM = [
 ]
 
 
+@not_applicable(allowance=NO_ALLOWANCE, lookalike=NEW_EVENT, route=IN_ITS_APP)
 @task(
     prompt="Add an all-day event Flight and an all-day task Pack bags for today",
     app=CALENDAR,
@@ -915,11 +1141,26 @@ TASK_FORM = [
             SAVE,
         ],
         "only the task": [tap_icon(CALENDAR), *TASK_FORM, DISCLAIMER_OK],
+        labelled("field", "Flight repeating weekly"): [
+            insert_event("Flight", all_day=True),
+            *REPEAT_WEEKLY,
+            SAVE,
+            DISCLAIMER_OK,
+            *TASK_FORM,
+        ],
+        labelled("multiset", "Flight saved twice"): [
+            insert_event("Flight", all_day=True),
+            SAVE,
+            DISCLAIMER_OK,
+            insert_event("Flight", all_day=True),
+            SAVE,
+            *TASK_FORM,
+        ],
     },
     checkpoints=checkpoints(CALENDAR, ["Flight", "Pack bags"], [["vnd.android.cursor.item/event", "calendar_fab"]]),
 )
 def test_event_and_task(changes, device):
-    found = {(e["title"], e["type"]) for e in events(changes)}
-    assert found == {("Flight", 0), ("Pack bags", 1)}, f"added (title, 0 event / 1 task): {sorted(found)}"
+    found = sorted((e["title"], e["type"]) for e in events(changes))  # a list: one saved twice shows
+    assert found == [("Flight", 0), ("Pack bags", 1)], f"added (title, 0 event / 1 task): {found}"
     for e in events(changes):
         assert_event(device, e, e["title"], all_day=True)

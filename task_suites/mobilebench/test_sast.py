@@ -39,6 +39,7 @@ from task_suites.mobilebench.paths import (
     golden,
     insert_contact,
     insert_event,
+    lock_note,
     note,
     open_app,
     record_sound,
@@ -61,7 +62,14 @@ from task_suites.shared.apps import (
     rid,
 )
 from task_suites.shared.conversations import read_marks, replied
-from task_suites.shared.near_misses import labelled
+from task_suites.shared.near_misses import (
+    IN_ITS_APP,
+    NAMED_SCREEN,
+    NO_ALLOWANCE,
+    SCREEN_ONLY,
+    labelled,
+    not_applicable,
+)
 from task_suites.shared.reading import assert_computed
 from task_suites.shared.seeds import add_contact, add_sms_thread
 from task_suites.shared.variations import FIRST_NAMES, MESSAGES, TITLES, typo
@@ -69,6 +77,7 @@ from task_suites.shared.variations import FIRST_NAMES, MESSAGES, TITLES, typo
 SETTINGS_ACTIVITY = ".activities.SettingsActivity"
 MAIN = ".activities.MainActivity"
 RESULT = rid(CALCULATOR, "result")
+SAME_TITLE = "Notes refuses a second note of the same title, and the one note's text is compared whole"
 
 
 @pytest.fixture
@@ -78,6 +87,9 @@ def zack(device):
 
 
 # -- opening an app --------------------------------------------------------------------------------
+@not_applicable(
+    lookalike=NAMED_SCREEN, field=SCREEN_ONLY, multiset=SCREEN_ONLY, allowance=NO_ALLOWANCE, route=IN_ITS_APP
+)
 @task(
     prompt="Help me open the calculator",
     app=CALCULATOR,
@@ -96,6 +108,9 @@ def test_open_calculator(device, ui):
     assert ui.text_of(RESULT) in ("", "0"), f"the calculator shows {ui.text_of(RESULT)!r}: something was computed"
 
 
+@not_applicable(
+    lookalike=NAMED_SCREEN, field=SCREEN_ONLY, multiset=SCREEN_ONLY, allowance=NO_ALLOWANCE, route=IN_ITS_APP
+)
 @task(
     prompt="Open my notes",
     app=NOTES,
@@ -113,6 +128,9 @@ def test_open_notes(device):
     in_front(device, NOTES, MAIN)
 
 
+@not_applicable(
+    lookalike=NAMED_SCREEN, field=SCREEN_ONLY, multiset=SCREEN_ONLY, allowance=NO_ALLOWANCE, route=IN_ITS_APP
+)
 @task(
     prompt="I want to record my voice, open the recorder",
     app=VOICE_RECORDER,
@@ -136,6 +154,7 @@ def test_open_recorder(device):
 
 
 # -- settings -------------------------------------------------------------------------------------
+@not_applicable(field=SCREEN_ONLY, multiset=SCREEN_ONLY, allowance=NO_ALLOWANCE, route=IN_ITS_APP)
 @task(
     prompt="Show me the calendar's settings",
     app=CALENDAR,
@@ -144,7 +163,7 @@ def test_open_recorder(device):
     max_steps=SAST,
     golden=golden(api=[app_settings(CALENDAR)], ui=[tap_icon(CALENDAR), Tap(id=rid(CALENDAR, "settings"))]),
     near_miss={
-        "the contacts' settings": [app_settings(CONTACTS)],
+        labelled("lookalike", "the contacts' settings"): [app_settings(CONTACTS)],
         "settings, and the week made to start on Sunday": [
             app_settings(CALENDAR),
             Tap(text="Start week on"),
@@ -157,6 +176,7 @@ def test_calendar_settings(device):
     in_front(device, CALENDAR, SETTINGS_ACTIVITY)
 
 
+@not_applicable(field=SCREEN_ONLY, multiset=SCREEN_ONLY, allowance=NO_ALLOWANCE, route=IN_ITS_APP)
 @task(
     prompt="Open the settings of my contacts app",
     app=CONTACTS,
@@ -165,7 +185,7 @@ def test_calendar_settings(device):
     max_steps=SAST,
     golden=golden(api=[app_settings(CONTACTS)], ui=[tap_icon(CONTACTS), MORE, Tap(text="Settings")]),
     near_miss={
-        "the notes' settings": [app_settings(NOTES)],
+        labelled("lookalike", "the notes' settings"): [app_settings(NOTES)],
         "settings, and the dialpad button hidden": [
             app_settings(CONTACTS),
             Tap(id=rid(CONTACTS, "settings_show_dialpad_button_holder")),
@@ -177,6 +197,7 @@ def test_contacts_settings(device):
     in_front(device, CONTACTS, SETTINGS_ACTIVITY)
 
 
+@not_applicable(field=SCREEN_ONLY, multiset=SCREEN_ONLY, allowance=NO_ALLOWANCE, route=IN_ITS_APP)
 @task(
     prompt="Take me to the settings of Notes",
     app=NOTES,
@@ -185,7 +206,7 @@ def test_contacts_settings(device):
     max_steps=SAST,
     golden=golden(api=[app_settings(NOTES)], ui=[tap_icon(NOTES), MORE, Tap(text="Settings")]),
     near_miss={
-        "Notes' About page": [tap_icon(NOTES), MORE, Tap(text="About")],
+        labelled("lookalike", "Notes' About page"): [tap_icon(NOTES), MORE, Tap(text="About")],
         "settings, after a note added": [tap_icon(NOTES), *note("x"), MORE, Tap(text="Settings")],
     },
     checkpoints=checkpoints(NOTES, [], [["APPLICATION_PREFERENCES -p " + NOTES, "text=Settings"]]),
@@ -195,6 +216,7 @@ def test_notes_settings(device):
 
 
 # -- contacts -------------------------------------------------------------------------------------
+@not_applicable(field=SCREEN_ONLY, multiset=SCREEN_ONLY, allowance=NO_ALLOWANCE, route=IN_ITS_APP)
 @task(
     prompt="Open an empty form to add a new contact",
     app=CONTACTS,
@@ -203,7 +225,7 @@ def test_notes_settings(device):
     max_steps=SAST,
     golden=golden(api=[insert_contact()], ui=[tap_icon(CONTACTS), CONTACT_FAB]),
     near_miss={
-        "Zack's editor": [tap_icon(CONTACTS), Tap(text="Zack"), Tap(desc="Edit contact")],
+        labelled("lookalike", "Zack's editor"): [tap_icon(CONTACTS), Tap(text="Zack"), Tap(desc="Edit contact")],
         "a contact saved first": [insert_contact(name="x"), SAVE, insert_contact()],
     },
     checkpoints=checkpoints(CONTACTS, [], [["action.INSERT -t vnd.android.cursor.dir/contact", "fragment_fab"]]),
@@ -215,6 +237,11 @@ def test_new_contact_form(zack, device, ui):
 
 
 @pytest.mark.parametrize("name, phone", [("Lily", "5550101")])
+@not_applicable(
+    allowance=NO_ALLOWANCE,
+    lookalike="a new contact is read back from the provider: no screen to mistake",
+    route=IN_ITS_APP,
+)
 @task(
     prompt="Add a contact named {name} with the number {phone}",
     app=CONTACTS,
@@ -245,6 +272,12 @@ def test_new_contact_form(zack, device, ui):
             Type("Smith", id=rid(CONTACTS, "contact_surname")),
             SAVE,
         ],
+        labelled("multiset", "saved twice"): lambda name, phone: [
+            insert_contact(name=name, phone=phone),
+            SAVE,
+            insert_contact(name=name, phone=phone),
+            SAVE,
+        ],
     },
     checkpoints=lambda name, phone: checkpoints(CONTACTS, [name, phone], [["action.INSERT", "fragment_fab"]]),
     variations=lambda rng: {"name": rng.choice(FIRST_NAMES), "phone": f"555{rng.randint(1000, 9999)}"},
@@ -253,6 +286,11 @@ def test_add_contact(zack, changes, name, phone):
     assert_contact(contact(changes), name, phone)
 
 
+@not_applicable(
+    allowance=NO_ALLOWANCE,
+    lookalike="a new contact is read back from the provider: no screen to mistake",
+    route=IN_ITS_APP,
+)
 @task(
     prompt="Create a contact Ben whose email is ben@example.com",
     app=CONTACTS,
@@ -267,6 +305,12 @@ def test_add_contact(zack, changes, name, phone):
         "a typo in the email": [insert_contact(name="Ben", email="ben@exampel.com"), SAVE],
         "the email as a phone number": [insert_contact(name="Ben", phone="ben@example.com"), SAVE],
         labelled("field", "added and starred"): [insert_contact(name="Ben", email="ben@example.com"), STAR, SAVE],
+        labelled("multiset", "saved twice"): [
+            insert_contact(name="Ben", email="ben@example.com"),
+            SAVE,
+            insert_contact(name="Ben", email="ben@example.com"),
+            SAVE,
+        ],
     },
     checkpoints=checkpoints(CONTACTS, ["Ben", "ben@example.com"], [["action.INSERT", "fragment_fab"]]),
 )
@@ -276,6 +320,9 @@ def test_add_contact_email(changes):
 
 
 # -- calendar -------------------------------------------------------------------------------------
+@not_applicable(
+    allowance=NO_ALLOWANCE, lookalike="a new event is read back from events.db: no screen to mistake", route=IN_ITS_APP
+)
 @task(
     prompt="Put an all-day event called Dentist in my calendar for today",
     app=CALENDAR,
@@ -289,7 +336,7 @@ def test_add_contact_email(changes):
     near_miss={
         "not all-day": [insert_event("Dentist"), SAVE, DISCLAIMER_OK],
         "a typo in the title": [insert_event("Dentst", all_day=True), SAVE, DISCLAIMER_OK],
-        "made twice": [
+        labelled("multiset", "made twice"): [
             insert_event("Dentist", all_day=True),
             SAVE,
             DISCLAIMER_OK,
@@ -311,6 +358,9 @@ def test_add_event(changes, device):
     assert_event(device, event(changes), "Dentist", all_day=True)
 
 
+@not_applicable(
+    allowance=NO_ALLOWANCE, lookalike="a new event is read back from events.db: no screen to mistake", route=IN_ITS_APP
+)
 @task(
     prompt="Add an all-day event Team lunch at Cafe Rio to today's calendar",
     app=CALENDAR,
@@ -335,6 +385,19 @@ def test_add_event(changes, device):
             insert_event("Gym", all_day=True),
             SAVE,
         ],
+        labelled("field", "repeating weekly"): [
+            insert_event("Team lunch", all_day=True, location="Cafe Rio"),
+            *REPEAT_WEEKLY,
+            SAVE,
+            DISCLAIMER_OK,
+        ],
+        labelled("multiset", "made twice"): [
+            insert_event("Team lunch", all_day=True, location="Cafe Rio"),
+            SAVE,
+            DISCLAIMER_OK,
+            insert_event("Team lunch", all_day=True, location="Cafe Rio"),
+            SAVE,
+        ],
     },
     checkpoints=checkpoints(CALENDAR, ["Team lunch", "Cafe Rio"], [["vnd.android.cursor.item/event", "calendar_fab"]]),
 )
@@ -343,6 +406,11 @@ def test_add_event_place(changes, device):
 
 
 # -- messages -------------------------------------------------------------------------------------
+@not_applicable(
+    allowance=NO_ALLOWANCE,
+    lookalike="a message is read back from the SMS provider: no screen to mistake",
+    route=IN_ITS_APP,
+)
 @task(
     prompt="Send 'On my way' to 5550123",
     app=SMS_MESSENGER,
@@ -379,6 +447,7 @@ def thread_5550188(device):
     add_sms_thread(device, "5550188", "Are you coming?")
 
 
+@not_applicable(lookalike="a message is read back from the SMS provider: no screen to mistake", route=IN_ITS_APP)
 @task(
     prompt="Reply 'Yes' to 5550188",
     app=SMS_MESSENGER,
@@ -408,6 +477,12 @@ def thread_5550188(device):
             MORE,
             Tap(text="Mark as Unread"),
         ],
+        labelled("multiset", "Yes sent twice"): [
+            sms_to("5550188", "Yes"),
+            SEND_SMS,
+            Type("Yes", id=MESSAGE_FIELD),
+            SEND_SMS,
+        ],
     },
     checkpoints=checkpoints(SMS_MESSENGER, ["Yes"], [["smsto:5550188", "conversation_frame"]]),
 )
@@ -418,6 +493,7 @@ def test_reply_sms(thread_5550188, changes):
 
 
 # -- media and files ------------------------------------------------------------------------------
+@not_applicable(multiset=SCREEN_ONLY, allowance=NO_ALLOWANCE, route=IN_ITS_APP)
 @task(
     prompt="Show me the photo beach.jpg",
     app=GALLERY,
@@ -429,8 +505,8 @@ def test_reply_sms(thread_5550188, changes):
         ui=[tap_icon(GALLERY), Tap(text="Pictures"), Tap(id=rid(GALLERY, "media_item_holder"))],
     ),
     near_miss={
-        "dunes.jpg instead": [view("/sdcard/DCIM/dunes.jpg", "image/jpeg", GALLERY)],
-        "shown, and made a favourite": [
+        labelled("lookalike", "dunes.jpg in the same viewer"): [view("/sdcard/DCIM/dunes.jpg", "image/jpeg", GALLERY)],
+        labelled("field", "shown, and made a favourite"): [
             view("/sdcard/Pictures/beach.jpg", "image/jpeg", GALLERY),
             Tap(id=rid(GALLERY, "bottom_favorite")),
         ],
@@ -443,6 +519,12 @@ def test_view_photo(ui):
     viewer_shows(ui, GALLERY, "beach.jpg")
 
 
+@not_applicable(
+    multiset="one song plays at a time, read from the screen and its taps",
+    allowance=NO_ALLOWANCE,
+    lookalike="another song's screen shows its own title: a wrong item",
+    route=IN_ITS_APP,
+)
 @task(
     prompt="Play the song sunrise",
     app=MUSIC_PLAYER,
@@ -475,6 +557,12 @@ def test_play_song(ui, events):
     assert_playing(ui, events, "sunrise")
 
 
+@not_applicable(
+    field=SCREEN_ONLY,
+    multiset=SCREEN_ONLY,
+    allowance=NO_ALLOWANCE,
+    lookalike="the editor must show todo.txt by name, in File Manager's own activity",
+)
 @task(
     prompt="Open todo.txt from the Download folder in the file manager",
     app=FILE_MANAGER,
@@ -486,7 +574,7 @@ def test_play_song(ui, events):
         ui=[tap_icon(FILE_MANAGER), Tap(text="Download"), Tap(text="todo.txt")],
     ),
     near_miss={
-        "opened in Notes": [view("/sdcard/Download/todo.txt", "text/plain", NOTES)],
+        labelled("route", "opened in Notes"): [view("/sdcard/Download/todo.txt", "text/plain", NOTES)],
         "opened, and its text saved changed": [
             view("/sdcard/Download/todo.txt", "text/plain", FILE_MANAGER),
             Type("eggs", id=rid(FILE_MANAGER, "read_text_view")),
@@ -502,6 +590,7 @@ def test_read_file(device, ui):
     assert ui.exists(text="todo.txt"), "the editor shows another file"
 
 
+@not_applicable(field=SCREEN_ONLY, multiset=SCREEN_ONLY, allowance=NO_ALLOWANCE, route=IN_ITS_APP)
 @task(
     prompt="Show me what is in the Music folder with the file manager",
     app=FILE_MANAGER,
@@ -519,17 +608,33 @@ def test_read_file(device, ui):
             Tap(desc="Delete"),
             Tap(text="Yes"),
         ],
+        labelled("lookalike", "a search from the root listing the same files"): [
+            view("/sdcard", "resource/folder", FILE_MANAGER),
+            Tap(id=rid(FILE_MANAGER, "top_toolbar_search")),
+            Type(".mp3"),
+        ],
     },
     checkpoints=checkpoints(FILE_MANAGER, ["Music"], [["resource/folder", "text=Music"]]),
 )
 def test_open_folder(device, ui):
     in_front(device, FILE_MANAGER, MAIN)
+    # the Music folder itself: a search elsewhere lists the same files under their folders
+    crumbs = [n.text for n in ui.find_all(id=rid(FILE_MANAGER, "breadcrumb_text"))]
+    assert crumbs[-1:] == ["> Music"], f"the folder open: {' '.join(crumbs)}"
+    query = ui.text_of(rid(FILE_MANAGER, "top_toolbar_search"))
+    assert not query, f"a search for {query!r} is shown, not the folder"
     names = sorted(n.text for n in ui.find_all(id=rid(FILE_MANAGER, "item_name")))
     assert names == ["rain.mp3", "sunrise.mp3"], f"the list shows {names}"
 
 
 # -- notes and the calculator ---------------------------------------------------------------------
 @pytest.mark.parametrize("title, text", [("Reminder", "call mom")])
+@not_applicable(
+    multiset=SAME_TITLE,
+    allowance=NO_ALLOWANCE,
+    lookalike="a new note is read back from notes.json: no screen to mistake",
+    route=IN_ITS_APP,
+)
 @task(
     prompt="Save '{text}' as a new note titled {title}",
     app=NOTES,
@@ -551,6 +656,11 @@ def test_open_folder(device, ui):
             Tap(text="Delete note"),
             Tap(text="Delete"),
         ],
+        labelled("field", "saved, and locked"): lambda title, text: [
+            share_text(NOTES, text),
+            *shared_note(title),
+            *lock_note(),
+        ],
     },
     checkpoints=lambda title, text: checkpoints(NOTES, [title, text], [["action.SEND -t text/plain", "new_note"]]),
     variations=lambda rng: {"title": rng.choice(TITLES), "text": rng.choice(MESSAGES)},
@@ -568,6 +678,12 @@ def vary_product(rng) -> dict:
 
 
 @pytest.mark.parametrize("a, b", [(7, 6)])
+@not_applicable(
+    field="Calculator saves only its history, read step by step; settings changed fail the task",
+    multiset="one computation, read from the history in order",
+    allowance=NO_ALLOWANCE,
+    route=IN_ITS_APP,
+)
 @task(
     prompt="What is {a} times {b}? Use the calculator",
     app=CALCULATOR,
@@ -586,7 +702,7 @@ def vary_product(rng) -> dict:
             Key("back"),
         ],
         "7 plus 6": lambda a, b: [open_app(CALCULATOR), *calc(f"{a}+{b}=")],
-        "the answer typed, not computed": lambda a, b: [open_app(CALCULATOR), *calc(str(a * b))],
+        labelled("lookalike", "the answer typed, not computed"): lambda a, b: [open_app(CALCULATOR), *calc(str(a * b))],
         labelled("lookalike", "× pressed, then cleared and 42 typed"): lambda a, b: [
             open_app(CALCULATOR),
             *calc(f"{a}*"),
@@ -605,6 +721,7 @@ def test_calculate(ui, changes, a, b):
     assert ui.text_of(RESULT) == str(a * b), f"the result reads {ui.text_of(RESULT)!r}"
 
 
+@not_applicable(field=SCREEN_ONLY, multiset=SCREEN_ONLY, allowance=NO_ALLOWANCE, route=IN_ITS_APP)
 @task(
     prompt="Open the music player's settings",
     app=MUSIC_PLAYER,
@@ -613,7 +730,7 @@ def test_calculate(ui, changes, a, b):
     max_steps=SAST,
     golden=golden(api=[app_settings(MUSIC_PLAYER)], ui=[tap_icon(MUSIC_PLAYER), MORE, Tap(text="Settings")]),
     near_miss={
-        "the equalizer instead": [tap_icon(MUSIC_PLAYER), Tap(desc="Equalizer")],
+        labelled("lookalike", "the equalizer instead"): [tap_icon(MUSIC_PLAYER), Tap(desc="Equalizer")],
         "settings, after a playlist made": [
             tap_icon(MUSIC_PLAYER),
             MORE,

@@ -11,8 +11,8 @@ Information passes between apps the way a user passes it: read in one app, typed
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from pytest_mobile_agent import Launch, LongPress, Tap, Type, task
@@ -33,13 +33,14 @@ from task_suites.shared.apps import (
     VOICE_RECORDER,
     rid,
 )
-from task_suites.shared.near_misses import labelled
+from task_suites.shared.near_misses import NO_ALLOWANCE, labelled, not_applicable
 from task_suites.shared.reading import assert_computed
 from task_suites.shared.routes import apps_in_order, computed_before, first, typed_in
 from task_suites.shared.seeds import add_contact, add_sms, clear_contacts, clear_conversations, run_in_app
 from task_suites.spabench.levels import APP_NAMES_CHN, LANGUAGES, Final
 from task_suites.spabench.sets.media import NEWER, albums, download_media, two_recordings
 from task_suites.spabench.sets.messaging import (
+    SMS_MORE,
     STAR,
     contact_steps,
     read_marks,
@@ -47,7 +48,7 @@ from task_suites.spabench.sets.messaging import (
     sent_messages,
     start_conversation,
 )
-from task_suites.spabench.sets.organizers import NEW_NOTE, OK, TEXT_VIEW, event1, new_event
+from task_suites.spabench.sets.organizers import NEW_NOTE, OK, REPEAT_DAILY, TEXT_VIEW, event1, lock_note, new_event
 from task_suites.spabench.sets.tools import GRANTS, LAUNCHER_FAB, LAUNCHER_OK, files_in_download, keys, rename_file
 
 EVENTS = "databases/events.db:events*"
@@ -76,6 +77,7 @@ class CrossTask:
     near_miss: dict[str, Sequence[Action]]
     setup: Callable[[Any], None] | None = None
     grants: tuple[str, ...] = ()
+    not_applicable: Mapping[str, str] = field(default_factory=dict)  # near-miss families, with why
 
     @property
     def apps(self) -> tuple[str, ...]:
@@ -162,11 +164,17 @@ def event(title: str) -> Callable[[Any], None]:
 # -- checks -------------------------------------------------------------------------------------
 
 
+CONTACT_FIELDS = {"name.data1", "name.data2", "phone.data1", "phone.data2"}  # a first name and a number
+
+
 def saved_contact(name: str, number: str) -> Callable[[Final], None]:
     def check(f: Final) -> None:
         contact = f.changes.added("contacts")
         got = (contact.get("name.data2"), contact.get("phone.data1"))
         assert got == (name, number), f"the contact saved (first name, number): {got}"
+        extra = {k for k in contact if "." in k} - CONTACT_FIELDS
+        assert not extra, f"fields nobody asked for: { {k: contact[k] for k in sorted(extra)} }"
+        assert contact.get("starred") == "0", f"{name} is a favorite, which nobody asked"
 
     return check
 
@@ -174,7 +182,9 @@ def saved_contact(name: str, number: str) -> Callable[[Final], None]:
 def texted(number: str, body: str) -> Callable[[Final], None]:
     def check(f: Final) -> None:
         sent_messages(f, number, [body])
-        f.changes.added("conversations")
+        thread = f.changes.added("conversations")
+        got = (thread.get("archived"), thread.get("read"))
+        assert got == ("0", "1"), f"the conversation (archived, read): {got}, not left read in the inbox"
 
     return check
 
@@ -184,6 +194,7 @@ def new_note_with(title: str, text: str) -> Callable[[Final], None]:
         note = f.changes.added(NOTES, NOTE)
         got = (note["title"], note["kind"], note["value"])
         assert got == (title, "text", text), f"the new note (title, kind, text): {got}"
+        assert not note["hash"], f"{title!r} is locked, which nobody asked"
 
     return check
 
@@ -192,6 +203,8 @@ def new_event_titled(title: str) -> Callable[[Final], None]:
     def check(f: Final) -> None:
         saved = f.changes.added(CALENDAR, EVENTS)
         assert (saved["type"], saved["title"]) == (0, title), f"the event saved: {saved['title']!r}"
+        typed = (saved["location"], saved["description"], saved["repeat_interval"])
+        assert typed == ("", "", 0), f"the event's (location, description, repeat): {typed}, which nobody asked"
 
     return check
 
@@ -290,6 +303,14 @@ TASKS = [
                 Launch(CONTACTS),
                 *contact_steps("Anna", "5550123"),
             ],
+            labelled("field", "Anna saved as a favorite"): [
+                Launch(SMS_MESSENGER),
+                SMS_OPEN,
+                Launch(CONTACTS),
+                *contact_steps("Anna", "5550188")[:-1],
+                STAR,
+                contact_steps("Anna", "5550188")[-1],
+            ],
             "and a reply sent": [
                 Launch(SMS_MESSENGER),
                 SMS_OPEN,
@@ -299,6 +320,11 @@ TASKS = [
             ],
         },
         setup=home(received("5550123", ANNA), contacts()),
+        not_applicable=dict(
+            multiset="one record made, read with added(), which finds a second",
+            allowance="only the read marks of opening the message",
+            lookalike="the contact is read from the provider; the message opened is read from the events",
+        ),
     ),
     CrossTask(
         "Information_Management",
@@ -320,6 +346,14 @@ TASKS = [
         new_event_titled("Dentist on Friday"),
         {
             "the note's title instead": [Launch(NOTES), Tap(text="Plans"), Launch(CALENDAR), *new_event("Plans")],
+            labelled("field", "the event repeating daily"): [
+                Launch(NOTES),
+                Tap(text="Plans"),
+                Launch(CALENDAR),
+                *new_event("Dentist on Friday")[:-1],
+                *REPEAT_DAILY,
+                new_event("Dentist on Friday")[-1],
+            ],
             "and the note edited": [
                 Launch(NOTES),
                 Tap(text="Plans"),
@@ -329,6 +363,11 @@ TASKS = [
             ],
         },
         setup=home(event1, notes(("Plans", "Dentist on Friday"), ("Shopping", "Bread"))),
+        not_applicable=dict(
+            multiset="one record made, read with added(), which finds a second",
+            allowance=NO_ALLOWANCE,
+            lookalike="the record is read from its app's store, not a screen",
+        ),
     ),
     CrossTask(
         "Information_Management",
@@ -348,6 +387,13 @@ TASKS = [
         both(computed("25×4", "100", NOTES), new_note_with("Total", "100")),
         {
             "25+4 computed": [Launch(CALCULATOR), *keys("25+4="), Launch(NOTES), *note_steps("Total", "29")],
+            labelled("field", "the note locked"): [
+                Launch(CALCULATOR),
+                *keys("25×4="),
+                Launch(NOTES),
+                *note_steps("Total", "100"),
+                *lock_note(),
+            ],
             labelled("route", "25×4 computed after the note was written"): [
                 Launch(NOTES),
                 *note_steps("Total", "100"),
@@ -374,6 +420,10 @@ TASKS = [
             ],
         },
         setup=home(notes_app),
+        not_applicable=dict(
+            multiset="one record made, read with added(), which finds a second",
+            allowance="the history keeps every computation; the one asked must be the last",
+        ),
     ),
     CrossTask(
         "Social_Sharing",
@@ -403,6 +453,14 @@ TASKS = [
                 Launch(SMS_MESSENGER),
                 *start_conversation("555123", "Running late"),
             ],
+            labelled("field", "the conversation archived"): [
+                Launch(CONTACTS),
+                Tap(text="Yuzai"),
+                Launch(SMS_MESSENGER),
+                *start_conversation("123456789", "Running late"),
+                SMS_MORE,
+                Tap(text="Archive"),
+            ],
             "and Yuzai starred": [
                 Launch(CONTACTS),
                 Tap(text="Yuzai"),
@@ -412,6 +470,11 @@ TASKS = [
             ],
         },
         setup=home(contacts(("Yuzai", "123456789"), ("Zack", "555123")), clear_conversations),
+        not_applicable=dict(
+            multiset="the messages sent are compared as a list",
+            allowance=NO_ALLOWANCE,
+            lookalike="the message is read from the provider, its number from the contact",
+        ),
     ),
     CrossTask(
         "Social_Sharing",
@@ -432,6 +495,14 @@ TASKS = [
         [Launch(VOICE_RECORDER), Tap(text="Player"), Launch(SMS_MESSENGER), *start_conversation("5550100", NEWER)],
         texted("5550100", NEWER),
         {
+            labelled("field", "the conversation archived"): [
+                Launch(VOICE_RECORDER),
+                Tap(text="Player"),
+                Launch(SMS_MESSENGER),
+                *start_conversation("5550100", NEWER),
+                SMS_MORE,
+                Tap(text="Archive"),
+            ],
             "the older one's name": [
                 Launch(VOICE_RECORDER),
                 Tap(text="Player"),
@@ -447,6 +518,11 @@ TASKS = [
             ],
         },
         setup=home(two_recordings, clear_conversations),
+        not_applicable=dict(
+            multiset="the messages sent are compared as a list",
+            allowance=NO_ALLOWANCE,
+            lookalike="the message is read from the provider",
+        ),
     ),
     CrossTask(
         "Social_Sharing",
@@ -471,6 +547,14 @@ TASKS = [
                 Launch(SMS_MESSENGER),
                 *start_conversation("5550100", "Team launch"),
             ],
+            labelled("field", "the conversation archived"): [
+                Launch(CALENDAR),
+                *EVENT_LIST,
+                Launch(SMS_MESSENGER),
+                *start_conversation("5550100", "Team lunch"),
+                SMS_MORE,
+                Tap(text="Archive"),
+            ],
             "and the event renamed": [
                 Launch(CALENDAR),
                 *EVENT_LIST,
@@ -482,6 +566,11 @@ TASKS = [
             ],
         },
         setup=home(event("Team lunch"), clear_conversations),
+        not_applicable=dict(
+            multiset="the messages sent are compared as a list",
+            allowance="the calendar's view, which the event list sets",
+            lookalike="the message is read from the provider",
+        ),
     ),
     CrossTask(
         "General_Tool",
@@ -528,6 +617,12 @@ TASKS = [
                 *keys("7×6="),
             ],
         },
+        not_applicable=dict(
+            field="the launcher entry added is read whole, and the display",
+            multiset="the add dialog lists only apps not in the grid",
+            allowance="the history keeps every computation; the display is read",
+            lookalike="the launcher's grid is read from its data; Calculator's display must show the sum",
+        ),
     ),
     CrossTask(
         "General_Tool",
@@ -559,6 +654,13 @@ TASKS = [
                 Launch(NOTES),
                 *note_steps("Files", "budget.txt"),
             ],
+            labelled("field", "the note locked"): [
+                Launch(FILE_MANAGER),
+                Tap(text="Download"),
+                Launch(NOTES),
+                *note_steps("Files", "budget.txt"),
+                *lock_note(),
+            ],
             "the picture's name": [
                 Launch(FILE_MANAGER),
                 Tap(text="Download"),
@@ -577,6 +679,10 @@ TASKS = [
         },
         setup=home(notes_app, lambda d: files_in_download(d, "budget.txt", "photo.jpg")),
         grants=GRANTS,
+        not_applicable=dict(
+            multiset="one record made, read with added(), which finds a second",
+            allowance=NO_ALLOWANCE,
+        ),
     ),
     CrossTask(
         "Media_Entertainment",
@@ -640,6 +746,12 @@ TASKS = [
         },
         setup=home(download_media),
         grants=GRANTS,
+        not_applicable=dict(
+            field="the renamed file's content is compared with the old one's",
+            multiset="a name is unique in its folder",
+            allowance=NO_ALLOWANCE,
+            lookalike="the file is read on the device, not a listing",
+        ),
     ),
     CrossTask(
         "Media_Entertainment",
@@ -665,6 +777,13 @@ TASKS = [
         new_note_with("Jazz", "Blue Train"),
         {
             "another album": [Launch(MUSIC_PLAYER), Tap(text="Albums"), Launch(NOTES), *note_steps("Jazz", "Currents")],
+            labelled("field", "the note locked"): [
+                Launch(MUSIC_PLAYER),
+                Tap(text="Albums"),
+                Launch(NOTES),
+                *note_steps("Jazz", "Blue Train"),
+                *lock_note(),
+            ],
             "and albums sorted by year": [
                 Launch(MUSIC_PLAYER),
                 Tap(text="Albums"),
@@ -676,6 +795,11 @@ TASKS = [
             ],
         },
         setup=home(notes_app, albums, lambda d: run_in_app(d, MUSIC_PLAYER, [])),  # its first scan done
+        not_applicable=dict(
+            multiset="one record made, read with added(), which finds a second",
+            allowance=NO_ALLOWANCE,
+            lookalike="the record is read from its app's store, not a screen",
+        ),
     ),
     CrossTask(
         "Multi_Apps",
@@ -707,6 +831,26 @@ TASKS = [
         both(read_marks, saved_contact("Bob", "5550142"), new_event_titled("Meeting with Bob")),
         {
             "the event left out": [Launch(SMS_MESSENGER), SMS_OPEN, Launch(CONTACTS), *contact_steps("Bob", "5550142")],
+            labelled("field", "Bob saved as a favorite"): [
+                Launch(SMS_MESSENGER),
+                SMS_OPEN,
+                Launch(CONTACTS),
+                *contact_steps("Bob", "5550142")[:-1],
+                STAR,
+                contact_steps("Bob", "5550142")[-1],
+                Launch(CALENDAR),
+                *new_event("Meeting with Bob"),
+            ],
+            labelled("field", "the event repeating daily"): [
+                Launch(SMS_MESSENGER),
+                SMS_OPEN,
+                Launch(CONTACTS),
+                *contact_steps("Bob", "5550142"),
+                Launch(CALENDAR),
+                *new_event("Meeting with Bob")[:-1],
+                *REPEAT_DAILY,
+                new_event("Meeting with Bob")[-1],
+            ],
             "a digit missed": [
                 Launch(SMS_MESSENGER),
                 SMS_OPEN,
@@ -726,6 +870,11 @@ TASKS = [
             ],
         },
         setup=home(received("5550142", BOB), contacts(), event1),
+        not_applicable=dict(
+            multiset="one record made, read with added(), which finds a second",
+            allowance="only the read marks of opening the message",
+            lookalike="the record is read from its app's store, not a screen",
+        ),
     ),
     CrossTask(
         "Multi_Apps",
@@ -759,6 +908,15 @@ TASKS = [
                 Launch(SMS_MESSENGER),
                 *start_conversation("5550100", "42"),
             ],
+            labelled("field", "the conversation archived"): [
+                Launch(NOTES),
+                Launch(CALCULATOR),
+                *keys("12+30="),
+                Launch(SMS_MESSENGER),
+                *start_conversation("5550100", "42"),
+                SMS_MORE,
+                Tap(text="Archive"),
+            ],
             "one price only": [
                 Launch(NOTES),
                 Launch(CALCULATOR),
@@ -776,6 +934,11 @@ TASKS = [
             ],
         },
         setup=home(notes(("Shopping", "Bread 12, Cheese 30")), clear_conversations),
+        not_applicable=dict(
+            multiset="the messages sent are compared as a list",
+            allowance="the history keeps every computation; the one asked must be the last",
+            lookalike="the message is read from the provider; the sum from the history",
+        ),
     ),
 ]
 SUBTASKS = {t.name(lang): judge_subtasks(t, lang) for t in TASKS for lang in LANGUAGES}
@@ -801,7 +964,7 @@ def make_task(t: CrossTask, lang: str) -> Callable[..., Any]:
     body.__doc__ = t.en
     body.spa_setup = t.setup  # seeded by the suite's autouse fixture (conftest.py)
     typed = [a.text for a in t.golden if a.kind == "type" and a.text]
-    return task(
+    decorate = task(
         prompt=t.en if lang == "ENG" else t.zh,
         app=t.apps,
         name=name,
@@ -812,7 +975,8 @@ def make_task(t: CrossTask, lang: str) -> Callable[..., Any]:
         near_miss={**t.near_miss, **first_app_skipped(t)},
         locale=LANGUAGES[lang],
         checkpoints={"package": list(t.apps), "key_phrases": typed},
-    )(body)
+    )
+    return not_applicable(**t.not_applicable)(decorate(body))
 
 
 def tasks_of(tasks: Sequence[CrossTask], languages: Sequence[str] = tuple(LANGUAGES)) -> dict[str, Callable[..., Any]]:

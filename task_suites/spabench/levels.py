@@ -10,14 +10,15 @@ and (levels 2 and 3) the level below, done and stopped there.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from pytest_mobile_agent import task
 from pytest_mobile_agent.actions import Action
 from pytest_mobile_agent.locales import localize
 from task_suites.shared.apps import APP_NAMES
+from task_suites.shared.near_misses import not_applicable
 
 LANGUAGES = {"ENG": None, "CHN": "zh-CN"}  # SPA-Bench's task_language -> the device locale
 DIFFICULTY = {1: "easy", 2: "medium", 3: "hard"}
@@ -61,7 +62,8 @@ class Part:
     levels.chinese_keys gives a Chinese task's). A part whose done screen shows no such text
     (an absence, names hidden, a month view that draws no titles) has none, and the
     key-component judge abstains on it. `wrong` is this part done almost right: (label, steps replacing `golden`);
-    `misses` are more of them, labelled by family (task_suites/shared/near_misses.py)."""
+    `misses` are more of them, labelled by family (task_suites/shared/near_misses.py), and
+    `not_applicable` the families none of this level's can be of, with why."""
 
     en: str
     zh: str
@@ -71,6 +73,7 @@ class Part:
     keys: Sequence[str] = ()
     wrong: tuple[str, Sequence[Action]] | None = None
     misses: tuple[tuple[str, Sequence[Action]], ...] = ()
+    not_applicable: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,9 @@ class SpaSet:
     """Three parts on one app. `setup(device)` seeds the start state (adb-level means, or the
     app's own screens through `run_in_app`); `extra` is a change nobody asked for: (label,
     steps that run from the final screen of any level, or a function of the level giving them);
-    `finish(final)` is a set-wide check after the parts' (fields nobody asked to change)."""
+    `finish(final)` is a set-wide check after the parts' (fields nobody asked to change);
+    `not_applicable` the near-miss families no level's can be of, with why (a part's own add to
+    them)."""
 
     name: str
     app: str
@@ -87,6 +92,7 @@ class SpaSet:
     setup: Callable[[Any], None] | None = None
     finish: Check | None = None
     grants: tuple[str, ...] = ()
+    not_applicable: Mapping[str, str] = field(default_factory=dict)
 
 
 # A set, or a function of the language giving it: a set whose typed values differ by language
@@ -185,7 +191,7 @@ def make_task(source: SetSource, level: int, lang: str) -> Callable[..., Any]:
         locale=LANGUAGES[lang],
         **judge_inputs(spa.app, keys, path),
     )(body)
-    return decorated
+    return not_applicable(**{**spa.not_applicable, **parts[-1].not_applicable})(decorated)
 
 
 def tasks_of(sets: Sequence[SetSource], languages: Sequence[str] = tuple(LANGUAGES)) -> dict[str, Callable[..., Any]]:

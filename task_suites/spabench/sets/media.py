@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from pytest_mobile_agent import LongPress, Scroll, Tap, Type
 from task_suites.shared.apps import GALLERY, MUSIC_PLAYER, VOICE_RECORDER, rid
+from task_suites.shared.near_misses import NO_ALLOWANCE, labelled
 from task_suites.shared.reading import pref
 from task_suites.shared.seeds import MUSIC_DIR, expect_files, push_files, push_tracks
 from task_suites.spabench.levels import Final, Part, SpaSet
+
+ONE_SETTING = "one stored setting a level, read back; any other setting changed fails the task"
+STORED = "the stored settings are read, not the screen"
 
 # -- Voice Recorder -----------------------------------------------------------------------------
 
@@ -76,6 +80,12 @@ def recorder_pref(name: str, value: object, what: str):
 RECORDER_SETS = [
     SpaSet(
         name="voicerecorder_0",
+        not_applicable=dict(
+            field="the recordings folder is listed whole, names and all",
+            multiset="the recordings folder is listed whole, in order",
+            allowance=NO_ALLOWANCE,
+            lookalike="the recordings are read on the device, not the list",
+        ),
         app=VOICE_RECORDER,
         setup=two_recordings,
         parts=(
@@ -85,7 +95,7 @@ RECORDER_SETS = [
                 [PLAYER],
                 shown=player_shown,
                 keys=[NEWER],
-                wrong=("the Recycle Bin instead", [Tap(text="Recycle Bin")]),
+                wrong=(labelled("lookalike", "the Recycle Bin instead"), [Tap(text="Recycle Bin")]),
             ),
             Part(
                 "Rename the newest recording to 'interview'.",
@@ -111,6 +121,12 @@ RECORDER_SETS = [
     ),
     SpaSet(
         name="voicerecorder_1",
+        not_applicable=dict(
+            field=ONE_SETTING,
+            multiset=ONE_SETTING,
+            allowance=NO_ALLOWANCE,
+            lookalike=STORED,
+        ),
         app=VOICE_RECORDER,
         setup=no_recordings,
         parts=(
@@ -197,6 +213,11 @@ def grouped_by_type(f: Final) -> None:
     data = {c.key.rsplit(":", 1)[1]: c.after for c in f.changes.where(GALLERY, key=pref("*grouping"))}
     grouping = (data.get("folder_grouping") or {}).get(DOWNLOAD) or data.get("grouping") or {}
     assert grouping.get("by") == "file_type", f"Download is grouped by {grouping}"
+    # the glob admits either grouping (the app writes the folders' own each time): one of them,
+    # and no folder's own but Download's
+    own = data.get("folder_grouping") or {}
+    assert not (DOWNLOAD in own and "grouping" in data), "grouped for all folders and for Download alone"
+    assert set(own) <= {DOWNLOAD}, f"other folders grouped too: {sorted(set(own) - {DOWNLOAD})}"
 
 
 def gallery_setting(name: str):
@@ -209,6 +230,12 @@ def gallery_setting(name: str):
 GALLERY_SETS = [
     SpaSet(
         name="gallery_0",
+        not_applicable=dict(
+            field="the favourites list and the grouping are read whole",
+            multiset="the favourites list is compared as a list",
+            allowance="no allowance below level 3",
+            lookalike="the favourite and the grouping are read from the app's data",
+        ),
         app=GALLERY,
         setup=download_media,
         parts=(
@@ -217,7 +244,10 @@ GALLERY_SETS = [
                 "打开Download文件夹。",
                 [OPEN_DOWNLOAD],
                 shown=folder_shown,
-                wrong=("every folder's content instead", [Tap(id=rid(GALLERY, "show_all"))]),
+                wrong=(
+                    labelled("lookalike", "every folder's content: the same files"),
+                    [Tap(id=rid(GALLERY, "show_all"))],
+                ),
             ),
             Part(
                 "Mark its first image as a favorite.",
@@ -249,6 +279,23 @@ GALLERY_SETS = [
                         GALLERY_OK,
                     ],
                 ),
+                misses=(
+                    (
+                        labelled("allowance", "all folders by extension, Download alone by file type"),
+                        [
+                            Tap(desc="Back"),
+                            GALLERY_MORE,
+                            Tap(text="Group by"),
+                            Tap(id=rid(GALLERY, "grouping_dialog_radio_extension")),
+                            GALLERY_OK,
+                            GALLERY_MORE,
+                            Tap(text="Group by"),
+                            Tap(id=rid(GALLERY, "grouping_dialog_radio_file_type")),
+                            Tap(id=rid(GALLERY, "grouping_dialog_use_for_this_folder")),
+                            GALLERY_OK,
+                        ],
+                    ),
+                ),
             ),
         ),
         extra=(
@@ -258,6 +305,12 @@ GALLERY_SETS = [
     ),
     SpaSet(
         name="gallery_1",
+        not_applicable=dict(
+            field=ONE_SETTING,
+            multiset=ONE_SETTING,
+            allowance=NO_ALLOWANCE,
+            lookalike=STORED,
+        ),
         app=GALLERY,
         setup=download_media,
         parts=(
@@ -267,7 +320,10 @@ GALLERY_SETS = [
                 [*GALLERY_SETTINGS, gallery_row("show_hidden_items")],
                 check=gallery_setting("show_hidden_media"),
                 keys=["Show hidden items"],
-                wrong=("search all files instead", [*GALLERY_SETTINGS, gallery_row("search_all_files")]),
+                wrong=(
+                    labelled("lookalike", "the switch next to it instead"),
+                    [*GALLERY_SETTINGS, gallery_row("search_all_files")],
+                ),
             ),
             Part(
                 "Enable playing videos automatically.",
@@ -360,6 +416,12 @@ def musicplayer_0(lang: str) -> SpaSet:
     name, typo, query, other = ROAD_TRIP[lang]
     return SpaSet(
         name="musicplayer_0",
+        not_applicable=dict(
+            field="the playlist is read back from the library; the sorting stored is read whole",
+            multiset="Music Player refuses a second playlist of the same name",
+            allowance=NO_ALLOWANCE,
+            lookalike="the stored sorting and the search results are read",
+        ),
         app=MUSIC_PLAYER,
         setup=albums,
         parts=(
@@ -399,6 +461,12 @@ MUSIC_SETS = [
     musicplayer_0,
     SpaSet(
         name="musicplayer_1",
+        not_applicable=dict(
+            field=ONE_SETTING,
+            multiset=ONE_SETTING,
+            allowance=NO_ALLOWANCE,
+            lookalike=STORED,
+        ),
         app=MUSIC_PLAYER,
         setup=albums,
         parts=(
@@ -408,7 +476,7 @@ MUSIC_SETS = [
                 [Tap(text="Albums")],
                 shown=albums_shown,
                 keys=["Blue Train"],
-                wrong=("the Artists tab", [Tap(text="Artists")]),
+                wrong=(labelled("lookalike", "the Artists tab"), [Tap(text="Artists")]),
             ),
             Part(
                 "Sort the albums by year.",

@@ -7,9 +7,12 @@ from pytest_mobile_agent import LongPress, Tap, Type
 from pytest_mobile_agent.events.log import LONG_CLICKED
 from task_suites.shared import conversations
 from task_suites.shared.apps import CONTACTS, SMS_MESSENGER, rid
-from task_suites.shared.near_misses import labelled
+from task_suites.shared.near_misses import NO_ALLOWANCE, labelled
 from task_suites.shared.seeds import add_contact, add_sms_thread, clear_contacts, clear_conversations
 from task_suites.spabench.levels import Final, Part, SpaSet
+
+ONE_SETTING = "one stored setting a level, read back; any other setting changed fails the task"
+STORED = "the stored settings are read, not the screen"
 
 # -- Contacts -----------------------------------------------------------------------------------
 
@@ -103,6 +106,12 @@ def contacts_0(lang: str) -> SpaSet:
     name = AGENT[lang]
     return SpaSet(
         name="contacts_0",
+        not_applicable=dict(
+            field="agent_only_fields reads every field of the contact and its favorite flag at every level",
+            multiset="one contact, saved at level 1 and changed in place after: a second shows",
+            allowance=NO_ALLOWANCE,
+            lookalike="the contact is read from the provider, not a screen",
+        ),
         app=CONTACTS,
         setup=zack,
         parts=(
@@ -165,6 +174,12 @@ CONTACT_SETS = [
     contacts_0,
     SpaSet(
         name="contacts_1",
+        not_applicable=dict(
+            field="Yuzai's contact is compared field by field: only the number, then the favorite flag, may change",
+            multiset="one contact, changed in place",
+            allowance=NO_ALLOWANCE,
+            lookalike="the contact is read from the provider; the details shown must be Yuzai's",
+        ),
         app=CONTACTS,
         setup=yuzai_and_zack,
         parts=(
@@ -174,7 +189,7 @@ CONTACT_SETS = [
                 [Tap(text="Yuzai")],
                 shown=yuzai_details,
                 keys=["123456789"],
-                wrong=("Zack opened instead", [Tap(text="Zack")]),
+                wrong=(labelled("lookalike", "Zack's details instead"), [Tap(text="Zack")]),
             ),
             Part(
                 "Change its phone number to 987654321.",
@@ -271,7 +286,9 @@ def thread_with(number: str):
 
 
 def archived(f: Final) -> None:
-    assert new_thread(f).get("archived") == "1", "the conversation is not archived"
+    thread = new_thread(f)
+    assert thread.get("archived") == "1", "the conversation is not archived"
+    assert thread.get("read") == "1", "the conversation was left unread, which nobody asked"
 
 
 def archived_when_asked(f: Final) -> None:
@@ -302,6 +319,12 @@ def reply_details(f: Final) -> None:
 SMS_SETS = [
     SpaSet(
         name="smsmessenger_0",
+        not_applicable=dict(
+            field="the archived flag is read at every level, and the conversation shown is read",
+            multiset="the messages sent are compared as a list, in order",
+            allowance=NO_ALLOWANCE,
+            lookalike="the messages are read from the provider; the thread shown must be 5550100's",
+        ),
         app=SMS_MESSENGER,
         setup=clear_conversations,
         parts=(
@@ -341,6 +364,20 @@ SMS_SETS = [
                 check=archived,
                 keys=["5550100"],  # the New conversation screen the archive returns to
                 wrong=("blocked instead", [SMS_MORE, Tap(text="Block number"), Tap(text="Yes")]),
+                misses=(
+                    (
+                        labelled("field", "archived, and left unread"),
+                        [
+                            SMS_MORE,
+                            Tap(text="Mark as Unread"),
+                            BACK,
+                            LongPress(id=rid(SMS_MESSENGER, "conversation_frame")),
+                            SMS_MORE,
+                            Tap(text="Archive"),
+                            Tap(text="Yes"),
+                        ],
+                    ),
+                ),
             ),
         ),
         finish=archived_when_asked,
@@ -351,6 +388,12 @@ SMS_SETS = [
     ),
     SpaSet(
         name="smsmessenger_1",
+        not_applicable=dict(
+            field="the conversation may change only as opening and a reply do, and must be left read",
+            multiset="the messages sent are compared as a list",
+            allowance="only the read marks of opening the conversation, and a reply's own changes",
+            lookalike="the thread shown must be 123456789's; the details must be of the message long-pressed",
+        ),
         app=SMS_MESSENGER,
         setup=conversation,
         parts=(
@@ -380,7 +423,10 @@ SMS_SETS = [
                 [LongPress(text="On my way"), SMS_MORE, Tap(text="Properties")],
                 shown=reply_details,
                 keys=["15.05.2024"],
-                wrong=("text selection instead", [LongPress(text="On my way"), SMS_MORE, Tap(text="Select text")]),
+                wrong=(
+                    labelled("lookalike", "Select text's dialog instead"),
+                    [LongPress(text="On my way"), SMS_MORE, Tap(text="Select text")],
+                ),
                 misses=(
                     (
                         labelled("lookalike", "the first message's properties"),

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from pytest_mobile_agent import Scroll, Tap, Type
 from task_suites.shared.apps import CALENDAR, NOTES, rid
-from task_suites.shared.near_misses import labelled
+from task_suites.shared.near_misses import NO_ALLOWANCE, labelled
 from task_suites.shared.reading import pref
 from task_suites.shared.seeds import run_in_app
 from task_suites.spabench.levels import Final, Part, SpaSet
+
+ONE_SETTING = "one stored setting a level, read back; any other setting changed fails the task"
+STORED = "the stored settings are read, not the screen"
 
 # -- Calendar -----------------------------------------------------------------------------------
 
@@ -88,6 +91,12 @@ def calendar_0(lang: str) -> SpaSet:
     title, typo, note = APPOINTMENT[lang]
     return SpaSet(
         name="calendar_0",
+        not_applicable=dict(
+            field="the event's place, description and repeat rule are read at every level",
+            multiset="one event, saved once and edited in place: a second shows",
+            allowance=NO_ALLOWANCE,
+            lookalike="the event is read from events.db; the search results must list it",
+        ),
         app=CALENDAR,
         setup=event1,
         parts=(
@@ -134,6 +143,12 @@ CALENDAR_SETS = [
     calendar_0,
     SpaSet(
         name="calendar_1",
+        not_applicable=dict(
+            field=ONE_SETTING,
+            multiset=ONE_SETTING,
+            allowance=NO_ALLOWANCE,
+            lookalike=STORED,
+        ),
         app=CALENDAR,
         parts=(
             Part(
@@ -180,6 +195,12 @@ NOTE = "files/notes.json*"
 DELETE_GENERAL = [Tap(text="General note"), MORE, Tap(text="Delete note"), Tap(text="Delete")]
 
 
+def lock_note(pin: str = "2580") -> list:
+    """From an open note: Lock note, the warning's OK, a PIN typed twice."""
+    digits = [Tap(id=rid(NOTES, f"pin_{d}")) for d in pin] + [Tap(id=rid(NOTES, "pin_ok"))]
+    return [MORE, Tap(text="Lock note"), OK, Tap(text="PIN"), *digits, *digits]
+
+
 def add_item(item: str) -> list:
     return [Tap(id=rid(NOTES, "checklist_fab")), Type(item), OK]
 
@@ -187,6 +208,7 @@ def add_item(item: str) -> list:
 def added_note(f: Final, title: str, kind: str) -> dict:
     note = f.changes.added(NOTES, NOTE)
     assert (note["title"], note["kind"]) == (title, kind), f"the new note: {note['title']!r}, a {note['kind']}"
+    assert not note["hash"], f"{title!r} is locked, which nobody asked"
     return note
 
 
@@ -223,6 +245,12 @@ def notes_0(lang: str) -> SpaSet:
     title, first, second, typo = GROCERIES[lang]
     return SpaSet(
         name="notes_0",
+        not_applicable=dict(
+            field="the checklist's items are compared with their done flags, and its lock",
+            multiset="the items are compared as a list",
+            allowance=NO_ALLOWANCE,
+            lookalike="the checklist is read from notes.json",
+        ),
         app=NOTES,
         parts=(
             Part(
@@ -232,6 +260,12 @@ def notes_0(lang: str) -> SpaSet:
                 check=groceries(title, first, second),
                 keys=[title],
                 wrong=("a text note", [NEW_NOTE, Type(title), Tap(text="Text note"), OK]),
+                misses=(
+                    (
+                        labelled("field", "created and locked"),
+                        [NEW_NOTE, Type(title), Tap(text="Checklist"), OK, *lock_note()],
+                    ),
+                ),
             ),
             Part(
                 f"Add the item '{first}' to it.",
@@ -260,6 +294,12 @@ NOTES_SETS = [
     notes_0,
     SpaSet(
         name="notes_1",
+        not_applicable=dict(
+            field="the note's text is compared whole, and its lock",
+            multiset="Notes refuses a second note of the same title",
+            allowance=NO_ALLOWANCE,
+            lookalike="the note is read from notes.json; the search field and the note shown are read",
+        ),
         app=NOTES,
         parts=(
             Part(
@@ -269,6 +309,7 @@ NOTES_SETS = [
                 check=meeting,
                 keys=["Meeting"],
                 wrong=("a checklist", [NEW_NOTE, Type("Meeting"), Tap(text="Checklist"), OK]),
+                misses=((labelled("field", "created and locked"), [NEW_NOTE, Type("Meeting"), OK, *lock_note()]),),
             ),
             Part(
                 "Write '9pm at the office' in it.",

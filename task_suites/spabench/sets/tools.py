@@ -7,10 +7,13 @@ from __future__ import annotations
 from pytest_mobile_agent import LongPress, Tap, Type
 from pytest_mobile_agent.locales import localize
 from task_suites.shared.apps import APP_LAUNCHER, CALCULATOR, FILE_MANAGER, rid
-from task_suites.shared.near_misses import labelled
+from task_suites.shared.near_misses import NO_ALLOWANCE, labelled
 from task_suites.shared.reading import SORT_BY_TITLE, SORT_DESCENDING, app_data, pref, prefs
 from task_suites.shared.seeds import push_files, run_in_app
 from task_suites.spabench.levels import Final, Part, SpaSet
+
+ONE_SETTING = "one stored setting a level, read back; any other setting changed fails the task"
+STORED = "the stored settings are read, not the screen"
 
 # -- File Manager -------------------------------------------------------------------------------
 
@@ -82,6 +85,9 @@ def sorted_by_size(f: Final) -> None:
     settings = prefs(f.device, FILE_MANAGER)
     sort = settings.get("folder_sorting", {}).get(f"{ROOT}/Download") or settings.get("sorting", {})
     assert sort.get("by") == "size", f"Download is sorted by {sort or 'name'}"
+    # the allowance admits a folder's own sorting: only Download's may be one
+    others = sorted(set(settings.get("folder_sorting", {})) - {f"{ROOT}/Download"})
+    assert not others, f"sorted too, which nobody asked for: {others}"
 
 
 def testfile_properties(f: Final) -> None:
@@ -96,6 +102,12 @@ def testfile_properties(f: Final) -> None:
 FILE_MANAGER_SETS = [
     SpaSet(
         name="filemanager_0",
+        not_applicable=dict(
+            field="files are read by their md5: a content change shows",
+            multiset="a name is unique in its folder",
+            allowance="the rename and the deletion are exact keys",
+            lookalike="files are read on the device, not the listing",
+        ),
         app=FILE_MANAGER,
         grants=GRANTS,
         setup=testfile_in_download_open,
@@ -136,6 +148,12 @@ FILE_MANAGER_SETS = [
     ),
     SpaSet(
         name="filemanager_1",
+        not_applicable=dict(
+            field="the sorting stored is read whole; any other change fails the task",
+            multiset="one sorting stored",
+            allowance="no allowance but level 2's",
+            lookalike="the listing shown must be Download, the properties testfile.txt's",
+        ),
         app=FILE_MANAGER,
         grants=GRANTS,
         setup=testfile_in_download,
@@ -159,6 +177,20 @@ FILE_MANAGER_SETS = [
                     "sorted by date",
                     [Tap(desc="Sort by"), Tap(id=rid(FILE_MANAGER, "sorting_dialog_radio_last_modified")), FM_OK],
                 ),
+                misses=(
+                    (
+                        labelled("allowance", "sorted, and the main page given a sorting of its own"),
+                        [
+                            *SORT_BY_SIZE,
+                            Tap(text="Internal"),
+                            Tap(desc="Sort by"),
+                            Tap(id=rid(FILE_MANAGER, "sorting_dialog_radio_name")),
+                            Tap(id=rid(FILE_MANAGER, "sorting_dialog_use_for_this_folder")),
+                            FM_OK,
+                            Tap(text="Download"),
+                        ],
+                    ),
+                ),
             ),
             Part(
                 "Then show the properties of 'testfile.txt'.",
@@ -166,7 +198,10 @@ FILE_MANAGER_SETS = [
                 [LongPress(text="testfile.txt"), Tap(desc="Properties")],
                 shown=testfile_properties,
                 keys=["/storage/emulated/0/Download"],
-                wrong=("other.txt's instead", [LongPress(text="other.txt"), Tap(desc="Properties")]),
+                wrong=(
+                    labelled("lookalike", "other.txt's properties"),
+                    [LongPress(text="other.txt"), Tap(desc="Properties")],
+                ),
             ),
         ),
         extra=("and other.txt deleted", lambda level: [*([FM_OK] if level == 3 else []), *delete_file("other.txt")]),
@@ -234,6 +269,12 @@ def keeps_open(f: Final) -> None:
 LAUNCHER_SETS = [
     SpaSet(
         name="applauncher_0",
+        not_applicable=dict(
+            field="the grid is read from the app's data by package, title and all",
+            multiset="the add dialog lists only apps not in the grid: none is added twice",
+            allowance=NO_ALLOWANCE,
+            lookalike="the grid and the sorting are read from the app's data",
+        ),
         app=APP_LAUNCHER,
         parts=(
             Part(
@@ -267,6 +308,12 @@ LAUNCHER_SETS = [
     ),
     SpaSet(
         name="applauncher_1",
+        not_applicable=dict(
+            field="the grid and the settings are read from the app's data",
+            multiset="the add dialog lists only apps not in the grid: none is added twice",
+            allowance=NO_ALLOWANCE,
+            lookalike=STORED,
+        ),
         app=APP_LAUNCHER,
         setup=chrome_and_camera,
         parts=(
@@ -376,6 +423,12 @@ SWAP = Tap(id=rid(CALCULATOR, "swap_button"))
 CALCULATOR_SETS = [
     SpaSet(
         name="calculator_0",
+        not_applicable=dict(
+            lookalike="the display must show the formula computed, which a result typed over it leaves empty",
+            field="the display is read; a setting changed fails the task",
+            multiset="one computation on the display",
+            allowance="the history keeps every computation; the display is read",
+        ),
         app=CALCULATOR,
         parts=(
             Part(
@@ -385,6 +438,12 @@ CALCULATOR_SETS = [
                 shown=display("12×4", "48"),
                 keys=["12×4", "48"],
                 wrong=("12+4", keys("12+4=")),
+                misses=(
+                    (
+                        labelled("lookalike", "12×4 typed, 48 typed over it"),
+                        [*keys("12×4"), *keys("CCCC"), *keys("48")],
+                    ),
+                ),
             ),
             Part(
                 "Then add 7 to the result.",
@@ -407,6 +466,12 @@ CALCULATOR_SETS = [
     ),
     SpaSet(
         name="calculator_1",
+        not_applicable=dict(
+            lookalike="the converter's unit names and values are read: another converter shows other names",
+            field="the converter's four fields are read; a setting changed fails the task",
+            multiset="one conversion on screen",
+            allowance="the converter's own last units, which the screen shows",
+        ),
         app=CALCULATOR,
         parts=(
             Part(
@@ -415,7 +480,7 @@ CALCULATOR_SETS = [
                 CONVERTER,
                 shown=length_shown,
                 keys=["Kilometer"],
-                wrong=("the history instead", [Tap(id=rid(CALCULATOR, "history"))]),
+                wrong=(labelled("lookalike", "the history instead"), [Tap(id=rid(CALCULATOR, "history"))]),
                 misses=((labelled("lookalike", "the area converter"), [CONVERTER[0], Tap(text="Area")]),),
             ),
             Part(
@@ -424,7 +489,10 @@ CALCULATOR_SETS = [
                 [*MILE_BOTTOM, SWAP, Tap(id=rid(CALCULATOR, "btn_1"))],
                 shown=converted("Mile", "1", "Kilometer", "1.609344"),
                 keys=["1.609344"],
-                wrong=("kilometers to miles", [*MILE_BOTTOM, Tap(id=rid(CALCULATOR, "btn_1"))]),
+                wrong=(
+                    labelled("lookalike", "the same converter, kilometers to miles"),
+                    [*MILE_BOTTOM, Tap(id=rid(CALCULATOR, "btn_1"))],
+                ),
             ),
             Part(
                 "Then make it 10 miles.",
