@@ -7,6 +7,7 @@ process, which decodes it, halves it and makes
 - the frame: the screen with the step's action drawn, a 256-colour PNG (Allure's step screen),
   and its thumbnails (the description's filmstrip, the contact sheet);
 - the screen as it was, a 256-colour PNG (the trajectory folder's step-NNN.png, for `--mobile-artifacts`).
+A screen seen again (the same bytes, among the last 16) is not decoded, quantized or encoded again.
 Pillow lets go of the GIL while it decodes, shrinks, quantizes and deflates, so this runs while
 the harness waits for the device and the agent for its model. The final screen is the device's
 own full-size PNG, never re-encoded. `finish` waits for what is left and draws the contact
@@ -23,6 +24,7 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -36,6 +38,7 @@ from pytest_mobile_agent import drawing
 
 KEEP_ALL, KEEP_FAILED = "all", "failed"
 FILMSTRIP_WIDTH = 140  # the description's inline images
+SCREENS_KEPT = 16  # screens kept decoded in the report thread (about 2.5 MB each)
 KEY = pytest.StashKey["Screens"]()  # on the item, between the episode's record and its hooks
 
 _lock = threading.Lock()
@@ -142,28 +145,70 @@ def screen_before(episode: Any, index: int) -> tuple[bytes | None, str | None]:
     return png, xml
 
 
+class Decoded:
+    """A screen as the reports start from it: decoded and halved, then quantized and encoded
+    when first asked. Nothing is drawn on it: frames draw on a copy."""
+
+    def __init__(self, png: bytes | None) -> None:
+        if png:
+            self.image, self.full = drawing.scaled(png, drawing.REPORT_WIDTH)
+        else:  # no screenshot kept: a black frame still carries the action's banner
+            self.image = Image.new("RGB", (drawing.REPORT_WIDTH, drawing.REPORT_WIDTH * 2))
+            self.full = self.image.size
+        self._palette: Image.Image | None = None
+        self._png: bytes | None = None
+
+    @property
+    def palette(self) -> Image.Image:
+        """The screen in 256 colours (its action's frame is mapped onto the same palette)."""
+        if self._palette is None:
+            self._palette = drawing.quantized(self.image)
+        return self._palette
+
+    @property
+    def png(self) -> bytes:
+        """The screen as it was: 540 px, 256 colours (the trajectory folder's step screen)."""
+        if self._png is None:
+            self._png = drawing.encode_quantized(self.palette)
+        return self._png
+
+
+# The last screens decoded, by their bytes, in the report thread only. Agents often see a screen
+# again (a tap that changed nothing, Back to a list): its decoding, shrinking, quantizing and
+# encoding are done once.
+_decoded: OrderedDict[bytes, Decoded] = OrderedDict()
+
+
+def decoded(png: bytes | None) -> Decoded:
+    if not png:
+        return Decoded(None)
+    screen = _decoded.get(png)
+    if screen is not None:
+        _decoded.move_to_end(png)
+        return screen
+    screen = _decoded[png] = Decoded(png)
+    while len(_decoded) > SCREENS_KEPT:
+        _decoded.popitem(last=False)
+    return screen
+
+
 def _frame(png: bytes | None, xml: str | None, step: Any, success_step: int | None, allure: bool, plain: bool) -> Frame:
-    if png:
-        image, full = drawing.scaled(png, drawing.REPORT_WIDTH)
-    else:  # no screenshot kept: a black frame still carries the action's banner
-        image, full = Image.new("RGB", (drawing.REPORT_WIDTH, drawing.REPORT_WIDTH * 2)), (0, 0)
-    palette = drawing.quantized(image)  # the screen before the action is drawn on it
-    screen = drawing.encode_quantized(palette) if plain and png else None
-    drawn = drawing.step_frame(image, full or image.size, step, xml, success_step)
+    screen = decoded(png)
+    drawn = drawing.step_frame(screen.image.copy(), screen.full, step, xml, success_step)
+    thumb = drawing.shrink(drawn, drawing.THUMB_WIDTH)
     return Frame(
         step.index,
-        drawing.encode_on(drawn, palette) if allure else None,
-        drawing.thumbnail_jpeg(drawn, FILMSTRIP_WIDTH) if allure else None,
-        drawing.shrink(drawn, drawing.THUMB_WIDTH),
-        screen,
+        drawing.encode_on(drawn, screen.palette) if allure else None,
+        drawing.thumbnail_jpeg(thumb, FILMSTRIP_WIDTH) if allure else None,
+        thumb,
+        screen.png if plain and png else None,
     )
 
 
 def _final(png: bytes, allure: bool) -> tuple[bytes | None, Image.Image]:
-    image = drawing.caption_on(drawing.scaled(png, drawing.REPORT_WIDTH)[0], "final screen")
-    return (drawing.thumbnail_jpeg(image, FILMSTRIP_WIDTH) if allure else None), drawing.shrink(
-        image, drawing.THUMB_WIDTH
-    )
+    image = drawing.caption_on(decoded(png).image.copy(), "final screen")
+    thumb = drawing.shrink(image, drawing.THUMB_WIDTH)
+    return (drawing.thumbnail_jpeg(thumb, FILMSTRIP_WIDTH) if allure else None), thumb
 
 
 class EpisodeScreens:

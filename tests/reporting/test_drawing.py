@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageDraw
 
 from pytest_mobile_agent import drawing
 
@@ -93,3 +93,17 @@ def test_contact_sheet_holds_every_frame() -> None:
     frames = [drawing.annotate(png(), {"action": "key", "key": "back"}, HIERARCHY) for _ in range(8)]
     sheet = drawing.contact_sheet(frames, columns=6, thumb_width=100)
     assert sheet.width == 6 * 108 + 8 and sheet.height == 2 * (round(1170 * 100 / 540) + 8) + 8
+
+
+def test_quantized_keeps_every_colour_of_a_screen_with_few() -> None:
+    image = Image.new("RGB", (540, 1170), (255, 255, 255))
+    draw = ImageDraw.Draw(image)
+    colours = [(r, g, 90) for r in range(0, 250, 25) for g in range(0, 250, 25)]  # 100 colours
+    for i, colour in enumerate(colours):
+        x, y = (i % 10) * 54, (i // 10) * 117
+        draw.rectangle((x, y, x + 7, y + 7), fill=colour)  # 8 px squares, no larger
+    quantized = drawing.quantized(image)
+    assert quantized.mode == "P"
+    # Each colour kept to within the octree's rounding (255 may come back as 254), none lost.
+    worst = max(ImageChops.difference(quantized.convert("RGB"), image).getextrema(), key=lambda e: e[1])
+    assert worst[1] <= 1

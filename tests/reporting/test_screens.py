@@ -4,12 +4,15 @@ size, and `--mobile-keep-screens=failed` keeping a passing task's first and fina
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
-from PIL import Image
+from PIL import Image, ImageDraw
 from report_helpers import WRONG_AGENT, allure_results, walk_steps
 
+from pytest_mobile_agent.reporting import screens
 from pytest_mobile_agent.reporting.trajectory import slug
 
 CASE = "test_calc.py::test_arithmetic[3 + 5-3+5=-8]"
@@ -73,3 +76,31 @@ def test_a_bad_keep_screens_value_is_refused_by_name(run_tasks, calc_tasks) -> N
     assert run.result.ret != 0
     run.result.stderr.fnmatch_lines(["*--mobile-keep-screens='passed': expected all or failed*"])
     assert not run.episodes
+
+
+def _screen_png() -> bytes:
+    image = Image.new("RGB", (1080, 2340), (250, 250, 250))
+    ImageDraw.Draw(image).rectangle((0, 0, 1080, 200), fill=(0, 105, 92))
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def test_a_screen_seen_again_is_decoded_once_and_each_frame_draws_its_own_action() -> None:
+    png = _screen_png()
+    tap = {"action": "tap", "x": 200, "y": 1200}
+    first = SimpleNamespace(index=1, action=tap, error=None)
+    second = SimpleNamespace(index=2, action=dict(tap, x=880), error=None)
+    a = screens._frame(png, None, first, None, True, True)
+    b = screens._frame(bytes(png), None, second, None, True, True)  # equal bytes, another object
+    assert screens.decoded(bytes(png)) is screens.decoded(png)
+    assert a.screen is not None and a.screen == b.screen  # the screen as it was, encoded once
+    with Image.open(io.BytesIO(a.screen)) as plain:
+        assert plain.size == (540, 1170) and plain.mode == "P"
+        plain_rgb = plain.convert("RGB")
+    # Each frame carries its own action only: the first tap was not drawn on the shared screen.
+    assert a.png is not None and b.png is not None
+    frame_b = Image.open(io.BytesIO(b.png)).convert("RGB")
+    assert frame_b.getpixel((100, 600)) == plain_rgb.getpixel((100, 600))
+    assert frame_b.getpixel((440, 600)) != plain_rgb.getpixel((440, 600))
+    assert Image.open(io.BytesIO(a.png)).convert("RGB").getpixel((100, 600)) != plain_rgb.getpixel((100, 600))

@@ -50,9 +50,9 @@ class Device:
         self.accessibility = Accessibility(self)
         self.packages = PackageManager(self)
         self.wm = WindowManager(self, config.width, config.height, config.density)
-        # One cached screen, not four: an unchanged screen is still drawn only once, and each
-        # cached screen holds a 10 MB picture (an idle device went from 90 to 70 MB).
-        self.renderer = ScreenRenderer(config.width, config.height, self.wm.scale, cache_size=1)
+        # The PNGs of the last 16 screens (about 100 kB each; an agent often comes back to a
+        # screen), the 10 MB picture of the last one only (an idle device went from 90 to 70 MB).
+        self.renderer = ScreenRenderer(config.width, config.height, self.wm.scale, cache_size=16, pictures=1)
         self.packages.install_builtin(apps)
 
     @property

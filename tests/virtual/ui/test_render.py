@@ -195,6 +195,26 @@ def test_lru_is_small(renderer: ScreenRenderer) -> None:
     assert renderer.renders == 7
 
 
+def test_screens_seen_again_keep_their_png_not_their_picture() -> None:
+    """The device's cache: the last 16 screens' PNGs, the last screen's picture only."""
+    renderer = ScreenRenderer(W, H, SCALE, cache_size=16, pictures=1)
+    first = [renderer.png(frame(activity(screen(f"T{i}"))), "9:00") for i in range(6)]
+    assert renderer.renders == 6
+    assert renderer.png(frame(activity(screen("T0"))), "9:00") == first[0]  # neither drawn nor encoded
+    assert renderer.renders == 6
+    # Its picture went with the next screen: asking for it draws it again, the same pixels.
+    assert renderer.image(frame(activity(screen("T0"))), "9:00").tobytes() == decode(first[0]).tobytes()
+    assert renderer.renders == 7
+    renderer.rgba(frame(activity(screen("T0"))), "9:00")
+    assert renderer.renders == 7
+    renderer.image(frame(activity(screen("T5"))), "9:00")  # T0 is now the one picture kept
+    assert renderer.renders == 8
+    for i in range(6, 22):  # 16 newer screens push T0 out
+        renderer.png(frame(activity(screen(f"T{i}"))), "9:00")
+    assert renderer.png(frame(activity(screen("T0"))), "9:00") == first[0]
+    assert renderer.renders == 8 + 16 + 1
+
+
 def test_overlays_render(renderer: ScreenRenderer) -> None:
     app = activity(screen(edit_focused=True))
     plain = renderer.image(frame(app), "9:00")

@@ -3,7 +3,7 @@
 The picture only has to look like a plausible Material phone screen to a multimodal agent; the
 view trees (bounds, text, flags) stay the source of truth. Rendering is deterministic, so the
 same screen state always gives the same bytes, and an unchanged screen is drawn once: a cheap
-signature of everything drawn keys a small LRU of images and their encodings.
+signature of everything drawn keys a small LRU of encodings, the most recent with their pictures.
 """
 
 from __future__ import annotations
@@ -23,15 +23,22 @@ from pytest_mobile_agent.virtual.ui.view import View
 
 
 class ScreenRenderer:
-    """Renders Frames to pictures, remembering the last few screens."""
+    """Renders Frames to pictures, remembering the last few screens.
 
-    def __init__(self, width: int, height: int, scale: float, cache_size: int = 4) -> None:
+    The last `cache_size` screens keep their encodings (a PNG is about 100 kB), only the last
+    `pictures` of them their picture too (10 MB at 1080x2340): an agent going back to a screen
+    it saw a few steps earlier (a tap that did nothing, a dialog closed, Back) gets its PNG
+    without a drawing or an encoding, and an idle device holds little memory.
+    """
+
+    def __init__(self, width: int, height: int, scale: float, cache_size: int = 4, pictures: int | None = None) -> None:
         self.width, self.height, self.scale = width, height, scale
         self.status_h = round(24 * scale)
         self.nav_h = round(48 * scale)
         self.renders = 0  # how many times a picture was actually drawn
         self._cache: OrderedDict[tuple, dict[Any, Any]] = OrderedDict()
         self._cache_size = cache_size
+        self._pictures = cache_size if pictures is None else max(1, min(pictures, cache_size))
         self._fonts = Fonts()
         self._png = PngEncoder()
         self._lock = threading.RLock()  # adb services may ask for the screen from several threads
@@ -40,13 +47,13 @@ class ScreenRenderer:
     def image(self, frame: Frame, status_text: str = "") -> Image.Image:
         """A copy of the screen picture (callers may draw on it)."""
         with self._lock:
-            return self._entry(frame, status_text)["image"].copy()
+            return self._picture(self._entry(frame, status_text), frame, status_text).copy()
 
     def png(self, frame: Frame, status_text: str = "") -> bytes:
         with self._lock:
             entry = self._entry(frame, status_text)
             if "png" not in entry:
-                entry["png"] = self._png.encode(entry["image"])
+                entry["png"] = self._png.encode(self._picture(entry, frame, status_text))
             return entry["png"]
 
     def jpeg(self, frame: Frame, status_text: str = "", quality: int = 80) -> bytes:
@@ -55,7 +62,7 @@ class ScreenRenderer:
             key = ("jpeg", quality)
             if key not in entry:
                 buf = io.BytesIO()
-                entry["image"].save(buf, "JPEG", quality=quality)
+                self._picture(entry, frame, status_text).save(buf, "JPEG", quality=quality)
                 entry[key] = buf.getvalue()
             return entry[key]
 
@@ -64,7 +71,7 @@ class ScreenRenderer:
         with self._lock:
             entry = self._entry(frame, status_text)
             if "rgba" not in entry:
-                entry["rgba"] = entry["image"].convert("RGBA").tobytes()
+                entry["rgba"] = self._picture(entry, frame, status_text).convert("RGBA").tobytes()
             return entry["rgba"]
 
     # caching
@@ -77,17 +84,26 @@ class ScreenRenderer:
         return tuple(out)
 
     def _entry(self, frame: Frame, status_text: str) -> dict[Any, Any]:
+        """The cache entry of this screen, made the most recent; its picture may be drawn yet."""
         key = self.signature(frame, status_text)
         entry = self._cache.get(key)
         if entry is not None:
             self._cache.move_to_end(key)
-            return entry
-        entry = {"image": self._draw(frame, status_text)}
-        self.renders += 1
-        self._cache[key] = entry
-        while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
+        else:
+            entry = self._cache[key] = {}
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+        for i, older in enumerate(reversed(self._cache.values())):
+            if i >= self._pictures:  # the big ones go, the encodings stay
+                older.pop("image", None)
+                older.pop("rgba", None)
         return entry
+
+    def _picture(self, entry: dict[Any, Any], frame: Frame, status_text: str) -> Image.Image:
+        if "image" not in entry:
+            entry["image"] = self._draw(frame, status_text)
+            self.renders += 1
+        return entry["image"]
 
     def _draw(self, frame: Frame, status_text: str) -> Image.Image:
         p = Painter(self.width, self.height, self.scale, self._fonts)
