@@ -5,7 +5,9 @@ headless flags), refuses what the real one refuses (an unknown option, an unknow
 writable instance of one AVD), appends its arguments to $STAND_IN_LOG, and becomes a virtual
 device whose console listens on P and adbd on P+1, as an emulator's do: the same serial
 (emulator-P), the same console (`kill`, `avd snapshot ...`, which refuses to save under
-`-read-only` as the emulator does), the same `sys.boot_completed`.
+`-read-only` as the emulator does), the same `sys.boot_completed`. Its guest clock runs, and a
+snapshot load drops adb for $STAND_IN_LOAD_DROP seconds (1 by default; every connection closed,
+the serial gone, then registered again) and rolls the clock back to the save time.
 
 AVDs are the `NAME.ini` files of $ANDROID_AVD_HOME, as the emulator finds them, each naming its
 `NAME.avd` folder with `path=`; without that variable, the names in $STAND_IN_AVDS.
@@ -71,6 +73,8 @@ def main() -> None:
         )
         sys.exit(1)
     device = [sys.executable, "-m", "pytest_mobile_agent.virtual", "--port", str(args.port + 1), "--model", args.avd]
+    # The guest clock runs, and a snapshot load drops adb for about a second, as the emulator's do.
+    device += ["--running-clock", "--load-drop", os.environ.get("STAND_IN_LOAD_DROP", "1.0")]
     if args.read_only:
         device.append("--read-only")
     os.execv(sys.executable, [*device, "--watch-parent", str(os.getppid())])

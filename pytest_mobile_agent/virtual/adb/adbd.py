@@ -181,6 +181,13 @@ def adb_register_emulator(adb_port: int, timeout: float = 10.0) -> str:
             raise ConnectionError(f"adb did not list {serial} (adbd on port {adb_port}) as online")
 
 
+class _Refused(asyncio.Protocol):
+    """A connection to adbd while it is down (after a snapshot load): closed at once."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        transport.close()
+
+
 async def _stop_when_gone(pid: int, stop: asyncio.Event) -> None:
     """End the device once the process that started it is gone."""
     while not stop.is_set():
@@ -202,7 +209,10 @@ async def serve(
     register: bool = True,
     on_ready=None,  # noqa: ANN001
     watch_parent: int | None = None,
+    load_drop: float | None = None,
 ) -> None:
+    """Serve a device until SIGTERM/SIGINT (or `watch_parent` is gone). `load_drop`: seconds a
+    console snapshot load drops adb for, as an emulator does (None: never dropped)."""
     loop = asyncio.get_running_loop()
     connections: set[Connection] = set()
     trimmer = MemoryTrimmer(loop)
@@ -230,11 +240,38 @@ async def serve(
         connections.add(conn)
         return conn
 
+    back_at = 0.0  # while the loop's time is below it, adb is dropped (a snapshot load's)
+
+    def accept() -> asyncio.Protocol:
+        return _Refused() if loop.time() < back_at else factory()
+
+    def drop_adb() -> None:
+        """After a console snapshot load: every adb connection closed and none taken for
+        `load_drop` seconds, then registered again, as an emulator comes back."""
+        nonlocal back_at
+        if load_drop is None:
+            return
+        back_at = loop.time() + load_drop
+        for conn in list(connections):
+            if conn.transport:
+                conn.transport.close()
+        loop.create_task(come_back())
+
+    async def come_back() -> None:
+        while (wait := back_at - loop.time()) > 0:
+            await asyncio.sleep(wait)
+        if register and not stop.is_set():
+            try:
+                await loop.run_in_executor(None, adb_register_emulator, adbd_port)
+            except (OSError, ValueError) as exc:
+                log.warning("%s: not registered again after a snapshot load: %s", serial, exc)
+
     stop = asyncio.Event()
     token = auth_token()
-    server = await loop.create_server(factory, sock=adbd_sock)
+    server = await loop.create_server(accept, sock=adbd_sock)
     console = await loop.create_server(
-        lambda: ConsoleSession(device, snapshots, token, config.model.replace(" ", "_"), stop.set), sock=console_sock
+        lambda: ConsoleSession(device, snapshots, token, config.model.replace(" ", "_"), stop.set, drop_adb),
+        sock=console_sock,
     )
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
