@@ -49,6 +49,8 @@ def main(argv: list[str] | None = None) -> int:
         metavar="SECONDS",
         help="as an emulator: a console snapshot load drops adb (every connection) for SECONDS",
     )
+    p.add_argument("--boot-delay", type=float, default=0.0, metavar="SECONDS", help="adbd down (offline) so long")
+    p.add_argument("--unauthorized", action="store_true", help="let no adb host in: it stays unauthorized")
     p.add_argument("--no-register", action="store_true", help="do not register the device with the adb server")
     p.add_argument("--watch-parent", type=int, metavar="PID", help="stop when the process PID is gone")
     p.add_argument("-v", "--verbose", action="store_true")
@@ -90,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
                 on_ready=ready,
                 watch_parent=args.watch_parent,
                 load_drop=args.load_drop,
+                boot_delay=args.boot_delay,
+                unauthorized=args.unauthorized,
             )
         )
     except OSError as exc:

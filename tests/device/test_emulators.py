@@ -20,9 +20,18 @@ import pytest
 
 from pytest_mobile_agent import doctor
 from pytest_mobile_agent.device import adb_server
-from pytest_mobile_agent.device.emulators import HEADLESS, EmulatorError, find_emulator, free_console_ports, parse
+from pytest_mobile_agent.device.emulators import (
+    HEADLESS,
+    EmulatorError,
+    EmulatorFleet,
+    end_orphans,
+    find_emulator,
+    free_console_ports,
+    parse,
+)
 from pytest_mobile_agent.device.pool import DevicePool, DeviceSource
 from pytest_mobile_agent.device.reset import DeviceResets, SnapshotReset
+from pytest_mobile_agent.virtual.adb import registration
 
 STAND_IN = Path(__file__).with_name("emulator_stand_in.py")
 CALC = "com.simplemobiletools.calculator"
@@ -55,6 +64,7 @@ def stand_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("ANDROID_AVD_HOME", str(tmp_path / "avd"))
     monkeypatch.setenv("PATH", f"{tmp_path / 'sdk-bin'}{os.pathsep}{os.environ['PATH']}")
     monkeypatch.setenv("STAND_IN_LOG", str(tmp_path / "emulator-calls.log"))
+    monkeypatch.setenv("STAND_IN_BOOT_DELAY", "0")  # one test boots slowly, as an emulator does
     return tmp_path / "emulator-calls.log"
 
 
@@ -309,3 +319,103 @@ def test_mobileagentbench_oracle_passes_on_an_emulator_fleet_reset_by_snapshots(
         offsets = [device - host for host, device in seen]
         span = seen[-1][0] - seen[0][0]
         assert span > 8 and max(offsets) - min(offsets) <= 3.5, (serial, span, offsets)  # never rolled back
+
+
+def new_serial_states(action: Callable[[], object]) -> dict[str, list[str]]:
+    """The states adb listed each serial in that it did not list before `action`, in order."""
+    client = adb_server.client()
+    before = {d.serial for d in client.list()}
+    seen: dict[str, list[str]] = {}
+    done = threading.Event()
+
+    def poll() -> None:
+        while not done.is_set():
+            for d in client.list():
+                if d.serial not in before and seen.setdefault(d.serial, [])[-1:] != [d.state]:
+                    seen[d.serial].append(d.state)
+            done.wait(0.05)
+
+    watcher = threading.Thread(target=poll)
+    watcher.start()
+    try:
+        action()
+    finally:
+        done.set()
+        watcher.join()
+    return seen
+
+
+def test_an_emulator_boots_for_seconds_offline_first(stand_in: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STAND_IN_BOOT_DELAY", "3")
+    fleet = EmulatorFleet("Pixel_7_API_33", 1)
+    try:
+        states = new_serial_states(fleet.boot)
+        (serial,) = fleet.serials
+        assert states[serial] == ["offline", "device"]  # listed at once, online only once booted
+        assert adb_server.client().device(serial).shell("getprop sys.boot_completed").strip() == "1"
+    finally:
+        fleet.shutdown()
+
+
+def test_an_unauthorized_emulator_is_named_with_what_to_do(stand_in: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STAND_IN_UNAUTHORIZED", "1")
+    fleet = EmulatorFleet("Pixel_7_API_33", 1, unauthorized_grace=1.0)
+    with pytest.raises(EmulatorError, match=r"emulator-\d+ \(Pixel_7_API_33\) is unauthorized: .*adbkey\.pub"):
+        fleet.boot()
+    assert not fleet.instances  # shut down
+
+
+HOLD_TASK = """
+import pytest
+from pytest_mobile_agent import Tap, task
+
+
+@task(prompt="Hold", app="com.simplemobiletools.calculator", golden=[Tap(text="1")])
+def test_hold(device):
+    import os, time
+
+    with open(os.environ["HOLDING"], "w") as f:
+        f.write(device.serial)
+    time.sleep(600)
+"""
+
+
+def test_an_emulator_a_killed_session_left_is_ended_by_the_next(
+    stand_in: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_tasks, calc_tasks
+) -> None:
+    state = tmp_path / "run"
+    state.mkdir(mode=0o700)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(state))  # this test's records alone
+    (tmp_path / "hold").mkdir()
+    (tmp_path / "hold" / "test_hold.py").write_text(HOLD_TASK)
+    holding = tmp_path / "holding"
+    first = subprocess.Popen(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--agent=oracle"]
+        + ["--devices=emulator:Pixel_7_API_33", str(tmp_path / "hold")],
+        cwd=tmp_path,
+        env={**os.environ, "HOLDING": str(holding)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 300
+        while not holding.exists() and first.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert holding.exists(), f"the first session ended with {first.poll()} before its task ran"
+        serial = holding.read_text()
+        (entry,) = map(json.loads, map(Path.read_text, (state / "pytest-mobile-agent" / "emulators").glob("*.json")))
+        assert entry["serial"] == serial and entry["session"] == first.pid
+        first.kill()  # SIGKILL: no shutdown, no cleanup
+        first.wait(30)
+        time.sleep(1.5)  # (a device watching its parent would have seen it gone by now)
+        assert registration.running(entry["pid"], entry["started"])  # the emulator outlived it
+        run = run_tasks(calc_tasks, "--agent=oracle", "--devices=emulator:Pixel_7_API_33")
+        run.result.assert_outcomes(passed=4)
+        run.result.stdout.fnmatch_lines([f"ended {serial} (pid {entry['pid']}): an emulator left running by*"])
+        assert not registration.running(entry["pid"], entry["started"])
+        assert not list((state / "pytest-mobile-agent" / "emulators").glob("*.json"))  # the next one's gone too
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.wait(30)
+        end_orphans()  # whatever a failure above left running
