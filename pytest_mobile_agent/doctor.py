@@ -20,9 +20,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TypeVar
 
+from pytest_mobile_agent.device import adb_server
 from pytest_mobile_agent.device.android import ANIMATION_SCALES, AndroidDevice
 from pytest_mobile_agent.device.pool import DeviceConfigError, DeviceSource
-from pytest_mobile_agent.device.reset import ConsoleError, EmulatorConsole, console_port
+from pytest_mobile_agent.device.reset import ConsoleError, EmulatorConsole, console_port, is_local, remote_console
 from pytest_mobile_agent.errors import DeviceLost, InfrastructureFault, TaskError
 from pytest_mobile_agent.events.schema import LISTENER_PACKAGE
 
@@ -134,9 +135,12 @@ def snapshots(dev: AndroidDevice) -> Check:
     port = console_port(dev.serial)
     if port is None:
         return Check("snapshots", WARN, "no emulator console (not emulator-N)", "resets use --mobile-reset=clear")
+    host = getattr(dev.client, "host", "127.0.0.1")  # an emulator's console is on its adb server's machine
     try:
-        console = EmulatorConsole(port, timeout=10)
+        console = EmulatorConsole(port, host, timeout=10)
     except (ConsoleError, OSError) as exc:
+        if not is_local(host):
+            return Check("snapshots", WARN, f"no console at {host}:{port} ({exc})", remote_console(host, port))
         return Check("snapshots", WARN, f"console on port {port}: {exc}", "resets use --mobile-reset=clear")
     try:
         console.command(f"avd snapshot save {PROBE_SNAPSHOT}")
@@ -196,6 +200,12 @@ def run(spec: str, write: Callable[[str], None] = print) -> int:
     failed = False
     try:
         with devices_for(spec) as (devices, unusable):
+            mismatch = adb_server.path_adb_mismatch()
+            if mismatch:
+                failed = True
+                write("this host")
+                for line in Check("adb on PATH", FAIL, mismatch).lines():
+                    write(line)
             for serial, state in unusable:
                 failed = True
                 write(serial)

@@ -90,6 +90,16 @@ class MobileSession:
         except EmulatorError as exc:
             raise pytest.UsageError(str(exc)) from exc
 
+    def check_adb_on_path(self) -> None:
+        """Warn, once per session, where an `adb` on PATH would restart the adb server mid-run."""
+        if not self.options.runs_tasks or self.is_worker or self.config.option.collectonly:
+            return
+        from pytest_mobile_agent.device.adb_server import path_adb_mismatch
+
+        problem = path_adb_mismatch()
+        if problem:
+            self.say(f"warning: {problem}")
+
     def say(self, line: str) -> None:
         """A line on the terminal, outside any test's output."""
         reporter = self.config.pluginmanager.get_plugin("terminalreporter")

@@ -77,14 +77,26 @@ def parse(spec: str) -> tuple[str, int] | None:
 
 
 def find_emulator() -> str:
+    """The SDK's `emulator/emulator`: the one on PATH, else under $ANDROID_HOME or
+    $ANDROID_SDK_ROOT. An `emulator` in the SDK's `tools/` folder is the obsolete wrapper (SDK
+    Tools before 25.3, which cannot start current system images), so the SDK's own beside it
+    wins over it; found alone, it is named with what to do."""
     found = shutil.which("emulator")
-    if found:
+    obsolete = found if found and Path(found).parent.name == "tools" else None
+    if found and not obsolete:
         return found
     homes = [os.environ.get(v) for v in ("ANDROID_HOME", "ANDROID_SDK_ROOT")]
-    for home in filter(None, homes):
+    roots = [*filter(None, homes), *([str(Path(obsolete).parent.parent)] if obsolete else [])]
+    for home in roots:
         candidate = Path(home) / "emulator" / "emulator"
         if os.access(candidate, os.X_OK):
             return str(candidate)
+    if obsolete:
+        raise EmulatorError(
+            f"the `emulator` on PATH ({obsolete}) is the obsolete one of the SDK's tools/ folder; install "
+            "the emulator package (`sdkmanager emulator`) and put its folder (SDK/emulator) before "
+            "SDK/tools on PATH"
+        )
     raise EmulatorError(
         "no `emulator` command: install the Android SDK's emulator package and put it on PATH, "
         f"or set ANDROID_HOME / ANDROID_SDK_ROOT (now {homes[0]!r} / {homes[1]!r})"

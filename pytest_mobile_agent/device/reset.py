@@ -46,6 +46,19 @@ class ConsoleError(Exception):
     """The console answered `KO: ...`, or did not answer as a console does."""
 
 
+def remote_console(host: str, port: int) -> str:
+    """Why an emulator behind a remote adb server has no console here."""
+    return (
+        f"the emulator is behind the adb server at {host}: its console listens on that machine's loopback "
+        f"(port {port}) and cannot be reached from this host, so no snapshot reset; reset by clearing "
+        "(--mobile-reset=clear), or run the session on that machine for snapshots"
+    )
+
+
+def is_local(host: str) -> bool:
+    return host in ("localhost", "::1") or host.startswith("127.")
+
+
 def console_port(serial: str) -> int | None:
     """The console port of a local emulator (`emulator-N` -> N), None for any other serial."""
     m = re.fullmatch(r"emulator-(\d+)", serial)
@@ -277,6 +290,8 @@ class SnapshotReset:
                 self.close()
                 if attempt == 2:
                     message = f"device {device.serial}: the emulator console did not answer `{text}`: {exc}"
+                    if not is_local(self.host):
+                        message += f"; {remote_console(self.host, self.port)}"
                     raise DeviceLost(message) from exc
             except ConsoleError as exc:
                 raise DeviceLost(f"device {device.serial}: `{text}` on the emulator console failed: {exc}") from exc
@@ -328,7 +343,13 @@ class DeviceResets:
         device.animations_off()  # before the base snapshot, so that every reset brings it back
         port = console_port(device.serial) if self.choice != "clear" else None
         host = getattr(device.client, "host", "127.0.0.1")
-        if port is not None and (self.choice == "snapshot" or console_answers(device.serial, host)):
+        answers = port is not None and console_answers(device.serial, host)
+        if port is not None and not answers and not is_local(host):
+            if self.choice == "snapshot":
+                raise DeviceLost(f"--mobile-reset=snapshot: {device.serial}: {remote_console(host, port)}")
+            log.warning("%s: %s", device.serial, remote_console(host, port))
+            port = None
+        if port is not None and (self.choice == "snapshot" or answers):
             snap = SnapshotReset(port, host)
             try:
                 snap.save(device)

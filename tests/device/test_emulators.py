@@ -419,3 +419,19 @@ def test_an_emulator_a_killed_session_left_is_ended_by_the_next(
             first.kill()
             first.wait(30)
         end_orphans()  # whatever a failure above left running
+
+
+def test_an_obsolete_tools_emulator_on_path_gives_way_to_the_sdks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    obsolete = tmp_path / "sdk" / "tools" / "emulator"
+    obsolete.parent.mkdir(parents=True)
+    obsolete.write_text("#!/bin/sh\necho \"PANIC: Missing emulator engine program for 'x86' CPU.\"; exit 1\n")
+    obsolete.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{obsolete.parent}{os.pathsep}/usr/bin:/bin")
+    monkeypatch.delenv("ANDROID_HOME", raising=False)
+    monkeypatch.delenv("ANDROID_SDK_ROOT", raising=False)
+    with pytest.raises(EmulatorError, match=r"sdk/tools/emulator\) is the obsolete one .* before SDK/tools on PATH"):
+        find_emulator()
+    sdk_own = install_stand_in(tmp_path / "sdk" / "emulator")
+    assert find_emulator() == str(sdk_own)  # the SDK's own beside it, PATH notwithstanding
