@@ -12,7 +12,6 @@ emulator or farm.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -22,8 +21,16 @@ from typing import TypeVar
 
 from pytest_mobile_agent.device import adb_server
 from pytest_mobile_agent.device.android import ANIMATION_SCALES, AndroidDevice
+from pytest_mobile_agent.device.emulators import EmulatorError
 from pytest_mobile_agent.device.pool import DeviceConfigError, DeviceSource
-from pytest_mobile_agent.device.reset import ConsoleError, EmulatorConsole, console_port, is_local, remote_console
+from pytest_mobile_agent.device.reset import (
+    ConsoleError,
+    EmulatorConsole,
+    await_back,
+    console_port,
+    is_local,
+    remote_console,
+)
 from pytest_mobile_agent.errors import DeviceLost, InfrastructureFault, TaskError
 from pytest_mobile_agent.events.schema import LISTENER_PACKAGE
 
@@ -144,13 +151,16 @@ def snapshots(dev: AndroidDevice) -> Check:
         return Check("snapshots", WARN, f"console on port {port}: {exc}", "resets use --mobile-reset=clear")
     try:
         console.command(f"avd snapshot save {PROBE_SNAPSHOT}")
+        console.command(f"avd snapshot load {PROBE_SNAPSHOT}")
+        _, ms = timed(lambda: await_back(dev))  # an emulator drops adb for a moment after a load
         console.command(f"avd snapshot delete {PROBE_SNAPSHOT}")
     except ConsoleError as exc:
         advice = "boot one writable AVD copy per instance" if "read-only" in str(exc) else "see the console's answer"
         return Check("snapshots", FAIL, f"console on port {port} refused a snapshot: {exc}", advice)
     finally:
         console.close()
-    return Check("snapshots", OK, f"console on port {port}: avd snapshot save and delete")
+    detail = f"console on port {port}: avd snapshot save, load (adb back after {ms:.0f} ms), delete"
+    return Check("snapshots", OK, detail)
 
 
 def clock(dev: AndroidDevice) -> Check:
@@ -171,6 +181,16 @@ def clock(dev: AndroidDevice) -> Check:
 def devices_for(spec: str) -> Iterator[tuple[list[AndroidDevice], list[tuple[str, str]]]]:
     """The devices `--devices SPEC` would use (a virtual one started for the check), and the
     serials the adb server lists but a run could not use, with their state."""
+    from pytest_mobile_agent.device.emulators import EmulatorFleet, parse
+
+    avds = parse(spec)
+    if avds is not None:  # booted for the check as for a run, shut down after it
+        fleet = EmulatorFleet(*avds)
+        try:
+            yield [AndroidDevice(serial) for serial in fleet.boot()], []
+        finally:
+            fleet.shutdown()
+        return
     source = DeviceSource.parse(spec)
     if source.kind == "virtual":
         from pytest_mobile_agent.virtual import start_device
@@ -225,7 +245,7 @@ def run(spec: str, write: Callable[[str], None] = print) -> int:
             if not devices and not unusable:
                 write(f"--devices={spec}: no device")
                 return 1
-    except DeviceConfigError as exc:
+    except (DeviceConfigError, EmulatorError) as exc:
         write(f"--devices={spec}: {exc}")
         return 1
     return 1 if failed else 0
@@ -236,10 +256,10 @@ def main(argv: list[str]) -> int:
         prog="python -m pytest_mobile_agent doctor",
         description="Check every device a run would use (as --devices picks them) and say what works and what to do.",
     )
-    parser.add_argument("--devices", default="virtual", help="as pytest's --devices (default: virtual)")
+    parser.add_argument(
+        "--devices", default="virtual", help="as pytest's --devices (default: virtual; emulator:AVD*N boots them)"
+    )
     args = parser.parse_args(argv)
-    if re.fullmatch(r"emulator:.*", args.devices):
-        parser.error("emulator:AVD*N boots for a run: boot them, then name their serials (emulator-5554,...)")
     return run(args.devices)
 
 

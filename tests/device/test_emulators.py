@@ -36,6 +36,8 @@ from pytest_mobile_agent.virtual.adb import registration
 STAND_IN = Path(__file__).with_name("emulator_stand_in.py")
 CALC = "com.simplemobiletools.calculator"
 ROOT = Path(__file__).resolve().parents[2]
+DOCTOR_CHECKS = ("adb state", "API level", "screenshot", "window dump", "foreground", "event stream")
+DOCTOR_CHECKS += ("permission grant", "locale", "animations", "snapshots", "clock")
 
 
 def install_stand_in(folder: Path) -> Path:
@@ -435,3 +437,21 @@ def test_an_obsolete_tools_emulator_on_path_gives_way_to_the_sdks(
         find_emulator()
     sdk_own = install_stand_in(tmp_path / "sdk" / "emulator")
     assert find_emulator() == str(sdk_own)  # the SDK's own beside it, PATH notwithstanding
+
+
+def test_doctor_checks_an_emulator_fleet_it_boots(stand_in: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest_mobile_agent", "doctor", "--devices=emulator:Pixel_7_API_33*2"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    serials = [line for line in done.stdout.splitlines() if line.startswith("emulator-")]
+    assert len(serials) == 2
+    assert sorted(f"emulator-{p}" for p in boot_ports(stand_in)) == sorted(serials)
+    for name in DOCTOR_CHECKS:  # each device's line: ok, or warn (its clock is not the host's)
+        found = [line for line in done.stdout.splitlines() if line[8:].startswith(name)]
+        assert len(found) == 2 and all(line.split()[0] in ("ok", "warn") for line in found), found
+    assert done.stdout.count("avd snapshot save, load (adb back after") == 2  # each dropped adb and came back
+    assert not {d.serial for d in adb_server.client().list()} & set(serials)  # shut down after the check
