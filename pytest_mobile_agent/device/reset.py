@@ -232,9 +232,9 @@ def resync_clock(
     from the save (whatever a task did to it), with toybox's `date @EPOCH`, as root where the
     shell user may not (`su 0`, which emulator images other than Google Play's have). A clock
     that does not run (the virtual device's, fixed so that dates are deterministic) is device
-    state the snapshot rightly brought back. Whether it runs is read off the clock before the
-    load (still at the save time after seconds: fixed; moved as the host's: running), else
-    probed once; a clock that did not go back costs one `date`."""
+    state the snapshot rightly brought back. A clock still at the save time seconds after it
+    is fixed; one that moved (with the host, or set by a task) is probed once, two readings a
+    second apart. A clock that did not go back costs one `date`."""
     after = read_clock(device)
     if saved is None or before is None or after is None:
         return runs
@@ -242,15 +242,13 @@ def resync_clock(
     if after.device >= target - 1:  # (both readings are whole seconds)
         return runs
     if runs is None:
-        moved, host = before.device - saved.device, before.host - saved.host
-        if host >= 2 and moved in (0, -1):
-            runs = False
-        elif host >= 2 and abs(moved - host) <= 2:
-            runs = True
-        else:  # a task set it: a fixed clock reads the same second twice, a second apart
-            out = device.sh("date +%s; sleep 1.1; date +%s", check=False).split()
-            runs = len(out) == 2 and out[0] != out[1]
-            target += 1
+        if before.host - saved.host >= 2 and before.device - saved.device in (0, -1):
+            return runs  # still at the save time seconds later: a fixed clock, nothing to set
+        # Moved (by the host's time, or by a task: a recording advances the virtual clock):
+        # a fixed clock reads the same second twice, a second apart.
+        out = device.sh("date +%s; sleep 1.1; date +%s", check=False).split()
+        runs = len(out) == 2 and out[0] != out[1]
+        target += 1
     if not runs:
         return runs
     device.sh(f"date @{target} >/dev/null 2>&1 || su 0 date @{target} >/dev/null 2>&1", check=False)
