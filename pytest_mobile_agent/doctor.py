@@ -12,7 +12,6 @@ emulator or farm.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -20,9 +19,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TypeVar
 
+from pytest_mobile_agent.device import adb_server
 from pytest_mobile_agent.device.android import ANIMATION_SCALES, AndroidDevice
+from pytest_mobile_agent.device.emulators import EmulatorError
 from pytest_mobile_agent.device.pool import DeviceConfigError, DeviceSource
-from pytest_mobile_agent.device.reset import ConsoleError, EmulatorConsole, console_port
+from pytest_mobile_agent.device.reset import (
+    ConsoleError,
+    EmulatorConsole,
+    await_back,
+    console_port,
+    is_local,
+    remote_console,
+)
 from pytest_mobile_agent.errors import DeviceLost, InfrastructureFault, TaskError
 from pytest_mobile_agent.events.schema import LISTENER_PACKAGE
 
@@ -134,19 +142,25 @@ def snapshots(dev: AndroidDevice) -> Check:
     port = console_port(dev.serial)
     if port is None:
         return Check("snapshots", WARN, "no emulator console (not emulator-N)", "resets use --mobile-reset=clear")
+    host = getattr(dev.client, "host", "127.0.0.1")  # an emulator's console is on its adb server's machine
     try:
-        console = EmulatorConsole(port, timeout=10)
+        console = EmulatorConsole(port, host, timeout=10)
     except (ConsoleError, OSError) as exc:
+        if not is_local(host):
+            return Check("snapshots", WARN, f"no console at {host}:{port} ({exc})", remote_console(host, port))
         return Check("snapshots", WARN, f"console on port {port}: {exc}", "resets use --mobile-reset=clear")
     try:
         console.command(f"avd snapshot save {PROBE_SNAPSHOT}")
+        console.command(f"avd snapshot load {PROBE_SNAPSHOT}")
+        _, ms = timed(lambda: await_back(dev))  # an emulator drops adb for a moment after a load
         console.command(f"avd snapshot delete {PROBE_SNAPSHOT}")
     except ConsoleError as exc:
         advice = "boot one writable AVD copy per instance" if "read-only" in str(exc) else "see the console's answer"
         return Check("snapshots", FAIL, f"console on port {port} refused a snapshot: {exc}", advice)
     finally:
         console.close()
-    return Check("snapshots", OK, f"console on port {port}: avd snapshot save and delete")
+    detail = f"console on port {port}: avd snapshot save, load (adb back after {ms:.0f} ms), delete"
+    return Check("snapshots", OK, detail)
 
 
 def clock(dev: AndroidDevice) -> Check:
@@ -167,6 +181,16 @@ def clock(dev: AndroidDevice) -> Check:
 def devices_for(spec: str) -> Iterator[tuple[list[AndroidDevice], list[tuple[str, str]]]]:
     """The devices `--devices SPEC` would use (a virtual one started for the check), and the
     serials the adb server lists but a run could not use, with their state."""
+    from pytest_mobile_agent.device.emulators import EmulatorFleet, parse
+
+    avds = parse(spec)
+    if avds is not None:  # booted for the check as for a run, shut down after it
+        fleet = EmulatorFleet(*avds)
+        try:
+            yield [AndroidDevice(serial) for serial in fleet.boot()], []
+        finally:
+            fleet.shutdown()
+        return
     source = DeviceSource.parse(spec)
     if source.kind == "virtual":
         from pytest_mobile_agent.virtual import start_device
@@ -196,6 +220,12 @@ def run(spec: str, write: Callable[[str], None] = print) -> int:
     failed = False
     try:
         with devices_for(spec) as (devices, unusable):
+            mismatch = adb_server.path_adb_mismatch()
+            if mismatch:
+                failed = True
+                write("this host")
+                for line in Check("adb on PATH", FAIL, mismatch).lines():
+                    write(line)
             for serial, state in unusable:
                 failed = True
                 write(serial)
@@ -215,7 +245,7 @@ def run(spec: str, write: Callable[[str], None] = print) -> int:
             if not devices and not unusable:
                 write(f"--devices={spec}: no device")
                 return 1
-    except DeviceConfigError as exc:
+    except (DeviceConfigError, EmulatorError) as exc:
         write(f"--devices={spec}: {exc}")
         return 1
     return 1 if failed else 0
@@ -226,10 +256,10 @@ def main(argv: list[str]) -> int:
         prog="python -m pytest_mobile_agent doctor",
         description="Check every device a run would use (as --devices picks them) and say what works and what to do.",
     )
-    parser.add_argument("--devices", default="virtual", help="as pytest's --devices (default: virtual)")
+    parser.add_argument(
+        "--devices", default="virtual", help="as pytest's --devices (default: virtual; emulator:AVD*N boots them)"
+    )
     args = parser.parse_args(argv)
-    if re.fullmatch(r"emulator:.*", args.devices):
-        parser.error("emulator:AVD*N boots for a run: boot them, then name their serials (emulator-5554,...)")
     return run(args.devices)
 
 

@@ -75,6 +75,7 @@ def device(request: pytest.FixtureRequest, mobile_pool: DevicePool, mobile_reset
                 pytest.skip(f"{label}: {', '.join(missing)} is not installed on {dev.serial}")
         if task is not None:
             mobile_resets.reset(dev, list(task.apps), list(task.spec.grants), lambda: mobile_pool.event_stream(dev))
+            mobile_pool.restore_stream(dev)
             dev.set_locale(mobile_session(request.config).options.locale_for(task.spec))
             request.config.hook.pytest_mobile_agent_reset(device=dev, task=task)
             mobile_pool.confirm_lease()

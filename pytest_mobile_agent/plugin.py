@@ -126,6 +126,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     """--devices=emulator:AVD*N: the instances boot before any worker starts."""
+    mobile_session(session.config).check_adb_on_path()
     mobile_session(session.config).boot_emulators()
 
 

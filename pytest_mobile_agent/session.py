@@ -4,6 +4,7 @@ records collected so far."""
 from __future__ import annotations
 
 import concurrent.futures
+import sys
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -83,11 +84,29 @@ class MobileSession:
             wanted = parse(self.options.devices)
             if wanted is None:
                 return
-            fleet = EmulatorFleet(*wanted)
+            fleet = EmulatorFleet(*wanted, say=self.say)
             self.config.add_cleanup(fleet.shutdown)
             self.emulators = fleet.boot()
         except EmulatorError as exc:
             raise pytest.UsageError(str(exc)) from exc
+
+    def check_adb_on_path(self) -> None:
+        """Warn, once per session, where an `adb` on PATH would restart the adb server mid-run."""
+        if not self.options.runs_tasks or self.is_worker or self.config.option.collectonly:
+            return
+        from pytest_mobile_agent.device.adb_server import path_adb_mismatch
+
+        problem = path_adb_mismatch()
+        if problem:
+            self.say(f"warning: {problem}")
+
+    def say(self, line: str) -> None:
+        """A line on the terminal, outside any test's output."""
+        reporter = self.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(line)
+        else:
+            print(line, file=sys.stderr)
 
     def device_count(self) -> int | None:
         """What `-n auto` means: the number of devices (for virtual devices: None, xdist's own

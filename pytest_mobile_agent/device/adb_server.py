@@ -7,6 +7,8 @@ The adb binary inside the adbutils wheel is enough; a system adb is used only wh
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import subprocess
 import time
 
@@ -75,3 +77,42 @@ def expose_adb_on_path() -> None:
 
     if shutil.which("adb") is None:
         os.environ["PATH"] = os.path.dirname(adb_path()) + os.pathsep + os.environ.get("PATH", "")
+
+
+ADB_VERSION = re.compile(r"Android Debug Bridge version 1\.0\.(\d+)")
+
+
+def _client_version(adb: str) -> int | None:
+    """The protocol version `adb version` prints (1.0.41 -> 41), None where it says none."""
+    try:
+        out = subprocess.run([adb, "version"], capture_output=True, text=True, timeout=10).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    found = ADB_VERSION.search(out)
+    return int(found.group(1)) if found else None
+
+
+def path_adb_mismatch() -> str | None:
+    """What is wrong where the `adb` on PATH is another version than the adb server's (the
+    running one, else the one the plugin would start): any `adb` command run from PATH (by an
+    agent, AndroidViewClient, a tool) then kills the server and starts its own, and every device
+    drops mid-run (adb's client does so on "adb server version (X) doesn't match this client
+    (Y); killing..."). None where they agree or there is no other adb."""
+    found = shutil.which("adb")
+    if found is None:
+        return None
+    try:
+        server: int | None = client().server_version()
+    except Exception:  # no server yet: the one the plugin starts (adbutils' choice, maybe this one)
+        if os.path.realpath(found) == os.path.realpath(adb_path()):
+            return None
+        server = _client_version(adb_path())
+    theirs = _client_version(found)
+    if theirs is None or server is None or theirs == server:
+        return None
+    return (
+        f"the adb on PATH ({found}, 1.0.{theirs}) is another version than the adb server's (1.0.{server}): "
+        "an `adb` command run from PATH would kill the server and start its own mid-run, dropping every "
+        "device. Put an adb of the server's version first on PATH, or set ADBUTILS_ADB_PATH to the PATH "
+        "one and restart the server with it (`adb kill-server`)"
+    )

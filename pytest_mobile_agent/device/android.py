@@ -213,6 +213,11 @@ class AndroidDevice:
             return None, out
         return int(rc.strip() or 1), body
 
+    def connections_dropped(self) -> None:
+        """The device dropped every adb connection (an emulator's snapshot load): the
+        uiautomator2 session went with them and is made again when next needed."""
+        self._u2 = None
+
     def alive(self) -> bool:
         try:
             return self.sh("echo ok", timeout=5, check=False).strip() == "ok"

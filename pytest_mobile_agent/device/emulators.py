@@ -15,28 +15,46 @@ instance is online and `sys.boot_completed` is 1; the `device` fixture's snapsho
 (reset.py, through the same console) brings each back to its base state before a task; at the
 end each gets the console's `kill`. The process that boots them is the one that ends: pytest
 alone, or the xdist controller, which hands the serials to its workers.
+
+An emulator outlives the process that started it, so a killed session would leave its
+instances running: each is recorded (a file in the user's private state folder, with its pid,
+its start time and the session's), and the next session's boot ends the instances of every
+recorded session that is gone, and says so. An instance adb lists `unauthorized` (the host's
+key not among the emulator's) is reported as that, with what to do, not as a boot timeout.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import adbutils
 
 from pytest_mobile_agent.device import adb_server
+from pytest_mobile_agent.virtual.adb.registration import running, started
+from pytest_mobile_agent.virtual.core.private_dirs import open_own, owned_dir, state_dir
 
 SPEC = re.compile(r"emulator:([A-Za-z0-9._-]+)(?:\*(\d+))?")
 HEADLESS = ("-no-window", "-no-audio", "-no-boot-anim", "-no-snapshot-save")
 FIRST_PORT, LAST_PORT = 5554, 5682  # the console ports the adb server knows emulators by
 BOOT_TIMEOUT = 600.0
+UNAUTHORIZED_GRACE = 15.0  # an emulator may list unauthorized a moment before it takes the host's key
+UNAUTHORIZED_ADVICE = (
+    "adb on this host holds no key the emulator accepts. The emulator installs ~/.android/adbkey.pub "
+    "at boot: check that it is the public half of ~/.android/adbkey (or of a key in ADB_VENDOR_KEYS) "
+    "that the adb server signs with, restart the server (`adb kill-server`) and boot again; on a "
+    'device with a screen, accept the "Allow USB debugging?" prompt'
+)
 
 
 class EmulatorError(Exception):
@@ -59,14 +77,26 @@ def parse(spec: str) -> tuple[str, int] | None:
 
 
 def find_emulator() -> str:
+    """The SDK's `emulator/emulator`: the one on PATH, else under $ANDROID_HOME or
+    $ANDROID_SDK_ROOT. An `emulator` in the SDK's `tools/` folder is the obsolete wrapper (SDK
+    Tools before 25.3, which cannot start current system images), so the SDK's own beside it
+    wins over it; found alone, it is named with what to do."""
     found = shutil.which("emulator")
-    if found:
+    obsolete = found if found and Path(found).parent.name == "tools" else None
+    if found and not obsolete:
         return found
     homes = [os.environ.get(v) for v in ("ANDROID_HOME", "ANDROID_SDK_ROOT")]
-    for home in filter(None, homes):
+    roots = [*filter(None, homes), *([str(Path(obsolete).parent.parent)] if obsolete else [])]
+    for home in roots:
         candidate = Path(home) / "emulator" / "emulator"
         if os.access(candidate, os.X_OK):
             return str(candidate)
+    if obsolete:
+        raise EmulatorError(
+            f"the `emulator` on PATH ({obsolete}) is the obsolete one of the SDK's tools/ folder; install "
+            "the emulator package (`sdkmanager emulator`) and put its folder (SDK/emulator) before "
+            "SDK/tools on PATH"
+        )
     raise EmulatorError(
         "no `emulator` command: install the Android SDK's emulator package and put it on PATH, "
         f"or set ANDROID_HOME / ANDROID_SDK_ROOT (now {homes[0]!r} / {homes[1]!r})"
@@ -156,12 +186,90 @@ class Emulator:
             return "(no log)"
 
 
+def records() -> Path:
+    """The user's records of the emulators sessions booted (private: see core/private_dirs.py)."""
+    return state_dir("emulators")
+
+
+def record(emulator: Emulator, folder: Path | None) -> None:
+    """Note a booted instance, so that a later session can end it should this one die first."""
+    entry = {
+        "serial": emulator.serial,
+        "port": emulator.port,
+        "pid": emulator.process.pid,
+        "started": started(emulator.process.pid),
+        "session": os.getpid(),
+        "session_started": started(os.getpid()),
+        "folder": str(folder) if folder else None,
+    }
+    path = records() / f"{emulator.serial}.json"
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(entry))
+    tmp.replace(path)
+
+
+def forget(emulator: Emulator) -> None:
+    (records() / f"{emulator.serial}.json").unlink(missing_ok=True)
+
+
+def end_orphans(timeout: float = 30.0) -> list[str]:
+    """End every recorded instance whose session is gone (killed before its shutdown); a line
+    for each one ended."""
+    ended = []
+    for path in sorted(records().glob("*.json")):
+        fd = open_own(path)
+        if fd is None:
+            continue
+        try:
+            with os.fdopen(fd) as f:
+                entry = json.load(f)
+            pid, serial = int(entry["pid"]), str(entry["serial"])
+        except (OSError, ValueError, KeyError, TypeError):
+            path.unlink(missing_ok=True)
+            continue
+        if running(int(entry["session"]), entry.get("session_started")):
+            continue  # a live session's
+        if running(pid, entry.get("started")):
+            _end(pid, int(entry["port"]), entry.get("started"), timeout)
+            ended.append(
+                f"ended {serial} (pid {pid}): an emulator left running by pytest session {entry['session']}, "
+                "which ended without shutting it down"
+            )
+        folder = Path(entry["folder"]) if entry.get("folder") else None
+        if folder is not None and folder.name.startswith("pma-emulators-") and owned_dir(folder):
+            shutil.rmtree(folder, ignore_errors=True)
+        path.unlink(missing_ok=True)
+    return ended
+
+
+def _end(pid: int, port: int, since: str | None, timeout: float) -> None:
+    """The console's `kill`, then SIGTERM, then SIGKILL, each given its time."""
+    from pytest_mobile_agent.device.reset import ConsoleError, EmulatorConsole
+
+    try:
+        console = EmulatorConsole(port, timeout=5)
+        console.sock.sendall(b"kill\r\n")
+        console.sock.close()
+    except (ConsoleError, OSError):
+        pass
+    for sig in (None, signal.SIGTERM, signal.SIGKILL):
+        if sig is not None and running(pid, since):
+            os.kill(pid, sig)
+        deadline = time.monotonic() + timeout / 3
+        while running(pid, since) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        if not running(pid, since):
+            return
+
+
 @dataclass
 class EmulatorFleet:
     avd: str
     count: int
     binary: str = field(default_factory=find_emulator)
     boot_timeout: float = BOOT_TIMEOUT
+    unauthorized_grace: float = UNAUTHORIZED_GRACE
+    say: Callable[[str], object] = print  # how the session reports the orphans it ended
     instances: list[Emulator] = field(default_factory=list)
     logs: Path | None = None  # each instance's output, shown when one fails to boot
     copies: Path | None = None  # the instances' AVD home: a copy of the AVD each
@@ -179,6 +287,8 @@ class EmulatorFleet:
         known = self.avds()
         if self.avd not in known:
             raise EmulatorError(f"no AVD named {self.avd!r} (`emulator -list-avds`: {', '.join(known) or 'none'})")
+        for line in end_orphans():
+            self.say(line)
         adb_server.ensure_server()
         client = adb_server.client()
         listed = {d.serial for d in client.list()}
@@ -201,6 +311,7 @@ class EmulatorFleet:
                         env=env,
                     )
                 self.instances.append(Emulator(copy, port, process, log))
+                record(self.instances[-1], self.logs)
             deadline = time.monotonic() + self.boot_timeout
             for emulator in self.instances:
                 self._await_boot(client, emulator, deadline)
@@ -211,21 +322,29 @@ class EmulatorFleet:
 
     def _await_boot(self, client: adbutils.AdbClient, emulator: Emulator, deadline: float) -> None:
         device = client.device(emulator.serial)
+        state, unauthorized_since = "not listed", None
         while True:
             if emulator.process.poll() is not None:
                 raise EmulatorError(
                     f"{emulator.serial} ({self.avd}) exited with {emulator.process.returncode} while booting:\n"
                     + emulator.log_tail()
                 )
-            try:
-                if device.shell("getprop sys.boot_completed", timeout=10).strip() == "1":
+            try:  # offline while it boots, unauthorized without this host's key, then device
+                state = {d.serial: d.state for d in client.list()}.get(emulator.serial, "not listed")
+                if state == "device" and device.shell("getprop sys.boot_completed", timeout=10).strip() == "1":
                     return
             except (adbutils.AdbError, OSError):
-                pass  # not listed yet, or adbd not up yet
+                pass  # adbd not up yet
+            if state != "unauthorized":
+                unauthorized_since = None
+            elif unauthorized_since is None:
+                unauthorized_since = time.monotonic()
+            elif time.monotonic() - unauthorized_since > self.unauthorized_grace:
+                raise EmulatorError(f"{emulator.serial} ({self.avd}) is unauthorized: {UNAUTHORIZED_ADVICE}")
             if time.monotonic() > deadline:
                 raise EmulatorError(
-                    f"{emulator.serial} ({self.avd}) did not boot within {self.boot_timeout:.0f}s:\n"
-                    + emulator.log_tail()
+                    f"{emulator.serial} ({self.avd}) did not boot within {self.boot_timeout:.0f}s "
+                    f"(adb state: {state}):\n" + emulator.log_tail()
                 )
             time.sleep(0.2)
 
@@ -247,6 +366,7 @@ class EmulatorFleet:
             except subprocess.TimeoutExpired:
                 emulator.process.kill()
                 emulator.process.wait(timeout)
+            forget(emulator)
         self.instances.clear()
         if self.logs is not None:
             shutil.rmtree(self.logs, ignore_errors=True)

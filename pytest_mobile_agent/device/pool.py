@@ -174,6 +174,14 @@ class DevicePool:
                 raise DeviceLost(f"device {device.serial}: event stream unavailable: {exc}") from exc
         return self._stream
 
+    def restore_stream(self, device: AndroidDevice) -> None:
+        """After a reset: an emulator's snapshot load drops adb and cuts the event stream, whose
+        reader would give up after a few quick retries; a stream not connected now is started
+        again (which waits for its hello line)."""
+        if self._stream is not None and not self._stream.connected:
+            self.close_streams()
+            self.event_stream(device)
+
     def close_streams(self) -> None:
         if self._stream is not None:
             self._stream.close()

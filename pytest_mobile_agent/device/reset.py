@@ -4,7 +4,9 @@
   listener set-up) the plugin saves a snapshot through the emulator console (`avd snapshot save`)
   and loads it before every task (`avd snapshot load`): files, providers, app data, the window
   stack and the clock all come back. Emulators (`emulator-N`: console on port N) and virtual
-  devices (which register as emulators and answer the same console) support it.
+  devices (which register as emulators and answer the same console) support it. The load drops
+  adb for a moment: the reset waits for the device to answer again and sets a running clock
+  forward (await_back, resync_clock); the pool then rebuilds the event stream the drop cut.
 - `clear`: clear-and-clean, for phones: HOME, force-stop and `pm clear` of the task's apps,
   their grants, then a check of the durable state against the one of the first reset (see
   ClearReset). Best effort, meant for a phone kept for testing: what was added since the first
@@ -20,6 +22,7 @@ from __future__ import annotations
 import logging
 import re
 import socket
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,10 +39,24 @@ STRATEGIES = ("snapshot", "clear")
 log = logging.getLogger(__name__)
 TOKEN_FILE = ".emulator_console_auth_token"
 READ_ONLY_REFUSAL = 'Snapshot save is disabled because "-read-only" was specified'
+LOAD_TIMEOUT = 120.0  # an emulator answers adb again within seconds of a load; a busy host takes longer
 
 
 class ConsoleError(Exception):
     """The console answered `KO: ...`, or did not answer as a console does."""
+
+
+def remote_console(host: str, port: int) -> str:
+    """Why an emulator behind a remote adb server has no console here."""
+    return (
+        f"the emulator is behind the adb server at {host}: its console listens on that machine's loopback "
+        f"(port {port}) and cannot be reached from this host, so no snapshot reset; reset by clearing "
+        "(--mobile-reset=clear), or run the session on that machine for snapshots"
+    )
+
+
+def is_local(host: str) -> bool:
+    return host in ("localhost", "::1") or host.startswith("127.")
 
 
 def console_port(serial: str) -> int | None:
@@ -178,6 +195,74 @@ def clean_up_commands(diff: StateDiff, app_areas: frozenset[str]) -> list[str]:
     return commands
 
 
+def await_back(device: AndroidDevice, timeout: float = LOAD_TIMEOUT) -> None:
+    """Wait until the device answers adb again after a snapshot load. The emulator restores the
+    guest's adbd with the rest, so it closes its adb connections: the serial is offline or gone
+    for a second or more, and every stream through adb (shells, forwards, the event stream) is
+    cut. A device that never left answers at once."""
+    deadline = time.monotonic() + timeout
+    delay = 0.0
+    while not device.alive():
+        if time.monotonic() > deadline:
+            raise DeviceLost(f"device {device.serial}: not back on adb {timeout:.0f}s after a snapshot load")
+        delay = min(0.5, delay + 0.05)
+        time.sleep(delay)
+    device.connections_dropped()
+
+
+@dataclass(frozen=True)
+class ClockReading:
+    device: int  # the device clock, `date +%s`
+    host: float  # time.time() when it was read
+
+
+def read_clock(device: AndroidDevice) -> ClockReading | None:
+    out = device.sh("date +%s", check=False).strip()
+    return ClockReading(int(out), time.time()) if out.isdigit() else None
+
+
+def resync_clock(
+    device: AndroidDevice, saved: ClockReading | None, before: ClockReading | None, runs: bool | None
+) -> bool | None:
+    """After a snapshot load, set a running device clock forward again; returns whether the clock
+    runs (None while that is not known yet).
+
+    The emulator's guest clock resumes at the save time: a clock that runs with the host is
+    then behind by the time since the save, so it is set to where it would be had it run on
+    from the save (whatever a task did to it), with toybox's `date @EPOCH`, as root where the
+    shell user may not (`su 0`, which emulator images other than Google Play's have). A clock
+    that does not run (the virtual device's, fixed so that dates are deterministic) is device
+    state the snapshot rightly brought back. A clock still at the save time seconds after it
+    is fixed; one that moved (with the host, or set by a task) is probed once, two readings a
+    second apart. A clock that did not go back costs one `date`."""
+    after = read_clock(device)
+    if saved is None or before is None or after is None:
+        return runs
+    target = saved.device + round(after.host - saved.host)
+    if after.device >= target - 1:  # (both readings are whole seconds)
+        return runs
+    if runs is None:
+        if before.host - saved.host >= 2 and before.device - saved.device in (0, -1):
+            return runs  # still at the save time seconds later: a fixed clock, nothing to set
+        # Moved (by the host's time, or by a task: a recording advances the virtual clock):
+        # a fixed clock reads the same second twice, a second apart.
+        out = device.sh("date +%s; sleep 1.1; date +%s", check=False).split()
+        runs = len(out) == 2 and out[0] != out[1]
+        target += 1
+    if not runs:
+        return runs
+    device.sh(f"date @{target} >/dev/null 2>&1 || su 0 date @{target} >/dev/null 2>&1", check=False)
+    now = read_clock(device)
+    if now is None or abs(now.device - target) > 2:
+        log.warning(
+            "%s: its clock stays %ss behind after the snapshot load; setting it needs root "
+            "(an emulator image other than Google Play's)",
+            device.serial,
+            target - after.device,
+        )
+    return runs
+
+
 @dataclass
 class SnapshotReset:
     """The emulator console's snapshots: saved once per device, loaded before every task."""
@@ -185,6 +270,8 @@ class SnapshotReset:
     port: int
     host: str = "127.0.0.1"  # the adb server's host: an emulator's console is on its machine
     name: str = "snapshot"
+    clock_runs: bool | None = None  # whether the device clock runs (None: not known yet)
+    saved_clock: ClockReading | None = None  # the device clock just after the save
     _console: EmulatorConsole | None = field(default=None, repr=False)
 
     def console(self) -> EmulatorConsole:
@@ -201,6 +288,8 @@ class SnapshotReset:
                 self.close()
                 if attempt == 2:
                     message = f"device {device.serial}: the emulator console did not answer `{text}`: {exc}"
+                    if not is_local(self.host):
+                        message += f"; {remote_console(self.host, self.port)}"
                     raise DeviceLost(message) from exc
             except ConsoleError as exc:
                 raise DeviceLost(f"device {device.serial}: `{text}` on the emulator console failed: {exc}") from exc
@@ -208,9 +297,13 @@ class SnapshotReset:
     def save(self, device: AndroidDevice) -> None:
         device.sh("input keyevent HOME")
         self._command(device, f"avd snapshot save {SNAPSHOT_NAME}")
+        self.saved_clock = read_clock(device)
 
     def reset(self, device: AndroidDevice, apps: list[str], grants: list[str]) -> None:
+        before = read_clock(device)
         self._command(device, f"avd snapshot load {SNAPSHOT_NAME}")
+        await_back(device)
+        self.clock_runs = resync_clock(device, self.saved_clock, before, self.clock_runs)
         grant_all(device, apps, grants)
 
     def close(self) -> None:
@@ -248,7 +341,13 @@ class DeviceResets:
         device.animations_off()  # before the base snapshot, so that every reset brings it back
         port = console_port(device.serial) if self.choice != "clear" else None
         host = getattr(device.client, "host", "127.0.0.1")
-        if port is not None and (self.choice == "snapshot" or console_answers(device.serial, host)):
+        answers = port is not None and console_answers(device.serial, host)
+        if port is not None and not answers and not is_local(host):
+            if self.choice == "snapshot":
+                raise DeviceLost(f"--mobile-reset=snapshot: {device.serial}: {remote_console(host, port)}")
+            log.warning("%s: %s", device.serial, remote_console(host, port))
+            port = None
+        if port is not None and (self.choice == "snapshot" or answers):
             snap = SnapshotReset(port, host)
             try:
                 snap.save(device)

@@ -149,6 +149,12 @@ class EventStreamClient:
         self.close()
 
     @property
+    def connected(self) -> bool:
+        """Reading a connection now (not between retries, not given up)."""
+        with self._cond:
+            return self._sock is not None and self.error is None and not self._closed.is_set()
+
+    @property
     def events(self) -> list[AccessibilityEvent]:
         with self._cond:
             return list(self._events)

@@ -42,6 +42,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--time", type=datetime.fromisoformat, default=DEFAULT_TIME, help="device clock (ISO 8601)")
     p.add_argument("--root", type=Path, help="device root directory (default: a new temporary one, removed at exit)")
     p.add_argument("--read-only", action="store_true", help="as the emulator -read-only: no snapshot saved")
+    p.add_argument("--running-clock", action="store_true", help="the clock runs from --time, as an emulator's")
+    p.add_argument(
+        "--load-drop",
+        type=float,
+        metavar="SECONDS",
+        help="as an emulator: a console snapshot load drops adb (every connection) for SECONDS",
+    )
+    p.add_argument("--boot-delay", type=float, default=0.0, metavar="SECONDS", help="adbd down (offline) so long")
+    p.add_argument("--unauthorized", action="store_true", help="let no adb host in: it stays unauthorized")
     p.add_argument("--no-register", action="store_true", help="do not register the device with the adb server")
     p.add_argument("--watch-parent", type=int, metavar="PID", help="stop when the process PID is gone")
     p.add_argument("-v", "--verbose", action="store_true")
@@ -61,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         model=args.model,
         time=args.time,
         read_only=args.read_only,
+        clock_runs=args.running_clock,
     )
 
     registered: list[str] = []
@@ -81,6 +91,9 @@ def main(argv: list[str] | None = None) -> int:
                 register=not args.no_register,
                 on_ready=ready,
                 watch_parent=args.watch_parent,
+                load_drop=args.load_drop,
+                boot_delay=args.boot_delay,
+                unauthorized=args.unauthorized,
             )
         )
     except OSError as exc:

@@ -5,7 +5,12 @@ headless flags), refuses what the real one refuses (an unknown option, an unknow
 writable instance of one AVD), appends its arguments to $STAND_IN_LOG, and becomes a virtual
 device whose console listens on P and adbd on P+1, as an emulator's do: the same serial
 (emulator-P), the same console (`kill`, `avd snapshot ...`, which refuses to save under
-`-read-only` as the emulator does), the same `sys.boot_completed`.
+`-read-only` as the emulator does), the same `sys.boot_completed`. Its guest clock runs, and a
+snapshot load drops adb for $STAND_IN_LOAD_DROP seconds (1 by default; every connection closed,
+the serial gone, then registered again) and rolls the clock back to the save time. It boots
+for $STAND_IN_BOOT_DELAY seconds (3 by default; the tests' fixture sets 0), listed `offline`
+meanwhile, stays `unauthorized` with $STAND_IN_UNAUTHORIZED set (no host let in), and outlives
+the process that started it, as an emulator does: only its console's `kill` or a signal ends it.
 
 AVDs are the `NAME.ini` files of $ANDROID_AVD_HOME, as the emulator finds them, each naming its
 `NAME.avd` folder with `path=`; without that variable, the names in $STAND_IN_AVDS.
@@ -71,9 +76,15 @@ def main() -> None:
         )
         sys.exit(1)
     device = [sys.executable, "-m", "pytest_mobile_agent.virtual", "--port", str(args.port + 1), "--model", args.avd]
+    # The guest clock runs, and a snapshot load drops adb for about a second, as the emulator's do;
+    # it boots for seconds, `offline` meanwhile, and outlives whoever started it.
+    device += ["--running-clock", "--load-drop", os.environ.get("STAND_IN_LOAD_DROP", "1.0")]
+    device += ["--boot-delay", os.environ.get("STAND_IN_BOOT_DELAY", "3.0")]
+    if os.environ.get("STAND_IN_UNAUTHORIZED"):
+        device.append("--unauthorized")
     if args.read_only:
         device.append("--read-only")
-    os.execv(sys.executable, [*device, "--watch-parent", str(os.getppid())])
+    os.execv(sys.executable, device)
 
 
 if __name__ == "__main__":

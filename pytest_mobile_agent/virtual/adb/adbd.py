@@ -149,9 +149,10 @@ def _bound(host: str, port: int) -> socket.socket:
     return sock
 
 
-def adb_register_emulator(adb_port: int, timeout: float = 10.0) -> str:
+def adb_register_emulator(adb_port: int, timeout: float = 10.0, online: bool = True) -> str:
     """Tell the adb server about an emulator whose adbd listens on `adb_port` (`host:emulator:PORT`,
-    which the server does not answer) and wait until it lists `emulator-(PORT-1)` online.
+    which the server does not answer) and wait until it lists `emulator-(PORT-1)` online (or,
+    not `online`, in any state).
 
     Spoken straight to the server so the device process need not import adbutils (and
     requests, urllib3, ...): about 9 MB less per device. Only when no server answers is one
@@ -168,7 +169,7 @@ def adb_register_emulator(adb_port: int, timeout: float = 10.0) -> str:
             sock.sendall(b"%04x" % len(request) + request)
         for _ in range(20):
             listed = _adb("host:devices").splitlines()
-            if f"{serial}\tdevice" in listed:
+            if f"{serial}\tdevice" in listed or (not online and any(x.startswith(f"{serial}\t") for x in listed)):
                 return serial
             time.sleep(0.01)
         if time.monotonic() > deadline:
@@ -179,6 +180,36 @@ def adb_register_emulator(adb_port: int, timeout: float = 10.0) -> str:
                     f"adb server of your own (ANDROID_ADB_SERVER_PORT) or give it your key."
                 )
             raise ConnectionError(f"adb did not list {serial} (adbd on port {adb_port}) as online")
+
+
+class _Held(asyncio.Protocol):
+    """A connection to adbd while it is down (booting, or restored by a snapshot load): held
+    unanswered, so that the adb server lists the serial `offline`, until adbd comes back and
+    closes it."""
+
+    def __init__(self, held: set[asyncio.BaseTransport]) -> None:
+        self.held = held
+        self.transport: asyncio.BaseTransport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+        self.held.add(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.transport is not None:
+            self.held.discard(self.transport)
+
+
+class _Refusing(Authenticator):
+    """A device whose "Allow USB debugging?" prompt nobody answers: every host stays
+    `unauthorized` (an emulator that has not got this host's adbkey.pub)."""
+
+    def verify(self, token: bytes, signature: bytes) -> bool:
+        return False
+
+    @staticmethod
+    def allow(here: tuple | None, there: tuple | None) -> bool:
+        return False
 
 
 async def _stop_when_gone(pid: int, stop: asyncio.Event) -> None:
@@ -202,7 +233,14 @@ async def serve(
     register: bool = True,
     on_ready=None,  # noqa: ANN001
     watch_parent: int | None = None,
+    load_drop: float | None = None,
+    boot_delay: float = 0.0,
+    unauthorized: bool = False,
 ) -> None:
+    """Serve a device until SIGTERM/SIGINT (or `watch_parent` is gone). As an emulator does:
+    `load_drop`, seconds a console snapshot load drops adb for (None: never dropped);
+    `boot_delay`, seconds adbd stays down (`offline`) after the start; `unauthorized`, no host
+    let in."""
     loop = asyncio.get_running_loop()
     connections: set[Connection] = set()
     trimmer = MemoryTrimmer(loop)
@@ -221,7 +259,8 @@ async def serve(
             trimmer.poke()
             super().data_received(data)
 
-    authenticator = Authenticator()  # adbd lets in only the hosts of the user who started it
+    # adbd lets in only the hosts of the user who started it (no one, `unauthorized`).
+    authenticator = _Refusing() if unauthorized else Authenticator()
 
     def factory() -> Connection:
         conn = _Connection(
@@ -230,18 +269,53 @@ async def serve(
         connections.add(conn)
         return conn
 
+    back_at = loop.time() + boot_delay  # while the loop's time is below it, adbd is down
+    held: set[asyncio.BaseTransport] = set()
+
+    def accept() -> asyncio.Protocol:
+        return _Held(held) if loop.time() < back_at else factory()
+
+    def drop_adb() -> None:
+        """After a console snapshot load: every adb connection closed and none answered for
+        `load_drop` seconds, then registered again, as an emulator comes back."""
+        nonlocal back_at
+        if load_drop is None:
+            return
+        back_at = loop.time() + load_drop
+        for conn in list(connections):
+            if conn.transport:
+                conn.transport.close()
+        loop.create_task(come_back())
+
+    async def come_back(first: bool = False) -> None:
+        while (wait := back_at - loop.time()) > 0:
+            await asyncio.sleep(wait)
+        for transport in list(held):  # the server then forgets the offline serial...
+            transport.close()
+        held.clear()
+        if register and not stop.is_set():  # ...and connects again when told
+            try:
+                await loop.run_in_executor(None, adb_register_emulator, adbd_port, 10.0, not unauthorized)
+            except (OSError, ValueError) as exc:
+                if first:  # a device the adb server never listed online does not start
+                    raise
+                log.warning("%s: not registered again: %s", serial, exc)
+
     stop = asyncio.Event()
     token = auth_token()
-    server = await loop.create_server(factory, sock=adbd_sock)
+    server = await loop.create_server(accept, sock=adbd_sock)
     console = await loop.create_server(
-        lambda: ConsoleSession(device, snapshots, token, config.model.replace(" ", "_"), stop.set), sock=console_sock
+        lambda: ConsoleSession(device, snapshots, token, config.model.replace(" ", "_"), stop.set, drop_adb),
+        sock=console_sock,
     )
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     if watch_parent:
         loop.create_task(_stop_when_gone(watch_parent, stop))
+    if register and boot_delay > 0:  # listed at once, `offline` while it boots
+        await loop.run_in_executor(None, adb_register_emulator, adbd_port, 10.0, False)
     if register:
-        await loop.run_in_executor(None, adb_register_emulator, adbd_port)
+        await come_back(first=True)
     if on_ready:
         on_ready(serial, adbd_port)
     try:

@@ -12,6 +12,10 @@ avd status|name|snapshot list|save|load|delete. Snapshots live in the device's m
 The greeting, the auth replies and the unknown-command error are the emulator's own (its
 documentation and console tests); the texts of snapshot errors and of `avd snapshot list` are
 close to the emulator's but not checked against it: clients should read only OK / KO.
+
+A load restores the guest as it was, adbd included, so an emulator closes its adb connections
+(the serial goes away for a moment, every forwarded stream is cut) and the guest clock resumes
+at the save time; `loaded` (adbd.serve's, with --load-drop) does what the emulator does to adb.
 """
 
 from __future__ import annotations
@@ -66,9 +70,16 @@ def auth_token(home: Path | None = None) -> str:
 
 class ConsoleSession(asyncio.Protocol):
     def __init__(
-        self, device: Device, snapshots: Snapshots, token: str, avd_name: str, kill: Callable[[], None]
+        self,
+        device: Device,
+        snapshots: Snapshots,
+        token: str,
+        avd_name: str,
+        kill: Callable[[], None],
+        loaded: Callable[[], None] = lambda: None,
     ) -> None:
         self.device, self.snapshots, self.token, self.avd_name, self.kill = device, snapshots, token, avd_name, kill
+        self.loaded = loaded  # after a snapshot load, before its OK: the emulator drops adb then
         self.authenticated = not token
         self.transport: asyncio.Transport | None = None
         self._buffer = b""
@@ -114,6 +125,8 @@ class ConsoleSession(asyncio.Protocol):
                 self.transport.close()
                 return
             reply = await loop.run_in_executor(self.device.executor, self.answer, words)
+            if words[:3] == ["avd", "snapshot", "load"] and reply[-1] == "OK" and self.authenticated:
+                self.loaded()
             self._write(*reply)
             if words[0] == "kill" and self.authenticated:
                 assert self.transport is not None

@@ -21,6 +21,7 @@ class DeviceConfig:
     model: str = "Virtual Pixel"
     time: datetime = DEFAULT_TIME
     read_only: bool = False  # as an emulator started with -read-only: no snapshot can be saved
+    clock_runs: bool = False  # as an emulator's guest clock: it runs on from `time` (default: fixed)
 
 
 def properties(c: DeviceConfig) -> dict[str, str]:

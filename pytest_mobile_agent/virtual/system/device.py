@@ -41,7 +41,7 @@ class Device:
         self.ui_automation: str | None = None  # who holds the one UiAutomation connection Android allows
         self._sessions_lock = threading.Lock()
         self.fs = FileSystem(root)
-        self.clock = Clock(config.time)
+        self.clock = Clock(config.time, config.clock_runs)
         self.settings = Settings(self.fs)
         self.props = properties(config)
         self.ports = Ports()
