@@ -226,10 +226,13 @@ class AndroidDevice:
 
     # -- observation -------------------------------------------------------------------------
     def screenshot(self) -> bytes:
-        png = self.sh_bytes("screencap -p")
-        if not png.startswith(b"\x89PNG"):
-            raise DeviceLost(f"device {self.serial}: screencap returned no PNG ({png[:80]!r})")
-        return png
+        out = self.sh_bytes("screencap -p")
+        # A device with several displays prints a warning before the image when no `-d` names
+        # one (SurfaceFlinger's screencap, Android 10+); adb's shell carries both in one stream.
+        start = out.find(b"\x89PNG\r\n\x1a\n")
+        if start < 0:
+            raise DeviceLost(f"device {self.serial}: screencap returned no PNG ({out[:80]!r})")
+        return out[start:]
 
     def dump(self) -> str:
         """The window hierarchy as `uiautomator dump` writes it.

@@ -3,9 +3,11 @@ screens that never idle, another UiAutomation client, and the focus as each API 
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 
 import pytest
+from PIL import Image
 
 from pytest_mobile_agent.device.android import DUMP_FILE, AndroidDevice
 from pytest_mobile_agent.virtual import VirtualDevice
@@ -64,3 +66,16 @@ def test_the_focus_is_read_where_the_api_level_prints_it(dev: AndroidDevice) -> 
     assert "mCurrentFocus" not in dev.sh("dumpsys window windows", check=False)
     dev._sdk = 28
     assert dev.focus().strip() == ""
+
+
+def test_a_screenshot_survives_the_warning_of_a_device_with_several_displays(dev: AndroidDevice) -> None:
+    dev.sh("setprop debug.virtual.displays 2")
+    try:
+        raw = dev.sh_bytes("screencap -p")
+        assert raw.startswith(b"[Warning] Multiple displays were found")  # what the harness is given
+        assert dev.sh_bytes("screencap -d 0 -p").startswith(b"\x89PNG")  # a display named: no warning
+        png = dev.screenshot()
+    finally:
+        dev.sh("setprop debug.virtual.displays 1")
+    assert png.startswith(b"\x89PNG\r\n\x1a\n") and raw.endswith(png)
+    assert Image.open(io.BytesIO(png)).size == dev.window_size()

@@ -20,8 +20,21 @@ def wm_command(ctx: CommandContext) -> int:
     return 0
 
 
+# What screencap prints (into the same stream as the image, under adb's shell) on a device with
+# several displays when no `-d ID` names one. The virtual device has several when the property
+# below says so (`setprop debug.virtual.displays 2`), to test the harness against it.
+DISPLAYS_PROP = "debug.virtual.displays"
+MANY_DISPLAYS_WARNING = (
+    "[Warning] Multiple displays were found, but no display id was specified! Defaulting to the first "
+    "display found, however this default is not guaranteed to be consistent across captures. A display id "
+    "should be specified.\n"
+)
+
+
 @command("screencap")
 def screencap(ctx: CommandContext) -> int:
+    if "-d" not in ctx.argv and int(ctx.device.props.get(DISPLAYS_PROP, "1") or 1) > 1:
+        ctx.err(MANY_DISPLAYS_WARNING)
     args = [a for a in ctx.argv[1:] if a not in ("-d",)]
     png = "-p" in args
     files = [a for a in args if not a.startswith("-") and not a.isdigit()]
