@@ -469,12 +469,7 @@ class GoldenModel:
 
         items = request["input"]
         goal = items[0]["content"][0]["text"].removeprefix("The task: ")
-        calls: list[tuple[str, dict[str, Any]]] = []
-        for a in self.golden(goal):
-            if a["action"] == "type" and a.get("selector"):
-                calls += [("tap", a), ("type", {"text": a["text"]})]
-            else:
-                calls.append((a["action"], a))
+        calls = self._gui_calls(goal)
         made = [i for i in items if i.get("type") == "computer_call"]
         i = sum(len(c.get("actions") or [c.get("action")]) for c in made)
         preview = "computer-use-preview" in request.get("model", "")
@@ -568,12 +563,7 @@ class GoldenModel:
 
         messages, tool = request["messages"], request["tools"][0]
         goal = messages[0]["content"][0]["text"].removeprefix("The task: ")
-        calls: list[tuple[str, dict[str, Any]]] = []
-        for a in self.golden(goal):
-            if a["action"] == "type" and a.get("selector"):
-                calls += [("tap", a), ("type", {"text": a["text"]})]
-            else:
-                calls.append((a["action"], a))
+        calls = self._gui_calls(goal)
         mine = [
             b["input"] for m in messages if m["role"] == "assistant" for b in m["content"] if b["type"] == "tool_use"
         ]
