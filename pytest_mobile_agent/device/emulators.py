@@ -9,7 +9,8 @@ snapshots the resets load (`KO: Snapshot save is disabled because "-read-only" w
 so SPA-Bench copies the AVD per instance too. The copies are made with `cp --reflink=auto`
 (instant on copy-on-write file systems) and removed at the end; the user's AVD is never written.
 Each instance gets a free console port P (even, from 5554 up; adbd on P+1, so adb names it
-`emulator-P`) and the flags a headless, disposable run needs: no window, no audio, no boot
+`emulator-P`; sessions starting at once take turns to pick theirs, each skipping the ports the
+others have recorded) and the flags a headless, disposable run needs: no window, no audio, no boot
 animation and `-no-snapshot-save` (nothing saved on exit). The session waits until every
 instance is online and `sys.boot_completed` is 1; the `device` fixture's snapshot reset
 (reset.py, through the same console) brings each back to its base state before a task; at the
@@ -25,6 +26,7 @@ key not among the emulator's) is reported as that, with what to do, not as a boo
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -34,7 +36,8 @@ import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -208,6 +211,24 @@ def record(emulator: Emulator, folder: Path | None) -> None:
     tmp.replace(path)
 
 
+def recorded() -> set[str]:
+    """The serials recorded by sessions still running (end_orphans has removed the others')."""
+    return {path.stem for path in records().glob("emulator-*.json")}
+
+
+@contextmanager
+def port_turn() -> Iterator[None]:
+    """Held from picking console ports until the instances on them are recorded: a second
+    session booting at the same moment would otherwise find the same ports free (an emulator
+    binds its port a while after it starts) and both would boot on them."""
+    fd = os.open(records() / "ports.lock", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
 def forget(emulator: Emulator) -> None:
     (records() / f"{emulator.serial}.json").unlink(missing_ok=True)
 
@@ -297,21 +318,23 @@ class EmulatorFleet:
         self.copies.mkdir()
         env = dict(os.environ, ANDROID_AVD_HOME=str(self.copies))
         try:
-            for i, port in enumerate(free_console_ports(self.count, listed)):
-                copy = f"{self.avd}_pma{i}"
-                copy_avd(self.avd, self.copies, copy)
-                log = self.logs / f"emulator-{port}.log"
-                with open(log, "wb") as out:
-                    process = subprocess.Popen(
-                        [self.binary, "-avd", copy, "-port", str(port), *HEADLESS],
-                        stdout=out,
-                        stderr=subprocess.STDOUT,
-                        stdin=subprocess.DEVNULL,
-                        start_new_session=True,
-                        env=env,
-                    )
-                self.instances.append(Emulator(copy, port, process, log))
-                record(self.instances[-1], self.logs)
+            for i in range(self.count):
+                copy_avd(self.avd, self.copies, f"{self.avd}_pma{i}")
+            with port_turn():
+                for i, port in enumerate(free_console_ports(self.count, listed | recorded())):
+                    copy = f"{self.avd}_pma{i}"
+                    log = self.logs / f"emulator-{port}.log"
+                    with open(log, "wb") as out:
+                        process = subprocess.Popen(
+                            [self.binary, "-avd", copy, "-port", str(port), *HEADLESS],
+                            stdout=out,
+                            stderr=subprocess.STDOUT,
+                            stdin=subprocess.DEVNULL,
+                            start_new_session=True,
+                            env=env,
+                        )
+                    self.instances.append(Emulator(copy, port, process, log))
+                    record(self.instances[-1], self.logs)
             deadline = time.monotonic() + self.boot_timeout
             for emulator in self.instances:
                 self._await_boot(client, emulator, deadline)

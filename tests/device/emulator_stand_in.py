@@ -2,7 +2,7 @@
 
 It takes the arguments the plugin passes the real one (`-list-avds`; `-avd NAME -port P` and the
 headless flags), refuses what the real one refuses (an unknown option, an unknown AVD, a second
-writable instance of one AVD), appends its arguments to $STAND_IN_LOG, and becomes a virtual
+writable instance of one AVD), appends its arguments to $STAND_IN_LOG (its pid to $STAND_IN_PIDS), and becomes a virtual
 device whose console listens on P and adbd on P+1, as an emulator's do: the same serial
 (emulator-P), the same console (`kill`, `avd snapshot ...`, which refuses to save under
 `-read-only` as the emulator does), the same `sys.boot_completed`. Its guest clock runs, and a
@@ -54,6 +54,9 @@ def main() -> None:
     if os.environ.get("STAND_IN_LOG"):
         with open(os.environ["STAND_IN_LOG"], "a") as log:
             log.write(" ".join(sys.argv[1:]) + "\n")
+    if os.environ.get("STAND_IN_PIDS") and sys.argv[1:] != ["-list-avds"]:
+        with open(os.environ["STAND_IN_PIDS"], "a") as pids:
+            pids.write(f"{os.getpid()}\n")  # the device's too: it is exec'd in this process
     known = avds()
     if sys.argv[1:] == ["-list-avds"]:
         print("\n".join(known))

@@ -66,6 +66,7 @@ def stand_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("ANDROID_AVD_HOME", str(tmp_path / "avd"))
     monkeypatch.setenv("PATH", f"{tmp_path / 'sdk-bin'}{os.pathsep}{os.environ['PATH']}")
     monkeypatch.setenv("STAND_IN_LOG", str(tmp_path / "emulator-calls.log"))
+    monkeypatch.setenv("STAND_IN_PIDS", str(tmp_path / "emulator-pids.log"))
     monkeypatch.setenv("STAND_IN_BOOT_DELAY", "0")  # one test boots slowly, as an emulator does
     return tmp_path / "emulator-calls.log"
 
@@ -87,8 +88,9 @@ def test_tasks_run_on_emulators_booted_for_the_session(run_tasks, calc_tasks, st
     run.result.stdout.fnmatch_lines(["*created: 2/2 workers*"])  # -n auto: a worker per instance
     used = {e["serial"] for e in run.episodes}
     assert used and used <= serials  # (work stealing may leave one worker's queue to the other)
-    listed = {d.serial for d in adb_server.client().list()}
-    assert not serials & listed  # shut down: the adb server has forgotten them
+    # Shut down. (Not checked by adb's list: another test's session may boot on a port once freed.)
+    pids = [int(line) for line in (stand_in.parent / "emulator-pids.log").read_text().split()]
+    assert len(pids) == 2 and not [pid for pid in pids if registration.running(pid, None)]
     avd = stand_in.parent / "avd"  # the user's AVD: untouched, no lock left, no copy beside it
     assert sorted(p.name for p in avd.iterdir()) == ["Pixel_7_API_33.avd", "Pixel_7_API_33.ini"]
     assert sorted(p.name for p in (avd / "Pixel_7_API_33.avd").iterdir()) == ["config.ini", "userdata-qemu.img"]
@@ -162,7 +164,8 @@ def boot_stand_in(avd: str, *flags: str) -> tuple[subprocess.Popen[str], str]:
     """A stand-in on a free console port, and its serial. A port another test (another xdist
     worker) took between the check and the bind is given up for the next free one."""
     for _ in range(5):
-        proc = start_stand_in(avd, random.choice(free_console_ports(8, set())), *flags)
+        # From the top of the range: the fleets of tests running beside this one boot from the bottom.
+        proc = start_stand_in(avd, random.choice(free_console_ports(40, set())[-10:]), *flags)
         try:
             return proc, await_ready(proc)
         except AssertionError as exc:
@@ -359,6 +362,37 @@ def test_an_emulator_boots_for_seconds_offline_first(stand_in: Path, monkeypatch
         assert adb_server.client().device(serial).shell("getprop sys.boot_completed").strip() == "1"
     finally:
         fleet.shutdown()
+
+
+def test_sessions_booting_at_once_boot_on_ports_of_their_own(stand_in: Path) -> None:
+    """Two sessions' fleets booting at the same moment: each picks its ports in turn, skipping the
+    ones the other recorded (an emulator binds its port a while after it starts, so both would
+    otherwise find the same ports free)."""
+    fleets = [EmulatorFleet("Pixel_7_API_33", 2) for _ in range(2)]
+    start = threading.Barrier(2)
+    errors: list[BaseException] = []
+
+    def boot(fleet: EmulatorFleet) -> None:
+        start.wait()
+        try:
+            fleet.boot()
+        except BaseException as exc:  # noqa: BLE001 - reported by the assertion below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=boot, args=(fleet,)) for fleet in fleets]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(120)
+        assert not errors
+        serials = [serial for fleet in fleets for serial in fleet.serials]
+        assert len(serials) == 4 == len(set(serials))
+        boots = boot_ports(stand_in)
+        assert len(boots) == 4 == len(set(boots))  # no instance was even started on a taken port
+    finally:
+        for fleet in fleets:
+            fleet.shutdown()
 
 
 def test_an_unauthorized_emulator_is_named_with_what_to_do(stand_in: Path, monkeypatch: pytest.MonkeyPatch) -> None:
