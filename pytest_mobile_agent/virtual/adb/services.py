@@ -81,14 +81,18 @@ class _Output:
 
 
 class _StreamOutput:
-    """stdout or stderr of a shell session: raw (legacy shell, exec) or framed (shell v2)."""
+    """stdout or stderr of a shell session: raw (legacy shell, exec) or framed (shell v2). On a
+    terminal every newline goes out as CR LF (the tty's `onlcr`, on in adbd's pty sessions)."""
 
-    def __init__(self, output: _Output, ident: int | None) -> None:
+    def __init__(self, output: _Output, ident: int | None, terminal: bool = False) -> None:
         self.output = output
         self.ident = ident
+        self.terminal = terminal
 
     def write(self, data: bytes) -> None:
         if data:
+            if self.terminal:
+                data = data.replace(b"\n", b"\r\n")
             self.output.write(data if self.ident is None else v2_frame(self.ident, data))
 
 
@@ -104,7 +108,10 @@ class ShellSession:
         self.stdin = Input()
         self.parser = V2Parser() if v2 else None
         self.output = _Output(stream)  # one for both, so stdout and stderr keep their order
-        if v2:
+        if pty:
+            # A terminal is one stream: stderr comes out on stdout, v2 or not, as from adbd.
+            self.out = self.err = _StreamOutput(self.output, V2_STDOUT if v2 else None, terminal=True)
+        elif v2:
             self.out, self.err = _StreamOutput(self.output, V2_STDOUT), _StreamOutput(self.output, V2_STDERR)
         else:
             # Legacy shell and exec: one raw stream, stdout and stderr in time order.
