@@ -1,6 +1,8 @@
 """Every built-in model agent, driven by the golden model through a real local server, clears the
 MobileAgentBench suite: observation, prompt, HTTP, answer parsing and grounding, end to end.
-The run's token counts and costs equal what the server's `usage` said, to the token."""
+The run's token counts and costs equal what the server's `usage` said, to the token. A native GUI
+agent runs as the model of its first row in tests/models/conventions.py, with that model's
+coordinate convention, and its recorded calculator tasks replay with the server stopped."""
 
 from __future__ import annotations
 
@@ -11,16 +13,20 @@ import pytest
 
 from pytest_mobile_agent.agents.loader import MODEL_AGENTS
 from tests.model_server import ModelServer
+from tests.models.conventions import ANSWERS, FIRST
 from tests.models.golden_model import GoldenModel
 from tests.models.suite_run import SUITE, run_suite
 
-PRICE_IN, PRICE_OUT = 3.0, 12.0  # USD per million tokens for "test-model"
+PRICE_IN, PRICE_OUT = 3.0, 12.0  # USD per million tokens for the run's model
+# What a replay must give back as the recorded run had it.
+SAME = ("nodeid", "success", "steps", "termination", "tokens_in", "tokens_out", "model_calls", "answer")
 
 
 @pytest.mark.parametrize("agent", MODEL_AGENTS)
 def test_golden_model_drives_every_agent_through_the_suite(agent: str, tmp_path: Path) -> None:
-    prices = tmp_path / "prices.json"
-    prices.write_text(json.dumps({"test-model": {"input": PRICE_IN, "output": PRICE_OUT}}))
+    model, convention = FIRST.get(agent, ("test-model", None))
+    prices, cache = tmp_path / "prices.json", tmp_path / "cache"
+    prices.write_text(json.dumps({model: {"input": PRICE_IN, "output": PRICE_OUT}}))
     golden = GoldenModel(tmp_path)
     with ModelServer(golden) as server:
         proc, records = run_suite(
@@ -31,10 +37,12 @@ def test_golden_model_drives_every_agent_through_the_suite(agent: str, tmp_path:
             "-n",
             "2",
             f"--mobile-prices={prices}",
+            f"--mobile-model-cache={cache}",
             "-p",
             "tests.models.golden_export",
             "-p",
             "tests.models.golden_screens",  # where the golden model sees what a screenshot shows
+            model=model,
             env={"MOBILE_GOLDEN_DIR": str(tmp_path)},
         )
     assert records, proc.stdout[-3000:] + proc.stderr[-3000:]
@@ -43,7 +51,7 @@ def test_golden_model_drives_every_agent_through_the_suite(agent: str, tmp_path:
     passed = sum(r["success"] for r in records)
     failed = [f"{r['task']}: {r['failure_message'] or r['error']}" for r in records if not r["success"]]
     assert passed >= 95, f"{agent}: {passed}/100; failed: {failed}"
-    assert all(r["agent"] == agent and r["model"] == "test-model" for r in records)
+    assert all(r["agent"] == agent and r["model"] == model for r in records)
     assert all(r["model_retries"] == 0 and r["invalid_steps"] == 0 for r in records)
     # The figures are the endpoint's own, exactly: every answer the server sent is counted once.
     sent_in, sent_out = server.totals()
@@ -53,3 +61,25 @@ def test_golden_model_drives_every_agent_through_the_suite(agent: str, tmp_path:
     assert not any(r["tokens_estimated"] for r in records)
     cost = sum(r["cost_usd"] for r in records)
     assert cost == pytest.approx((sent_in * PRICE_IN + sent_out * PRICE_OUT) / 1e6, rel=1e-12)
+    if convention is None:
+        return  # the prompt-based agents' replay: tests/models/test_record_replay.py
+    assert {r["agent_settings"]["coordinates"] for r in records} == {convention}
+    calculator = sorted((r for r in records if r["app"] == "calculator"), key=lambda r: r["nodeid"])
+    assert len(calculator) == 10 and all(r["answer"] == ANSWERS.get(agent, "done") for r in calculator)
+    (tmp_path / "replay").mkdir()
+    proc, replayed = run_suite(
+        agent,
+        None,
+        tmp_path / "replay",
+        str(SUITE / "test_calculator.py"),
+        "-n",
+        "2",
+        f"--mobile-model-cache={cache}",
+        "--mobile-model-replay",
+        model=model,
+        env={"OPENAI_BASE_URL": "http://127.0.0.1:9/v1"},
+    )
+    assert [tuple(r[k] for k in SAME) for r in sorted(replayed, key=lambda r: r["nodeid"])] == [
+        tuple(r[k] for k in SAME) for r in calculator
+    ], proc.stdout[-3000:]
+    assert all(r["model_cached"] == r["model_calls"] > 0 for r in replayed)
