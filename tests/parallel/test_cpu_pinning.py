@@ -48,12 +48,20 @@ def test_pin_reaches_every_thread_of_a_process() -> None:
 REPORT_AFFINITY = """
 import json, os
 
+def cmdline(pid):
+    try:
+        with open(f"/proc/{pid}/cmdline") as f:
+            return f.read() + "\\0"
+    except OSError:
+        return ""  # a process that ended between the listing and the read
+
+
 def test_where(mobile_pool, tmp_path_factory):
     mobile_pool.lease()
     device_pid = next(
         int(pid) for pid in os.listdir("/proc") if pid.isdigit()
-        and "pytest_mobile_agent.virtual" in open(f"/proc/{pid}/cmdline").read()
-        and f"--watch-parent\\0{os.getpid()}\\0" in open(f"/proc/{pid}/cmdline").read() + "\\0"
+        and "pytest_mobile_agent.virtual" in cmdline(pid)
+        and f"--watch-parent\\0{os.getpid()}\\0" in cmdline(pid)
     )
     out = os.path.join(os.environ["AFFINITY_DIR"], os.environ["PYTEST_XDIST_WORKER"] + ".json")
     with open(out, "w") as f:
