@@ -13,7 +13,20 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # what type checkers see; at run time each is imported on first use (below)
-    from pytest_mobile_agent.actions import Action, Api, Done, Key, Launch, LongPress, Scroll, Swipe, Tap, Type, Wait
+    from pytest_mobile_agent.actions import (
+        Action,
+        Api,
+        Done,
+        DoubleTap,
+        Key,
+        Launch,
+        LongPress,
+        Scroll,
+        Swipe,
+        Tap,
+        Type,
+        Wait,
+    )
     from pytest_mobile_agent.agents import Observation, SelfDrivingTask, StepRecord, TaskInfo
     from pytest_mobile_agent.device.ui_tree import Node, UiTree
     from pytest_mobile_agent.tasks import task
@@ -23,6 +36,7 @@ __all__ = [
     "Action",
     "Api",
     "Done",
+    "DoubleTap",
     "Key",
     "Launch",
     "LongPress",
@@ -42,7 +56,20 @@ __all__ = [
 _EXPORTS = {  # name -> the module it lives in
     **{
         name: "actions"
-        for name in ("Action", "Api", "Done", "Key", "Launch", "LongPress", "Scroll", "Swipe", "Tap", "Type", "Wait")
+        for name in (
+            "Action",
+            "Api",
+            "Done",
+            "DoubleTap",
+            "Key",
+            "Launch",
+            "LongPress",
+            "Scroll",
+            "Swipe",
+            "Tap",
+            "Type",
+            "Wait",
+        )
     },
     "task": "tasks",
     **{name: "agents" for name in ("Observation", "SelfDrivingTask", "StepRecord", "TaskInfo")},

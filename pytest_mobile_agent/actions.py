@@ -133,6 +133,8 @@ class Action:
     direction: str | None = None
     duration_ms: int | None = None
     seconds: float | None = None
+    count: int | None = None  # a tap's taps: 2 is a double tap, 3 a triple tap (one gesture)
+    clear: bool | None = None  # a type that first empties the field (as Open-AutoGLM's Type does)
     # What the agent tells about itself (reports, token accounting); never executed.
     reasoning: str | None = field(default=None, compare=False)
     tokens_in: int | None = field(default=None, compare=False)
@@ -157,7 +159,8 @@ class Action:
             "api": self.command,
             "scroll": self.direction,
         }.get(self.kind)
-        return " ".join(str(p) for p in (self.kind, target, repr(extra) if extra else "") if p)
+        kind = {2: "double tap", 3: "triple tap"}.get(self.count or 1, self.kind)
+        return " ".join(str(p) for p in (kind, target, repr(extra) if extra else "") if p)
 
     @classmethod
     def parse(cls, raw: object) -> Action:
@@ -221,6 +224,12 @@ class Action:
                 raise InvalidAction(f"{name} must be a string, not {_shown(v)}")
         if k in ("tap", "long_press") and self.selector is None and (self.x is None or self.y is None):
             raise InvalidAction(f"{k} needs x and y or a selector")
+        if self.count is not None and (
+            k != "tap" or not isinstance(self.count, int) or isinstance(self.count, bool) or not 1 <= self.count <= 3
+        ):
+            raise InvalidAction(f"count is a tap's number of taps, 1 to 3, not {_shown(self.count)} for {k}")
+        if self.clear is not None and (k != "type" or not isinstance(self.clear, bool)):
+            raise InvalidAction(f"clear is true or false, for a type only, not {_shown(self.clear)} for {k}")
         if k == "swipe" and None in (self.x, self.y, self.x2, self.y2):
             raise InvalidAction("swipe needs x, y, x2 and y2")
         if k == "scroll" and self.direction not in SCROLL_DIRECTIONS:
@@ -275,6 +284,12 @@ def Tap(x: int | None = None, y: int | None = None, **selector: str | int | None
     return Action("tap", x=x, y=y, selector=Selector.of(**selector))
 
 
+def DoubleTap(x: int | None = None, y: int | None = None, **selector: str | int | None) -> Action:  # noqa: N802
+    """Two taps at one point as one gesture, close enough in time for Android's double tap (an
+    EditText selects the word; a button is clicked twice)."""
+    return Action("tap", x=x, y=y, selector=Selector.of(**selector), count=2)
+
+
 def LongPress(x: int | None = None, y: int | None = None, **selector: str | int | None) -> Action:  # noqa: N802
     """Long-press at (x, y), or on the element a selector names."""
     return Action("long_press", x=x, y=y, selector=Selector.of(**selector))
@@ -290,9 +305,10 @@ def Scroll(direction: str = "down", **selector: str | int | None) -> Action:  # 
     return Action("scroll", direction=direction, selector=Selector.of(**selector))
 
 
-def Type(text: str, **selector: str | int | None) -> Action:  # noqa: N802
-    """Type text into the focused field, or into the element a selector names (tapped first)."""
-    return Action("type", text=text, selector=Selector.of(**selector))
+def Type(text: str, clear: bool = False, **selector: str | int | None) -> Action:  # noqa: N802
+    """Type text into the focused field, or into the element a selector names (tapped first);
+    with `clear`, what the field holds is deleted first, so the text replaces it."""
+    return Action("type", text=text, selector=Selector.of(**selector), clear=clear or None)
 
 
 def Key(key: str) -> Action:  # noqa: N802

@@ -1,7 +1,8 @@
 """Screenshots with the agent's action drawn on them, and a contact sheet of a whole trajectory.
 
 Each action is drawn on the screen the agent saw when it chose it (the screenshot before the
-action): a dot for a tap, a ring for a long press, an arrow for a swipe or scroll, a banner for
+action): a dot for a tap (with a thin ring for each further tap of a double or triple tap), a
+ring for a long press, an arrow for a swipe or scroll, a banner for
 typed text, keys, launches, API calls and waits. Selector actions are resolved against the
 hierarchy of that same screen, the way the harness resolved them when it acted.
 
@@ -43,6 +44,7 @@ class Gesture:
     path: tuple[int, int, int, int] | None = None  # swipe from (x, y) to (x2, y2)
     bounds: tuple[int, int, int, int] | None = None
     long: bool = False
+    taps: int = 1  # a double tap draws one more ring, a triple tap two
     label: str = ""
 
 
@@ -83,7 +85,9 @@ def gesture(action: dict[str, Any], hierarchy: str | None, size: tuple[int, int]
     bounds = node.bounds if node is not None else None
     if kind in ("tap", "long_press"):
         point = node.center if node is not None else _xy(action)
-        return Gesture(point=point, bounds=bounds, long=kind == "long_press", label=describe(action))
+        count = action.get("count")
+        taps = count if isinstance(count, int) else 1
+        return Gesture(point=point, bounds=bounds, long=kind == "long_press", taps=taps, label=describe(action))
     if kind == "swipe":
         start, end = _xy(action), _xy(action, "x2", "y2")
         path = (*start, *end) if start is not None and end is not None else None
@@ -104,6 +108,8 @@ def describe(action: dict[str, Any]) -> str:
     kind = action.get("action")
     if kind is None:
         return f"unparsable: {_short(action.get('raw', action))}"
+    if kind == "tap" and action.get("count") in (2, 3):
+        kind = {2: "double_tap", 3: "triple_tap"}[action["count"]]
     selector = ", ".join(f"{k}={v!r}" for k, v in (action.get("selector") or {}).items())
     xy = _xy(action)
     target = selector or (f"({xy[0]}, {xy[1]})" if xy else "")
@@ -180,6 +186,9 @@ def _draw_action(
         draw.ellipse((x - r, y - r, x + r, y + r), fill=ACCENT + (170,), outline=OUTLINE, width=max(2, unit * 2 // 3))
         if g.long:
             draw.ellipse((x - 2 * r, y - 2 * r, x + 2 * r, y + 2 * r), outline=ACCENT, width=unit)
+        for ring in range(1, g.taps):  # close rings: one touch each, not the long press's wide one
+            q = h + ring * 2 * unit
+            draw.ellipse((x - q, y - q, x + q, y + q), outline=ACCENT, width=max(1, unit // 2))
     text = g.label if error is None else f"{g.label} - invalid: {_short(error, 80)}"
     if text:
         _banner(draw, image, _short(text, 90), top=False, unit=unit, color=(183, 28, 28, 225) if error else BANNER_BG)

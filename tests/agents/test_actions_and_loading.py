@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from pytest_mobile_agent.actions import Action, Api, InvalidAction, Selector, Tap, Type
+from pytest_mobile_agent.actions import Action, Api, DoubleTap, InvalidAction, Selector, Tap, Type
 from pytest_mobile_agent.agents import AgentLoadError, kind_of
 from pytest_mobile_agent.agents.builtin import NoopAgent, OracleAgent, RandomAgent
 from pytest_mobile_agent.agents.loader import load_agent
@@ -29,6 +29,9 @@ from pytest_mobile_agent.tasks import difficulty_for, instantiate, task
         ({"action": "scroll", "direction": "down"}, Action("scroll", direction="down")),
         ({"action": "api", "command": "content query --uri content://sms"}, Api("content query --uri content://sms")),
         ({"action": "done"}, Action("done")),
+        ({"action": "tap", "x": 10, "y": 20, "count": 2}, DoubleTap(10, 20)),
+        ({"action": "tap", "text": "word", "count": 3}, Action("tap", selector=Selector(text="word"), count=3)),
+        ({"action": "type", "text": "hi", "clear": True}, Type("hi", clear=True)),
     ],
 )
 def test_parse_accepts_agent_formats(raw, expected):
@@ -51,6 +54,14 @@ def test_parse_accepts_agent_formats(raw, expected):
         ({"action": "api", "command": "am start -n x/.Y; rm -rf /sdcard"}, "may not chain or redirect"),
         ({"action": "wait", "seconds": 3600}, "wait needs seconds between 0 and 30"),
         ({"action": "tap", "selector": {"colour": "red"}}, "unknown selector field(s): colour"),
+        ({"action": "tap", "x": 1, "y": 2, "count": 4}, "count is a tap's number of taps, 1 to 3, not 4"),
+        ({"action": "tap", "x": 1, "y": 2, "count": True}, "count is a tap's number of taps, 1 to 3, not True"),
+        (
+            {"action": "long_press", "x": 1, "y": 2, "count": 2},
+            "count is a tap's number of taps, 1 to 3, not 2 for long_press",
+        ),
+        ({"action": "type", "text": "hi", "clear": "yes"}, "clear is true or false, for a type only, not 'yes'"),
+        ({"action": "tap", "x": 1, "y": 2, "clear": True}, "clear is true or false, for a type only, not True for tap"),
     ],
 )
 def test_parse_rejects_with_a_specific_reason(raw, reason):
@@ -60,7 +71,7 @@ def test_parse_rejects_with_a_specific_reason(raw, reason):
 
 
 def test_actions_round_trip_through_json():
-    for action in (Tap(3, 4), Tap(text="="), Type("héllo", id="name"), Api("getprop ro.build.version.sdk")):
+    for action in (Tap(3, 4), DoubleTap(text="="), Type("héllo", id="name"), Api("getprop ro.build.version.sdk")):
         assert Action.parse(action.to_json()) == action
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from pytest_mobile_agent.actions import Action, InvalidAction, Key, LongPress, Swipe, Tap, Type, Wait
+from pytest_mobile_agent.actions import Action, DoubleTap, InvalidAction, Key, LongPress, Swipe, Tap, Type, Wait
 from pytest_mobile_agent.agents.baselines.anthropic_computer_use import (
     AnthropicComputerUse,
     display_size,
@@ -176,6 +176,8 @@ def test_max_tokens_comes_from_the_config_when_set() -> None:
         ({"action": "wait", "duration": 2}, Wait(2.0)),
         # the rest, each mapped to the phone
         ({"action": "right_click", "coordinate": [90, 195]}, LongPress(270, 585)),
+        ({"action": "double_click", "coordinate": [180, 390]}, DoubleTap(540, 1170)),
+        ({"action": "triple_click", "coordinate": [180, 390]}, Action("tap", x=540, y=1170, count=3)),
         (
             {"action": "left_click_drag", "start_coordinate": [180, 600], "coordinate": [180, 150]},
             Swipe(540, 1800, 540, 450, duration_ms=600),
@@ -316,8 +318,6 @@ def test_infeasible_gives_up() -> None:
 @pytest.mark.parametrize(
     "content, problem",
     [
-        (use("double_click", coordinate=[1, 1]), "a touchscreen has no double click"),
-        (use("triple_click", coordinate=[1, 1]), "a touchscreen has no triple click"),
         (use("middle_click", coordinate=[1, 1]), "no middle button"),
         (use("hold_key", text="shift", duration=1), "no keys to hold"),
         (use("key", text="ctrl+s"), "no modifier keys"),

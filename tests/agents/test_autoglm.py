@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from pytest_mobile_agent.actions import Action, InvalidAction, Key, Launch
+from pytest_mobile_agent.actions import Action, DoubleTap, InvalidAction, Key, Launch
 from pytest_mobile_agent.agents import TaskInfo
 from pytest_mobile_agent.agents.baselines.answers import AnswerError
 from pytest_mobile_agent.agents.baselines.autoglm import (
@@ -113,8 +113,8 @@ def test_every_operation() -> None:
     assert (hold.kind, hold.x, hold.y) == ("long_press", 270, 234)
     swipe = act('do(action="Swipe", start=[500,500], end=[500,250])')
     assert (swipe.kind, swipe.x, swipe.y, swipe.x2, swipe.y2) == ("swipe", 540, 1170, 540, 585)
-    assert act('do(action="Type", text="Shopping")') == Action("type", text="Shopping")
-    assert act('do(action="Type_Name", text="Ann")') == Action("type", text="Ann")
+    assert act('do(action="Type", text="Shopping")') == Action("type", text="Shopping", clear=True)
+    assert act('do(action="Type_Name", text="Ann")') == Action("type", text="Ann", clear=True)
     assert act('do(action="Type", text="it\'s \\"here\\"")').text == 'it\'s "here"'
     assert act('do(action="Launch", app="Notes")') == Launch(PKG)
     assert act('do(action="Back")') == Key("back")
@@ -122,11 +122,10 @@ def test_every_operation() -> None:
     assert act('do(action="Wait", duration="3 seconds")') == Action("wait", seconds=3.0)
 
 
-def test_a_double_tap_is_two_taps_at_one_point() -> None:
+def test_a_double_tap_is_one_double_tap_gesture() -> None:
     agent = agent_for('<answer>do(action="Double Tap", element=[500,500])</answer>')
-    first, second = agent.step(observe()), agent.step(observe(step=2))
-    assert (first.kind, first.x, first.y) == (second.kind, second.x, second.y) == ("tap", 540, 1170)
-    assert len(agent.client.asked) == 1  # the second tap did not ask the model
+    assert agent.step(observe()) == DoubleTap(540, 1170)
+    assert len(agent.client.asked) == 1
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from pytest_mobile_agent.actions import Action, InvalidAction, Key, LongPress, Swipe, Tap, Type, Wait
+from pytest_mobile_agent.actions import Action, DoubleTap, InvalidAction, Key, LongPress, Swipe, Tap, Type, Wait
 from pytest_mobile_agent.agents.baselines.openai_computer_use import GA, PREVIEW, OpenAIComputerUse, tool_for
 from pytest_mobile_agent.agents.loader import load_agent
 from pytest_mobile_agent.errors import ModelUnavailable
@@ -213,9 +213,9 @@ def test_double_click_type_with_a_line_break_and_a_batch_take_a_step_each_withou
         [message("done")],
         model="gpt-5.4",
     )
-    steps = [agent.step(observe(step=n)) for n in range(1, 8)]
-    assert steps[:6] == [Tap(540, 1170), Tap(540, 1170), Type("milk"), Key("enter"), Type("eggs"), Key("enter")]
-    assert steps[6].kind == "done" and len(agent.client.asked) == 2
+    steps = [agent.step(observe(step=n)) for n in range(1, 7)]
+    assert steps[:5] == [DoubleTap(540, 1170), Type("milk"), Key("enter"), Type("eggs"), Key("enter")]
+    assert steps[5].kind == "done" and len(agent.client.asked) == 2
 
 
 def test_a_batch_stops_where_the_harness_refuses_an_action() -> None:

@@ -61,6 +61,8 @@ def test_gesture_resolves_selectors_on_the_screen_it_was_taken_on(action, point,
         ({"action": "scroll", "direction": "up"}, "scroll up"),
         ({"action": "swipe", "x": 1, "y": 2, "x2": 3, "y2": 4}, "swipe (1, 2) -> (3, 4)"),
         ({"raw": "'fly me'"}, "unparsable: 'fly me'"),
+        ({"action": "tap", "x": 5, "y": 6, "count": 2}, "double tap (5, 6)"),
+        ({"action": "tap", "x": 5, "y": 6, "count": 3}, "triple tap (5, 6)"),
     ],
 )
 def test_describe(action, text) -> None:
@@ -73,6 +75,18 @@ def test_a_tap_is_a_dot_where_the_finger_went_at_half_size() -> None:
     r, g, b = image.getpixel((940 // 2, 2100 // 2))
     assert b > 200 and r < 150  # the blue dot
     assert image.getpixel((100, 600)) == (255, 255, 255)  # elsewhere the screen is untouched
+
+
+def test_a_double_tap_has_a_ring_a_single_tap_lacks() -> None:
+    """Each further tap of a double or triple tap draws a ring close around the dot."""
+
+    def rings(count: int) -> int:
+        image = drawing.annotate(png(), {"action": "tap", "x": 540, "y": 1200, "count": count}, HIERARCHY)
+        # Along the row right of the dot, past its halo: the blue runs of the rings.
+        row = [image.getpixel((x, 600)) == drawing.ACCENT for x in range(270 + 33, 270 + 80)]
+        return sum(1 for i, blue in enumerate(row) if blue and (i == 0 or not row[i - 1]))
+
+    assert [rings(1), rings(2), rings(3)] == [0, 1, 2]
 
 
 def test_a_swipe_is_an_arrow_along_its_path() -> None:

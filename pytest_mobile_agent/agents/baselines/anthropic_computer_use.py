@@ -88,9 +88,8 @@ KEYS = {
 PHONE_KEYS = (
     "Back, Home, Return, BackSpace, Tab, Escape, space, Up, Down, Left, Right, Menu, Search, AppSwitch, VolumeUp"
 )
+CLICKS = {"double_click": 2, "triple_click": 3}
 NO_TOUCH = {
-    "double_click": "a touchscreen has no double click: tap (left_click), twice if you mean it",
-    "triple_click": "a touchscreen has no triple click: tap (left_click) instead",
     "middle_click": "a touchscreen has no middle button: tap (left_click) or touch and hold (right_click)",
     "hold_key": "the phone has no keys to hold: press one with key",
 }
@@ -358,11 +357,14 @@ class AnthropicComputerUse(ModelAgent):
         held = a.get("text") if action not in ("type", "key") else None
         if held:
             raise AnswerError(f"{action} with {held!r} held: the phone has no modifier keys")
-        if action in ("left_click", "right_click"):
+        if action in ("left_click", "right_click", "double_click", "triple_click"):
             x, y = point(a, action) if "coordinate" in a else self._at(action)
             self._cursor = (x, y)
             where = space.to_device(x, y)
-            return Tap(*where) if action == "left_click" else LongPress(*where)
+            if action in ("left_click", "right_click"):
+                return Tap(*where) if action == "left_click" else LongPress(*where)
+            # A double or triple click is a double or triple tap: one gesture on the touchscreen.
+            return Action("tap", x=where[0], y=where[1], count=CLICKS[action])
         if action == "left_click_drag":
             x, y = point(a, action, "start_coordinate")
             x2, y2 = point(a, action)

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pytest_mobile_agent.actions import Action, Done, Key, Launch, LongPress, Swipe, Tap, Type, Wait
+from pytest_mobile_agent.actions import Action, Done, DoubleTap, Key, Launch, LongPress, Swipe, Tap, Type, Wait
 from pytest_mobile_agent.agents.baselines.answers import AnswerError
 from pytest_mobile_agent.agents.baselines.base import ModelAgent
 from pytest_mobile_agent.agents.baselines.image_space import convention_record
@@ -200,7 +200,6 @@ class AutoGLM(ModelAgent):
         super().reset(task)
         self.answer: str | None = None
         self._context: list[dict[str, Any]] = []  # the conversation, older screenshots dropped as Open-AutoGLM does
-        self._pending: Action | None = None  # a Double Tap's second tap
         override = self.client.config.coordinates if self.client is not None else None
         self.convention, self.why = convention_for(self.model, override)
         self.language = language_for(self.model)[0]
@@ -235,12 +234,6 @@ class AutoGLM(ModelAgent):
         except AnswerError:
             return " ".join(text.split())[:120]
 
-    def step(self, obs: Observation) -> Action:
-        if self.task is obs.task and self._pending is not None:  # before its first reset, it has none
-            action, self._pending = self._pending, None
-            return action
-        return super().step(obs)
-
     def parse(self, text: str, obs: Observation) -> Action:
         last = self._context[-1]  # its screenshot goes: Open-AutoGLM sends the latest screen only
         self._context[-1] = {**last, "content": [p for p in last["content"] if p.get("type") == "text"]}
@@ -261,13 +254,11 @@ class AutoGLM(ModelAgent):
         if action == "Long Press":
             return LongPress(*space.to_device(a.get("element")))
         if action == "Double Tap":
-            x, y = space.to_device(a.get("element"))
-            self._pending = Tap(x, y)
-            return Tap(x, y)
+            return DoubleTap(*space.to_device(a.get("element")))
         if action in ("Type", "Type_Name"):
             if not isinstance(a.get("text"), str):
                 raise AnswerError(f'{action} needs text="..."')
-            return Type(a["text"])
+            return Type(a["text"], clear=True)  # Open-AutoGLM empties the field first, then types
         if action == "Swipe":
             (x, y), (x2, y2) = space.to_device(a.get("start")), space.to_device(a.get("end"))
             return Swipe(x, y, x2, y2, duration_ms=SWIPE_MS)

@@ -19,7 +19,7 @@ import json
 import re
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pytest_mobile_agent.actions import Action, Done, Key, LongPress, Swipe, Tap, Type, Wait
+from pytest_mobile_agent.actions import Action, Done, DoubleTap, Key, LongPress, Swipe, Tap, Type, Wait
 from pytest_mobile_agent.agents.baselines.answers import AnswerError
 from pytest_mobile_agent.agents.baselines.base import ModelAgent
 from pytest_mobile_agent.agents.baselines.image_space import ABSOLUTE, Space, convention_record
@@ -286,8 +286,7 @@ class OpenAIComputerUse(ModelAgent):
                 return [Key("back")]
             raise AnswerError(f"click with the {button!r} button: a phone has left, right (hold) and back: {_raw(a)}")
         if kind == "double_click":
-            x, y = space.to_device(_number(a, "x"), _number(a, "y"))
-            return [Tap(x, y), Tap(x, y)]
+            return [DoubleTap(*space.to_device(_number(a, "x"), _number(a, "y")))]
         if kind == "drag":
             path = a.get("path")
             if not isinstance(path, list) or len(path) < 2 or not all(isinstance(p, dict) for p in path):

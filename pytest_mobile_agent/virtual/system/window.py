@@ -59,6 +59,7 @@ KEY_CHARS.update({29 + i: chr(ord("a") + i) for i in range(26)})
 KEY_CHARS.update({62: " ", 55: ",", 56: "."})
 TOUCH_SLOP_DP = 8
 LONG_PRESS_MS = 500
+DOUBLE_TAP_TIMEOUT_S, DOUBLE_TAP_SLOP_DP = 0.3, 100  # ViewConfiguration's
 FLING_DISTANCE_DP, FLING_VELOCITY_DP = 25, 400  # ViewPager's MIN_DISTANCE_FOR_FLING, MIN_FLING_VELOCITY
 TOAST_SECONDS = 2.0
 
@@ -85,6 +86,7 @@ class WindowManager:
         self._frame: Frame | None = None
         # (activity, field key) whose whole text is selected: a long press selects, typing replaces.
         self.selection: tuple[object, str] | None = None
+        self._last_tap: tuple[float, int, int, object] | None = None  # when, where, which burst
 
     # -- state -------------------------------------------------------------------------------
     def changed(self) -> None:
@@ -377,9 +379,11 @@ class WindowManager:
         l, t, r, b = root.bounds
         return l <= x < r and t <= y < b
 
-    def tap(self, x: int, y: int, *, long: bool = False) -> None:
+    def tap(self, x: int, y: int, *, long: bool = False, burst: object = None) -> None:
+        """A tap (`burst`: what injected it, e.g. one shell command's session, for double taps)."""
         frame = self.frame()
         self.changed()
+        second = not long and self._second_tap(x, y, burst)
         if y >= self.height - self.nav_h:
             return self._nav_bar(x)
         if y < self.status_h:
@@ -400,10 +404,24 @@ class WindowManager:
             if view is None:
                 return None
             with drawing(self.device.locale):  # what a click formats (a dialog's dates) is in the locale
-                return self._perform(win, view, long)
+                return self._perform(win, view, long, second)
         return None
 
-    def _perform(self, win: Window, view: View, long: bool) -> None:
+    def _second_tap(self, x: int, y: int, burst: object) -> bool:
+        """Whether a tap at (x, y) now is the second of a double tap, by GestureDetector's test:
+        the previous tap less than DOUBLE_TAP_TIMEOUT before and within the double-tap slop; the
+        tap is remembered for the next one. Only taps of one burst (one shell command) count: the
+        virtual device's steps follow each other far faster than a phone's, and two steps' taps
+        would select text no agent meant to. (DOUBLE_TAP_MIN_TIME, 40 ms, never decides here:
+        on a phone the start of the next `input` process alone keeps taps further apart.)"""
+        now, last = time.monotonic(), self._last_tap
+        self._last_tap = (now, x, y, burst)
+        if burst is None or last is None or last[3] is not burst or now - last[0] > DOUBLE_TAP_TIMEOUT_S:
+            return False
+        slop = DOUBLE_TAP_SLOP_DP * self.scale
+        return abs(x - last[1]) <= slop and abs(y - last[2]) <= slop
+
+    def _perform(self, win: Window, view: View, long: bool, second: bool = False) -> None:
         acc = self.device.accessibility
         # Android fills a container's click event with its descendants' texts; an ImageView adds
         # its content description (ImageView.onPopulateAccessibilityEventInternal).
@@ -421,6 +439,12 @@ class WindowManager:
                 acc.emit_view("TYPE_VIEW_TEXT_SELECTION_CHANGED", view, win.package)
             return
         if view.cls == EDIT and win.owner is not None:
+            if second and view.text and win.owner.focus == view.key:
+                # The second tap of a double tap selects the word under the finger (Editor's
+                # double-tap handling; all of a one-word text, as a long press here).
+                self.selection = (win.owner, view.key)
+                acc.emit_view("TYPE_VIEW_TEXT_SELECTION_CHANGED", view, win.package)
+                return
             win.owner.focus = view.key
             self.ime_shown = True
             self.selection = None  # a tap only places the cursor

@@ -205,6 +205,46 @@ def test_long_press_selects_the_title_and_typing_replaces_it(notes, adbd):
     assert [n["title"] for n in stored(adbd)] == ["General note", "finished_task"]
 
 
+@pytest.mark.parametrize("taps", ["one command", "two commands"])
+def test_a_double_tap_selects_the_title_two_separate_taps_do_not(notes, adbd, vdevice, taps):
+    """The harness's DoubleTap sends its taps in one shell command: the field selects the word
+    under the finger and typing replaces it. The same two taps as two commands (two steps of an
+    agent) only place the cursor: typing appends."""
+    from pytest_mobile_agent.actions import DoubleTap, Tap
+    from pytest_mobile_agent.device.android import AndroidDevice
+
+    d = notes
+    new_note(d, adbd, "unfinished_task", text="Undo")
+    overflow(d, "Rename note")
+    b = d(resourceId=rid("locked_note_title")).info["bounds"]
+    x, y = (b["left"] + b["right"]) // 2, (b["top"] + b["bottom"]) // 2
+    device = AndroidDevice(vdevice.serial)
+    for action in [DoubleTap(x, y)] if taps == "one command" else [Tap(x, y), Tap(x, y)]:
+        device.execute(action, None)
+    type_text(adbd, "done")
+    title = d(resourceId=rid("locked_note_title")).get_text()
+    assert title == ("done" if taps == "one command" else "unfinished_taskdone")
+
+
+@pytest.mark.parametrize("clear, expected", [(True, "finished"), (False, "unfinished_taskfinished")])
+def test_a_type_that_clears_replaces_what_the_field_holds(notes, adbd, vdevice, clear, expected):
+    """`Type(text, clear=True)` (AutoGLM's Type) empties the focused field first, found in the
+    screen's dump; a plain Type adds to it."""
+    from pytest_mobile_agent.actions import Tap, Type
+    from pytest_mobile_agent.device.android import AndroidDevice
+    from pytest_mobile_agent.device.ui_tree import UiTree
+
+    d = notes
+    new_note(d, adbd, "unfinished_task", text="Undo")
+    overflow(d, "Rename note")
+    device = AndroidDevice(vdevice.serial)
+    field = UiTree(d.dump_hierarchy()).find(id=rid("locked_note_title"))  # (the u2 server holds UiAutomation)
+    assert field is not None
+    device.execute(Tap(*field.center), None)  # focused
+    device.execute(Type("finished", clear=clear), UiTree(d.dump_hierarchy()))
+    assert d(resourceId=rid("locked_note_title")).get_text() == expected
+
+
 def test_search_in_a_note(notes, adbd):
     d = notes
     new_note(d, adbd, "Charles's secrets", text="The secret is I love you")
