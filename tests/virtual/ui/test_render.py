@@ -462,3 +462,35 @@ def test_wrapping_breaks_between_cjk_characters_and_inside_a_word_too_long_for_a
     assert wrap(measure, "Chrome 图标 app", 8, 9) == ["Chrome", "图标 app"]
     assert wrap(measure, "one two three", 8, 2) == ["one two", "three"]
     assert wrap(measure, "one two three four", 8, 2) == ["one two", "three…"]
+
+
+def icon_pixels(renderer: ScreenRenderer, view: View) -> Image.Image:
+    """The 48 x 48 box a lone icon view is drawn in, on a plain screen."""
+    root = View(LINEAR, children=[view])
+    img = decode(renderer.png(frame(activity(root)), "9:00")).convert("RGB")
+    x0, y0, x1, y1 = view.bounds
+    return img.crop((x0, y0, x1, y1))
+
+
+def test_the_equalizer_icon_is_three_bars_not_a_letter(renderer: ScreenRenderer) -> None:
+    """Music Player's Equalizer action shows Material's equalizer (three bars on one line), not an
+    "E" in a disc."""
+    assert glyph_name("equalizer") == "equalizer"
+    box = icon_pixels(renderer, View(kind="icon", icon="equalizer", desc="Equalizer", width=48, height=48))
+    ink = [[sum(box.getpixel((x, y))) < 500 for x in range(48)] for y in range(48)]
+    columns = [x for x in range(48) if any(ink[y][x] for y in range(48))]
+    runs = sum(1 for i, x in enumerate(columns) if i == 0 or columns[i - 1] != x - 1)
+    assert runs == 3  # three bars side by side
+    bottoms = {max(y for y in range(48) if ink[y][x]) for x in columns}
+    assert max(bottoms) - min(bottoms) <= 1  # standing on one line
+    tops = [min(y for y in range(48) if ink[y][x]) for x in columns]
+    assert min(tops) == tops[len(tops) // 2]  # the middle one tallest
+
+
+def test_a_swatch_or_divider_without_icon_or_label_draws_no_letter(renderer: ScreenRenderer) -> None:
+    """A colour swatch (Calendar's event colour, the customization colours) is its disc alone, a
+    divider image nothing at all: no "?" where the app shows no glyph."""
+    swatch = icon_pixels(renderer, View(kind="icon", color="#e53935", width=48, height=48))
+    assert swatch.crop((16, 16, 32, 32)).getcolors() == [(16 * 16, (229, 57, 53))]  # the disc, no mark on it
+    divider = icon_pixels(renderer, View(kind="icon", width=48, height=48))
+    assert divider.getcolors() == [(48 * 48, (255, 255, 255))]

@@ -242,6 +242,14 @@ def _play(g: Pen) -> None:
     g.poly([(8, 5), (19.5, 12), (8, 19)])
 
 
+@glyph("equalizer")
+def _equalizer(g: Pen) -> None:
+    # Material's equalizer: three bars standing on one line, the middle one tallest.
+    g.rect(4, 12, 8, 20, 0)
+    g.rect(10, 4, 14, 20, 0)
+    g.rect(16, 9, 20, 20, 0)
+
+
 @glyph("pause")
 def _pause(g: Pen) -> None:
     g.rect(6, 5, 10, 19, 0.6)

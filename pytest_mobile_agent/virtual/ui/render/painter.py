@@ -186,6 +186,8 @@ class Painter(Canvas):
         px = min(self.dp(24), round(side * (0.5 if c is not None else 0.62)))
         if v.icon and self.icon(v.icon, cx, cy, px, fg):
             return bg
+        if not (v.icon or v.desc or v.text):
+            return bg  # a colour swatch (its disc drawn above) or a divider: nothing to letter
         if v.icon and len(v.icon) <= 2:
             self.text(v.bounds, v.icon, px / self.s, fg, align="center", wrap=False)
         elif v.text and not v.icon:
