@@ -91,6 +91,8 @@ def layout(view: View, bounds: Bounds, scale: float, clip: Bounds | None = None)
         free = max(0.0, (end - start) - sum(s for s in fixed if s is not None))
         weights = sum(c.weight for c, s in zip(view.children, fixed) if s is None) or 1.0
         sizes = [free * c.weight / weights if s is None else s for c, s in zip(view.children, fixed)]
+        if None not in fixed and view.content_gravity in ("center", "end"):
+            start += round(free / 2 if view.content_gravity == "center" else free)
     pos = float(start)
     for child, size in zip(view.children, sizes):
         a, b = round(pos), round(pos + size)

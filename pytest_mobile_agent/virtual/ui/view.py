@@ -58,6 +58,9 @@ class View:
     padding: float = 0.0
     gravity: str = "start"  # where a narrower child sits: start, center, end
     vgravity: str = "start"  # in a stack: where a shorter child sits vertically
+    # android:gravity of a container: where its children sit along its axis when they leave room
+    # (`gravity` above is their layout_gravity in it). Weighted children take the room instead.
+    content_gravity: str = "start"
     # Behaviour.
     on_click: Action | None = None
     on_long_click: Action | None = None

@@ -320,3 +320,31 @@ def test_fidelity_doc_lists_every_id():
     doc = fidelity_doc("smsmessenger")
     ids = model_ids("smsmessenger")
     assert ids and sorted(i for i in ids if i not in doc) == []
+
+
+def test_sent_bubbles_sit_at_the_end_received_at_the_start_each_with_its_text(sms, adbd):
+    """As the messenger's item_sent_message and item_received_message lay them out: a sent
+    message's bubble ends at the right edge, a received one starts beside the sender's photo,
+    each a rounded bubble with its text inside, however short ("ok")."""
+    import io
+
+    from PIL import Image
+
+    d = sms
+    for box, body in (("inbox", "Are we still on for dinner tonight?"), ("sent", "Yes, see you at 8"), ("inbox", "ok")):
+        seed(adbd, NUMBER, body, box)
+    d.app_start(PKG)
+    d(resourceId=rid("conversation_address")).click()
+    bodies = {e.get_text(): e.info["bounds"] for e in d(resourceId=rid("thread_message_body"))}
+    screen = Image.open(io.BytesIO(adbd.shell("screencap -p", encoding=None))).convert("RGB")
+    width = screen.width
+    sent, received = bodies["Yes, see you at 8"], bodies["ok"]
+    assert sent["right"] > width * 0.9 and sent["left"] > width * 0.3
+    assert received["left"] < width * 0.25 and received["right"] < width * 0.5
+    for b in (sent, received):
+        corner = screen.getpixel((b["left"] + 1, b["top"] + 1))
+        middle = screen.getpixel(((b["left"] + b["right"]) // 2, (b["top"] + b["bottom"]) // 2 - 10))
+        fill = screen.getpixel((b["left"] + 30, (b["top"] + b["bottom"]) // 2))
+        assert corner != fill  # a rounded corner, not a square one
+        ink = screen.crop((b["left"], b["top"], b["right"], b["bottom"])).getcolors(100_000)
+        assert any(sum(c) < 300 for _, c in ink), f"no text drawn in {b} (middle {middle})"

@@ -216,7 +216,7 @@ class ThreadActivity(SelectingActivity):
             focusable=True,
             text_size=self.app.font_sp(),
             padding=10,
-            kind="row",
+            kind="bubble",
             color="#ffe0b2" if sent else "#eeeeee",
             on_click=lambda: self.tap_message(m["id"]),
             on_long_click=lambda: self.toggle(m["id"]),
@@ -246,7 +246,7 @@ class ThreadActivity(SelectingActivity):
                     RELATIVE,
                     id=a.rid("thread_message_wrapper"),
                     orientation="h",
-                    gravity="end" if sent else "start",
+                    content_gravity="end" if sent else "start",  # a sent bubble sits at the end
                     children=wrapper,
                 )
             ],

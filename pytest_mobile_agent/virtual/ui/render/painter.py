@@ -335,6 +335,22 @@ class Painter(Canvas):
             self.text(self._inner(v, 16), v.text, v.text_size, fg, bold=v.bold, align=self._align(v))
         return bg
 
+    def k_bubble(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        """A message bubble: its colour in a rounded rectangle (the messenger's corners of
+        section_margin, 20dp), the text inside its padding, no row divider."""
+        c = parse_color(v.color) if v.color else None
+        if c is None or v.selected or v.checked:
+            c = SELECTED_ROW if v.selected or v.checked else mix(TEXT, bg, 0.08)
+        self.rrect(v.bounds, self.dp(20), c)
+        if v.text:
+            box = self._inner(v)
+            if "\n" not in v.text and self.fonts.length(v.text, max(6, self.dp(v.text_size))) > box[2] - box[0]:
+                # The layout's width estimate fell short of a short word ("ok"): a phone's bubble
+                # wraps its text, so the padding gives way rather than the text.
+                box = (v.bounds[0] + self.dp(4), box[1], v.bounds[2] - self.dp(4), box[3])
+            self.text(box, v.text, v.text_size, self._fg(c, enabled, v.text_size), align="center")
+        return c
+
     def k_fab(self, v: View, bg: RGB, enabled: bool) -> RGB:
         x0, y0, x1, y1 = v.bounds
         d = min(x1 - x0, y1 - y0) - self.dp(4)
