@@ -78,6 +78,9 @@ class View:
     # slot's width, as a dialog's message does (layout gives it the wrapped lines' height).
     max_lines: int = 1
     bold: bool = False
+    strike: bool = False  # Paint.STRIKE_THRU_TEXT_FLAG: a line through the text
+    alpha: float = 1.0  # View.setAlpha: the text or icon drawn that opaque over what is below
+    tint: str = ""  # an ImageView's colour filter (#rrggbb): the icon's colour
     # A canvas-drawn view (kind "month"): what its onDraw paints, as a hashable value. Drawn
     # only: like a real custom View's canvas, none of it reaches the dump.
     canvas: tuple = ()

@@ -7,6 +7,7 @@ hierarchy and on the notes stored in the app's data dir.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -330,3 +331,40 @@ def test_fidelity_doc_lists_every_id_of_the_model(tmp_path):
     names = literal_ids(package_source("notes")) | screen_ids(tmp_path, PKG)
     missing = sorted(n for n in names if f"`{n}`" not in doc and not re.search(rf"`[^`]*\b{n}\b", doc))
     assert not missing, f"ids missing from docs/fidelity/notes.md: {missing}"
+
+
+def longest_run(flags: list[bool]) -> int:
+    return max((sum(1 for _ in group) for flag, group in itertools.groupby(flags) if flag), default=0)
+
+
+def test_a_done_checklist_item_is_struck_through_and_faded_with_a_green_check(notes, adbd):
+    """ChecklistAdapter's look: a done item's title struck through at alpha 0.4 beside a green
+    check; an open one in full ink beside a red cross. Not a selected-looking dark row."""
+    import io
+
+    from PIL import Image
+
+    d = notes
+    new_note(d, adbd, "shopping_list", checklist=True, items=("beer", "eggs"))
+    d(resourceId=rid("checklist_title"), text="eggs").click()
+    screen = Image.open(io.BytesIO(adbd.shell("screencap -p", encoding=None))).convert("RGB")
+
+    def looks(text: str) -> tuple[set, tuple[int, int, int], int, tuple[int, int, int]]:
+        title = d(resourceId=rid("checklist_title"), text=text).info["bounds"]
+        row = d(resourceId=rid("checklist_title"), text=text).sibling(resourceId=rid("checklist_image")).info["bounds"]
+        crop = screen.crop((title["left"], title["top"], title["right"], title["bottom"]))
+        counts = crop.getcolors(100_000)
+        paper = max(counts)[1]  # the background the title sits on
+        inks = {c for _, c in counts if c != paper}
+        icon = screen.crop((row["left"], row["top"], row["right"], row["bottom"]))
+        strongest = min((c for _, c in icon.getcolors(100_000)), key=lambda c: min(c))
+        # The longest run of ink along one pixel row of the title: a strike line spans the word.
+        runs = [longest_run([crop.getpixel((x, y)) != paper for x in range(crop.width)]) for y in range(crop.height)]
+        return inks, strongest, max(runs), paper
+
+    done_inks, done_icon, done_run, done_paper = looks("eggs")
+    open_inks, open_icon, open_run, open_paper = looks("beer")
+    assert done_paper == open_paper == (255, 255, 255)  # no dark "selected" row behind a done item
+    assert min(map(sum, done_inks)) > min(map(sum, open_inks)) + 200  # faded: no dark pixel at all
+    assert done_run > 2 * open_run  # one line through the whole word, longer than any stroke of a glyph
+    assert done_icon[1] > done_icon[0] and open_icon[0] > open_icon[1]  # green check, red cross

@@ -246,10 +246,23 @@ class MainActivity(NotesScreen):
                     on_click=partial(self.toggle, item),
                     on_long_click=lambda: None,
                     children=[
+                        # ChecklistAdapter: a done item struck through at DONE_CHECKLIST_ITEM_ALPHA
+                        # (0.4); a green check (md_green_700) or a red cross (md_red_700) beside it.
                         w.text(
-                            rid("checklist_title"), item["title"], weight=1, color="#66000000" if item["done"] else ""
+                            rid("checklist_title"),
+                            item["title"],
+                            weight=1,
+                            strike=item["done"],
+                            alpha=0.4 if item["done"] else 1.0,
                         ),
-                        w.image(rid("checklist_image"), "", "check" if item["done"] else "close", width=32, height=32),
+                        w.image(
+                            rid("checklist_image"),
+                            "",
+                            "check" if item["done"] else "close",
+                            width=32,
+                            height=32,
+                            tint="#388e3c" if item["done"] else "#d32f2f",
+                        ),
                     ],
                 )
                 for item in items

@@ -127,8 +127,8 @@ class Painter(Canvas):
     def k_text(self, v: View, bg: RGB, enabled: bool) -> RGB:
         bg = self._fill(v, bg)
         if v.text and not v.children:
-            fg = self._fg(bg, enabled, v.text_size, v.bold)
-            self.text(self._inner(v), v.text, v.text_size, fg, bold=v.bold, align=self._align(v))
+            fg = mix(self._fg(bg, enabled, v.text_size, v.bold), bg, v.alpha)
+            self.text(self._inner(v), v.text, v.text_size, fg, bold=v.bold, align=self._align(v), strike=v.strike)
         return bg
 
     def k_unknown(self, v: View, bg: RGB, enabled: bool) -> RGB:
@@ -183,6 +183,8 @@ class Painter(Canvas):
             self.disc(cx, cy, side - self.dp(4), c)
             bg = c
         fg = (ink_on(bg) if is_dark(bg) else (84, 88, 92)) if enabled else mix(ink_on(bg), bg, 0.4)
+        tint = parse_color(v.tint) if v.tint else None
+        fg = mix(tint or fg, bg, v.alpha)
         px = min(self.dp(24), round(side * (0.5 if c is not None else 0.62)))
         if v.icon and self.icon(v.icon, cx, cy, px, fg):
             return bg
