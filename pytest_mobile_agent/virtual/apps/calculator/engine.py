@@ -4,9 +4,11 @@ immediately, with one pending operator, no precedence and no parentheses."""
 from __future__ import annotations
 
 import math
+import re
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 
 OPERATORS = "+-×÷^%√"
+NUMBER = re.compile(r"([0-9][0-9,]*)(\.[0-9]*)?")  # a number's whole part, then its fraction
 
 
 def format_number(value: Decimal | float) -> str:
@@ -18,6 +20,13 @@ def format_number(value: Decimal | float) -> str:
     sign = "-" if d < 0 else ""
     whole, _, frac = f"{abs(d):f}".partition(".")
     return f"{sign}{int(whole):,}" + (f".{frac}" if frac else "")
+
+
+def group_digits(text: str) -> str:
+    """Every number of a typed formula with its thousands grouped, as CalculatorImpl's
+    addThousandsDelimiter does while typing: "1234567+89" -> "1,234,567+89"; the digits after
+    a decimal point stay as typed ("1234.5678" -> "1,234.5678")."""
+    return NUMBER.sub(lambda m: f"{int(m.group(1).replace(',', '')):,}" + (m.group(2) or ""), text)
 
 
 class CalcError(Exception):
@@ -74,7 +83,7 @@ class Engine:
         elif key == ".":
             self._decimal()
         elif key == "C":
-            self.display = self.display[:-1] or "0"
+            self.display = group_digits(self.display[:-1]) or "0"
         elif key == "=":
             self._equals()
         elif key == "√" and self.display == "0" and not self.last_key.isdigit():
@@ -87,7 +96,7 @@ class Engine:
         self.display, self.formula, self.last_key, self.last_op = "0", "", "", None
 
     def _digit(self, d: str) -> None:
-        self.display = d if self.display == "0" else self.display + d
+        self.display = group_digits(d if self.display == "0" else self.display + d)
 
     def _decimal(self) -> None:
         parts = split_expression(self.display)
