@@ -76,7 +76,9 @@ def device(request: pytest.FixtureRequest, mobile_pool: DevicePool, mobile_reset
         if task is not None:
             mobile_resets.reset(dev, list(task.apps), list(task.spec.grants), lambda: mobile_pool.event_stream(dev))
             mobile_pool.restore_stream(dev)
-            dev.set_locale(mobile_session(request.config).options.locale_for(task.spec))
+            options = mobile_session(request.config).options
+            dev.set_locale(options.locale_for(task.spec))
+            dev.set_display(options.display)
             request.config.hook.pytest_mobile_agent_reset(device=dev, task=task)
             mobile_pool.confirm_lease()
         else:

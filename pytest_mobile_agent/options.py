@@ -8,6 +8,7 @@ judges/runner.py, beside the clients they configure.
 from __future__ import annotations
 
 import enum
+import re
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,6 +132,14 @@ OPTIONS: tuple[tuple[str, str, type, str], ...] = (
         "clear: force-stop and pm clear the task's apps (phones); default: snapshot where the device has one",
     ),
     (
+        "--mobile-display",
+        "mobile_display",
+        str,
+        "WxH or WxH@DPI: the screen size in px (and density in dpi) of every device, set at each reset "
+        "with `wm size` and `wm density` (emulators and phones too; without @DPI the device's own "
+        "density); the apps lay themselves out again. Default: the device's own display",
+    ),
+    (
         "--mobile-locale",
         "mobile_locale",
         str,
@@ -195,6 +204,7 @@ class Options:
     shard: str | None = None  # I/N, see parallel/shards.py
     reset: str | None = None  # --mobile-reset: snapshot, clear, or None (snapshot where supported)
     locale: str | None = None  # --mobile-locale, normalized; None: each task's own, else en-US
+    display: tuple[int, int, int | None] | None = None  # --mobile-display: width, height, dpi (None: the device's)
     warm_start: str = "auto"  # --mobile-warm-start: auto or off (parallel/warmstart/)
     keep_screens: str = "all"  # --mobile-keep-screens: all, or failed (reporting/screens.py)
     repeat: int = 1  # --mobile-repeat: runs of every task (collection.py parametrizes them)
@@ -234,6 +244,7 @@ class Options:
             reset = parse_reset(text("mobile_reset"))
         except ValueError as exc:
             raise pytest.UsageError(str(exc)) from exc
+        display = parse_display(text("mobile_display"))
         locale = text("mobile_locale")
         try:
             locale = normalize_locale(locale) if locale else None
@@ -263,6 +274,7 @@ class Options:
             shard=text("mobile_shard"),
             reset=reset,
             locale=locale,
+            display=display,
             warm_start=warm_start,
             keep_screens=keep_screens,
             repeat=_runs("--mobile-repeat", get("mobile_repeat")) or 1,
@@ -274,6 +286,22 @@ class Options:
     def locale_for(self, spec: TaskSpec) -> str:
         """The locale a task runs in: --mobile-locale, else the task's @task(locale=...), else en-US."""
         return self.locale or (normalize_locale(spec.locale) if spec.locale else DEFAULT_LOCALE)
+
+
+def parse_display(spec: str | None) -> tuple[int, int, int | None] | None:
+    """--mobile-display's WxH[@DPI] (sizes as `wm size` takes them, a density as `wm density`)."""
+    if not spec:
+        return None
+    found = re.fullmatch(r"\s*(\d+)\s*x\s*(\d+)\s*(?:@\s*(\d+)\s*)?", spec)
+    if found is None:
+        raise pytest.UsageError(f"--mobile-display={spec!r}: expected WxH or WxH@DPI, e.g. 720x1600@320")
+    width, height = int(found.group(1)), int(found.group(2))
+    dpi = int(found.group(3)) if found.group(3) else None
+    if not (240 <= width <= 4096 and 240 <= height <= 4096):
+        raise pytest.UsageError(f"--mobile-display={spec!r}: a phone's screen is 240 to 4096 px a side")
+    if dpi is not None and not 72 <= dpi <= 1200:
+        raise pytest.UsageError(f"--mobile-display={spec!r}: a density is 72 to 1200 dpi")
+    return width, height, dpi
 
 
 def _runs(flag: str, value: str | float | None) -> int | None:

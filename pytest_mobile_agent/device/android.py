@@ -418,6 +418,28 @@ class AndroidDevice:
         installed = set(self.sh("pm list packages").split())
         return [p for p in packages if f"package:{p}" not in installed]
 
+    def set_display(self, display: tuple[int, int, int | None] | None) -> None:
+        """The screen at `display` (width, height, dpi or None for the device's own density), set
+        with `wm size` / `wm density` where it differs (a reset may have put it back) and read back:
+        a display that did not take is a task error, not a run at another size. None: untouched."""
+        if display is None:
+            return
+        width, height, dpi = display
+        want = [f"{width}x{height}", "reset" if dpi is None else str(dpi)]
+        now = self.sh("wm size; wm density", check=False)
+        have = _display_now(now)
+        if have[0] != want[0] or (dpi is not None and have[1] != want[1]) or (dpi is None and have[2]):
+            self.sh(f"wm size {want[0]}; wm density {want[1]}", check=False)
+            now = self.sh("wm size; wm density", check=False)
+            have = _display_now(now)
+        self._size = None  # window_size() reads it again
+        if have[0] != want[0] or (dpi is not None and have[1] != want[1]):
+            raise TaskError(
+                f"device {self.serial}: --mobile-display={width}x{height}"
+                + (f"@{dpi}" if dpi else "")
+                + f" did not take: `wm size; wm density` says {' '.join(now.split())!r}"
+            )
+
     def set_locale(self, locale: str) -> None:
         """The device's locale, set without root as Settings sets it: the listener app's
         LocaleReceiver updates the activity manager's persistent configuration (it holds
@@ -497,3 +519,10 @@ class AndroidDevice:
 
         device, serial = ViewClient.connectToDeviceOrExit(serialno=self.serial, verbose=False)
         return ViewClient(device, serial, autodump=False)
+
+
+def _display_now(out: str) -> tuple[str, str, bool]:
+    """(size, density, density overridden) from `wm size; wm density`: an override wins."""
+    size = re.findall(r"(?:Physical|Override) size: (\d+x\d+)", out)
+    dpi = re.findall(r"(?:Physical|Override) density: (\d+)", out)
+    return (size[-1] if size else "", dpi[-1] if dpi else "", "Override density" in out)

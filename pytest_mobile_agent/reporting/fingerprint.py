@@ -269,6 +269,7 @@ def _options_part(config: pytest.Config) -> dict[str, Any]:
         "step_timeout": options.step_timeout,
         "max_invalid": options.max_invalid,
         "reset": options.reset,
+        "display": list(options.display) if options.display else None,  # --mobile-display: [w, h, dpi]
         "judges": judges,
         "judge_model": _model_part(config, judge_model) if judges and judge_model else None,
     }

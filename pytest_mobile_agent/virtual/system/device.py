@@ -27,6 +27,7 @@ from pytest_mobile_agent.virtual.ui import hierarchy
 from pytest_mobile_agent.virtual.ui.app import App
 from pytest_mobile_agent.virtual.ui.render.renderer import ScreenRenderer
 
+DISPLAY_SIZE_FORCED, DISPLAY_DENSITY_FORCED = "display_size_forced", "display_density_forced"
 SHELL_POOL = 64  # pooled worker threads for shell sessions and uiautomator2 requests
 
 
@@ -54,6 +55,27 @@ class Device:
         # screen), the 10 MB picture of the last one only (an idle device went from 90 to 70 MB).
         self.renderer = ScreenRenderer(config.width, config.height, self.wm.scale, cache_size=16, pictures=1)
         self.packages.install_builtin(apps)
+        self.apply_display()
+
+    def display(self) -> tuple[int, int, int]:
+        """(width, height, density) the screen has: `wm size` / `wm density` overrides (kept where
+        Android keeps them, Settings.Global display_size_forced "W,H" and Settings.Secure
+        display_density_forced), else the physical ones."""
+        width, height, density = self.config.width, self.config.height, self.config.density
+        forced = (self.settings.get("global", DISPLAY_SIZE_FORCED) or "").split(",")
+        if len(forced) == 2 and all(v.isdigit() and int(v) > 0 for v in forced):
+            width, height = int(forced[0]), int(forced[1])
+        dpi = self.settings.get("secure", DISPLAY_DENSITY_FORCED) or ""
+        return width, height, int(dpi) if dpi.isdigit() and int(dpi) > 0 else density
+
+    def apply_display(self) -> None:
+        """Lay the screen out at the display `display()` says, where it differs from the current
+        one (as a configuration change does: every window is laid out and drawn again)."""
+        width, height, density = self.display()
+        if (width, height, density) == (self.wm.width, self.wm.height, self.wm.density):
+            return
+        self.wm.resize(width, height, density)
+        self.renderer = ScreenRenderer(width, height, self.wm.scale, cache_size=16, pictures=1)
 
     @property
     def locale(self) -> str:

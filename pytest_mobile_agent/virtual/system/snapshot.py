@@ -220,4 +220,5 @@ def _restore_memory(device: Device, snap: DeviceSnapshot) -> None:
     device.wm.version = old.version + 1  # never reuse a frame version the old screen had
     device.accessibility.history.clear()
     device.clipboard = ""
+    device.apply_display()  # the snapshot's `wm size` / `wm density`, kept in its settings
     device.changed()

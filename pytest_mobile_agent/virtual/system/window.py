@@ -73,10 +73,6 @@ class Host(Context, Protocol):
 class WindowManager:
     def __init__(self, device: Host, width: int, height: int, density: int) -> None:
         self.device = device
-        self.width, self.height, self.density = width, height, density
-        self.scale = density / 160
-        self.status_h = round(24 * self.scale)
-        self.nav_h = round(48 * self.scale)
         self.tasks: list[list[Activity]] = []  # least recent first
         self.ime_shown = False
         self.ime_symbols = False  # the keyboard shows its symbols page
@@ -87,6 +83,16 @@ class WindowManager:
         # (activity, field key) whose whole text is selected: a long press selects, typing replaces.
         self.selection: tuple[object, str] | None = None
         self._last_tap: tuple[float, int, int, object] | None = None  # when, where, which burst
+        self.resize(width, height, density)
+
+    def resize(self, width: int, height: int, density: int) -> None:
+        """The display's size in px and density in dpi: bars and views are laid out in dp."""
+        self.width, self.height, self.density = width, height, density
+        self.scale = density / 160
+        self.status_h = round(24 * self.scale)
+        self.nav_h = round(48 * self.scale)
+        self._frame = None
+        self.changed()
 
     # -- state -------------------------------------------------------------------------------
     def changed(self) -> None:

@@ -3,20 +3,44 @@
 
 from __future__ import annotations
 
+import re
+
 from pytest_mobile_agent.virtual.shell.api import CommandContext, command
 from pytest_mobile_agent.virtual.shell.commands.common import usage
+from pytest_mobile_agent.virtual.system.device import DISPLAY_DENSITY_FORCED, DISPLAY_SIZE_FORCED
 
 
 @command("wm")
 def wm_command(ctx: CommandContext) -> int:
-    wm = ctx.device.wm
-    sub = ctx.argv[1] if len(ctx.argv) > 1 else ""
+    """`wm size [WxH|reset]` and `wm density [DPI|reset]`, as WindowManagerShellCommand: the
+    physical value, then the override where one is set; setting one lays the screen out again."""
+    dev = ctx.device
+    sub, args = (ctx.argv[1] if len(ctx.argv) > 1 else ""), ctx.argv[2:]
     if sub == "size":
-        ctx.out(f"Physical size: {wm.width}x{wm.height}\n")
+        physical, current = f"{dev.config.width}x{dev.config.height}", "{}x{}".format(*dev.display()[:2])
+        namespace, key = "global", DISPLAY_SIZE_FORCED
+        match = re.fullmatch(r"(\d+)x(\d+)", args[0]) if args else None
+        value = f"{match.group(1)},{match.group(2)}" if match and int(match.group(1)) and int(match.group(2)) else None
     elif sub == "density":
-        ctx.out(f"Physical density: {wm.density}\n")
+        physical, current = str(dev.config.density), str(dev.display()[2])
+        namespace, key = "secure", DISPLAY_DENSITY_FORCED
+        value = args[0] if args and args[0].isdigit() and 72 <= int(args[0]) <= 1200 else None
     else:
-        return usage(ctx, "usage: wm [size|density]")
+        return usage(ctx, "usage: wm [size|density] [VALUE|reset]")
+    if not args:
+        ctx.out(f"Physical {sub}: {physical}\n")
+        if current != physical:
+            ctx.out(f"Override {sub}: {current}\n")
+        return 0
+    if args[0] != "reset" and value is None:
+        ctx.err(f"Error: bad {sub} {args[0]}\n")
+        return 255
+    with dev.lock:
+        if value is None:
+            dev.settings.delete(namespace, key)
+        else:
+            dev.settings.put(namespace, key, value)
+        dev.apply_display()
     return 0
 
 
