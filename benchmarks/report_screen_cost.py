@@ -11,6 +11,9 @@ Printed, in CPU milliseconds per screen (means: the device's CPU is read in 10 m
   harness does not use: a 10 MB transfer costs the device more than a PNG encoding;
 - the report thread's steps for one step screen, as reporting/screens.py takes them: decoding
   and halving, quantizing, the plain PNG, drawing the action, the frame's PNG, the thumbnails.
+- the device's share split, on the device model booted in this process (its renderer's drawing,
+  then its PNG encoder), beside what a half-size capture would cost (halving the picture on the
+  device, encoding 540 px, and the report thread decoding that instead of decoding and halving).
 A run of the MobileAgentBench suite with the random agent shows 946 screens, about 600 of them
 new to the device and the report thread (the others were seen a few steps before).
 """
@@ -20,9 +23,11 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -30,6 +35,9 @@ from pytest_mobile_agent import drawing
 from pytest_mobile_agent.device.android import AndroidDevice
 from pytest_mobile_agent.reporting import screens
 from pytest_mobile_agent.virtual import virtual_devices
+from pytest_mobile_agent.virtual.boot import boot
+from pytest_mobile_agent.virtual.core.config import DeviceConfig
+from pytest_mobile_agent.virtual.ui.render.png import PngEncoder
 
 EPOCH = 1715763600  # the device clock's start: 2024-05-15 09:00 UTC
 LAUNCHER_CATEGORY = "android.intent.category.LAUNCHER"
@@ -106,6 +114,43 @@ def main() -> None:
     capture = sum(statistics.mean(rows[k]) for k in ("device: draw and encode a new screen", "harness: read the PNG"))
     total = f"a new screen, in all: capture {capture:.1f} + report {report:.1f}"
     print(f"{total:{width}}  {capture + report:7.2f}")
+    device_split(args.screens)
+
+
+def device_split(count: int) -> None:
+    """The device's drawing and encoding apart, and a half-size capture beside the full one."""
+    rows: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory() as root:
+        device = boot(Path(root), DeviceConfig(serial="split"))
+        apps = device.packages.launchable()
+        full, half = PngEncoder(), PngEncoder()  # each keeps its own previous screen's bands
+        for i in range(count):
+            app = apps[i % len(apps)]
+            device.wm.start_activity(app, app.main_activity, launcher=True)
+            frame, clock_text = device.wm.frame(), f"9:{i % 60:02d}"  # a new status bar: drawn anew
+            with _clocked(rows, "device: draw"):
+                picture = device.renderer._draw(frame, clock_text)
+            with _clocked(rows, "device: encode 1080 px PNG"):
+                png = full.encode(picture)
+            with _clocked(rows, "half size: device halves"):
+                small = picture.reduce(2)
+            with _clocked(rows, "half size: device encodes 540 px PNG"):
+                small_png = half.encode(small)
+            with _clocked(rows, "report: decode 1080 px and halve"):
+                drawing.scaled(png, drawing.REPORT_WIDTH)[0].load()
+            with _clocked(rows, "half size: report decodes 540 px"):
+                drawing.scaled(small_png, drawing.REPORT_WIDTH)[0].load()  # `scaled` leaves it undecoded
+    width = max(map(len, rows))
+    print(f"the device model in process, {count} new screens; CPU ms per screen, means")
+    for name, values in rows.items():
+        print(f"{name:{width}}  {statistics.mean(values):7.2f}")
+
+
+@contextmanager
+def _clocked(rows: dict[str, list[float]], name: str) -> Iterator[None]:
+    t0 = time.process_time()
+    yield
+    rows.setdefault(name, []).append((time.process_time() - t0) * 1000)
 
 
 if __name__ == "__main__":
