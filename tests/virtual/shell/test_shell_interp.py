@@ -595,3 +595,9 @@ def test_find_exec_runs_a_command_per_file_or_once_for_all(device):
     each = sh(device, "find /sdcard/Download -name '*b' -exec echo got {} \\;")
     assert each[1] == "got /sdcard/Download/a b\n"
     assert sh(device, "find /sdcard -exec echo")[0] == 1
+
+
+def test_wait_lets_the_background_jobs_finish_first(device: FakeDevice) -> None:
+    """mksh's `wait`: what a background job prints comes before what follows the wait."""
+    status, out, _ = sh(device, "{ sleep 0.2; echo late; } & wait; echo after")
+    assert (status, out) == (0, "late\nafter\n")

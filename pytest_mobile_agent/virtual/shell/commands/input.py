@@ -31,8 +31,9 @@ def input_command(ctx: CommandContext) -> int:
     try:
         with ctx.device.lock:
             if verb == "tap" and len(rest) == 2:
-                # The session's input stream marks the taps of one command line (a double tap).
-                wm.tap(round(float(rest[0])), round(float(rest[1])), burst=ctx.stdin)
+                # The session's output marks the taps of one command line, its background jobs'
+                # included (a double tap: `input tap X Y & sleep 0.1; input tap X Y`).
+                wm.tap(round(float(rest[0])), round(float(rest[1])), burst=ctx.stdout)
             elif verb in ("swipe", "draganddrop") and len(rest) in (4, 5):
                 x1, y1, x2, y2 = (round(float(v)) for v in rest[:4])
                 wm.swipe(x1, y1, x2, y2, int(rest[4]) if len(rest) == 5 else 300)

@@ -29,6 +29,14 @@ def _cd(shell: Shell, ctx: CommandContext) -> int:
     return 0
 
 
+@builtin("wait")
+def _wait(shell: Shell, ctx: CommandContext) -> int:
+    """mksh's `wait`: until this shell's background jobs have ended (60 s at most here)."""
+    while shell.jobs:
+        shell.jobs.pop(0).join(60)
+    return 0
+
+
 @builtin("exit")
 def _exit(shell: Shell, ctx: CommandContext) -> int:
     arg = ctx.argv[1] if len(ctx.argv) > 1 else None

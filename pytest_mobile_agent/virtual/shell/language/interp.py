@@ -112,6 +112,7 @@ class Shell(Expander):
         self.args = args or [SH]
         self.status = 0
         self.last_bg = 0
+        self.jobs: list[threading.Thread] = []  # `cmd &` jobs still to `wait` for
         self.subst = None
 
     def sub(self, stdin: Input | None = None, stdout: Output | None = None) -> Shell:
@@ -178,7 +179,9 @@ class Shell(Expander):
             with contextlib.suppress(BaseException):
                 job.and_or(plain, (_EMPTY, fds[1], fds[2]))
 
-        threading.Thread(target=run, name="sh-job", daemon=True).start()
+        thread = threading.Thread(target=run, name="sh-job", daemon=True)
+        thread.start()
+        self.jobs.append(thread)
         self.last_bg += 1
         self.status = 0
 
