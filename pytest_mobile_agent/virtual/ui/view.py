@@ -75,6 +75,8 @@ class View:
     # slot's width, as a dialog's message does (layout gives it the wrapped lines' height).
     max_lines: int = 1
     bold: bool = False
+    strike: bool = False  # Paint.STRIKE_THRU_TEXT_FLAG on a text leaf
+    alpha: float = 1.0  # View.setAlpha: drawn only, as on Android it stays out of the dump
     # A canvas-drawn view (kind "month"): what its onDraw paints, as a hashable value. Drawn
     # only: like a real custom View's canvas, none of it reaches the dump.
     canvas: tuple = ()

@@ -246,8 +246,13 @@ class MainActivity(NotesScreen):
                     on_click=partial(self.toggle, item),
                     on_long_click=lambda: None,
                     children=[
+                        # ChecklistAdapter: a done item's title is struck through at alpha 0.4.
                         w.text(
-                            rid("checklist_title"), item["title"], weight=1, color="#66000000" if item["done"] else ""
+                            rid("checklist_title"),
+                            item["title"],
+                            weight=1,
+                            strike=item["done"],
+                            alpha=0.4 if item["done"] else 1.0,
                         ),
                         w.image(rid("checklist_image"), "", "check" if item["done"] else "close", width=32, height=32),
                     ],

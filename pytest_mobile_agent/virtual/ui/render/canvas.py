@@ -103,6 +103,7 @@ class Canvas:
         align: str = "start",
         valign: str = "auto",
         wrap: bool = True,
+        strike: bool = False,
     ) -> tuple[int, int]:
         """Text in a box, ellipsized or wrapped; returns where the last line ends (caret spot)."""
         x0, y0, x1, y1 = box
@@ -131,6 +132,9 @@ class Canvas:
                 x = x0
             for mask, dx, dy in pieces:
                 self.img.paste(color, (x + dx, cy + dy, x + dx + mask.width, cy + dy + mask.height), mask)
+            if strike:  # Paint's strike-through: a line of the text's colour at half its x-height
+                t = max(1, round(px / 18))
+                self.rect((x, cy - t // 2, x + advance, cy - t // 2 + t), color)
             end = (x + advance, cy)
         return end
 

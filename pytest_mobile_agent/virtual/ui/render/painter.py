@@ -127,8 +127,8 @@ class Painter(Canvas):
     def k_text(self, v: View, bg: RGB, enabled: bool) -> RGB:
         bg = self._fill(v, bg)
         if v.text and not v.children:
-            fg = self._fg(bg, enabled, v.text_size, v.bold)
-            self.text(self._inner(v), v.text, v.text_size, fg, bold=v.bold, align=self._align(v))
+            fg = mix(self._fg(bg, enabled, v.text_size, v.bold), bg, v.alpha)
+            self.text(self._inner(v), v.text, v.text_size, fg, bold=v.bold, align=self._align(v), strike=v.strike)
         return bg
 
     def k_unknown(self, v: View, bg: RGB, enabled: bool) -> RGB:

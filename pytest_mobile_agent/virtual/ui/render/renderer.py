@@ -144,6 +144,8 @@ def _sig(v: View, depth: int, out: list[Any]) -> None:
             v.password,
             v.text_size,
             v.bold,
+            v.strike,
+            v.alpha,
             v.gravity,
             v.padding,
             v.scrollable,
