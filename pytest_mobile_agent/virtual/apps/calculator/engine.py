@@ -4,6 +4,7 @@ immediately, with one pending operator, no precedence and no parentheses."""
 from __future__ import annotations
 
 import math
+import re
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 
 OPERATORS = "+-×÷^%√"
@@ -18,6 +19,17 @@ def format_number(value: Decimal | float) -> str:
     sign = "-" if d < 0 else ""
     whole, _, frac = f"{abs(d):f}".partition(".")
     return f"{sign}{int(whole):,}" + (f".{frac}" if frac else "")
+
+
+def group_input(expr: str) -> str:
+    """addThousandsDelimiter: every number typed so far gets its integer part grouped with ","
+    (Locale.US); a fraction stays as typed, so 0.003 can be written."""
+
+    def grouped(m: re.Match[str]) -> str:
+        whole, dot, frac = m.group().replace(",", "").partition(".")
+        return (f"{int(whole):,}" if whole else "") + dot + frac
+
+    return re.sub(r"[0-9][0-9,]*(?:\.[0-9]*)?|\.[0-9]*", grouped, expr)
 
 
 class CalcError(Exception):
@@ -74,7 +86,7 @@ class Engine:
         elif key == ".":
             self._decimal()
         elif key == "C":
-            self.display = self.display[:-1] or "0"
+            self.display = group_input(self.display[:-1]) or "0"
         elif key == "=":
             self._equals()
         elif key == "√" and self.display == "0" and not self.last_key.isdigit():
@@ -87,7 +99,7 @@ class Engine:
         self.display, self.formula, self.last_key, self.last_op = "0", "", "", None
 
     def _digit(self, d: str) -> None:
-        self.display = d if self.display == "0" else self.display + d
+        self.display = d if self.display == "0" else group_input(self.display + d)
 
     def _decimal(self) -> None:
         parts = split_expression(self.display)
