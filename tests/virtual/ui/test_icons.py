@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import ast
+import tempfile
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
+from pytest_mobile_agent.virtual.apps import BUILTIN_APPS
+from pytest_mobile_agent.virtual.boot import boot
+from pytest_mobile_agent.virtual.core.config import DeviceConfig
 from pytest_mobile_agent.virtual.ui import layout
 from pytest_mobile_agent.virtual.ui.render.glyphs import GLYPHS, glyph_mask, glyph_name, material_codepoints
 from pytest_mobile_agent.virtual.ui.render.renderer import ScreenRenderer
@@ -60,6 +64,23 @@ def test_every_icon_the_apps_reference_is_a_material_glyph() -> None:
         assert g in codes or g in NAV_SHAPES, f"{name!r} is not drawn from the Material font"
         assert glyph_mask(g, 24).getbbox() is not None, f"{name!r} draws nothing"
     assert set(GLYPHS) == NAV_SHAPES
+
+
+def test_every_icon_on_every_activitys_first_screen_is_a_material_glyph() -> None:
+    """The screens as the apps build them (each activity of each built-in app, fresh), beside
+    the source walk above: no icon there falls back to a letter disc or "?"."""
+    device = boot(Path(tempfile.mkdtemp()), DeviceConfig(serial="icons"))
+    seen: dict[str, str] = {}
+    for app_cls in BUILTIN_APPS:
+        app = device.packages.app(app_cls.package)
+        for cls in (app.main_activity, *app.activities):
+            for v in cls(app, {}).content().walk():
+                if v.icon and not (v.kind == "appicon" and len(v.icon) <= 2):  # a contact's initial
+                    seen.setdefault(v.icon, f"{app_cls.package} {cls.__name__}")
+    assert len(seen) > 30
+    codes = material_codepoints()
+    missing = {name: where for name, where in seen.items() if glyph_name(name) not in codes}
+    assert not missing, f"icons not drawn from the Material font: {missing}"
 
 
 def draw_icon(name: str) -> Image.Image:
