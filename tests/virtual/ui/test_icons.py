@@ -30,11 +30,11 @@ def _literals(node: ast.expr) -> list[str]:
 
 
 def referenced_icons() -> set[str]:
-    """Icon names written in the virtual device's sources: `icon=` keywords, `icon = ...` class
+    """Icon names written in the apps' and the UI's sources: `icon=` keywords, `icon = ...` class
     attributes, the icon argument of w.icon_button / w.image / Canvas.icon, and the icon of the
     (id, title, icon, action) menu tuples."""
     names: set[str] = set()
-    for path in VIRTUAL.rglob("*.py"):
+    for path in (*(VIRTUAL / "apps").rglob("*.py"), *(VIRTUAL / "ui").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             found: list[str] = []
             if isinstance(node, ast.Call):
