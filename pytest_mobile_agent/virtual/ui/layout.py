@@ -17,6 +17,11 @@ CHAR_WIDTH = 0.55  # average glyph width as a fraction of the text size
 LINE_HEIGHT = 1.45
 
 
+# A labelled compound button's control with its margins, in dp, as the painter lays it out
+# (render/painter.py _control_spot: 12 dp, the control, 12 dp, the label, 4 dp).
+COMPOUND_BUTTON_DP = {"checkbox": 12 + 18 + 12 + 4, "radio": 12 + 20 + 12 + 4, "switch": 12 + 36 + 12 + 4}
+
+
 def text_px(view: View, scale: float, width: float | None = None) -> tuple[float, float]:
     """Approximate (width, height) of a view's text in px; with `width` (px) and max_lines > 1,
     the height of the text word-wrapped to that width."""
@@ -53,6 +58,8 @@ def _intrinsic(view: View, axis: str, scale: float, width: float | None = None) 
     inner = None if width is None else width - pad
     if not view.children:
         w, h = text_px(view, scale, inner if axis == "v" else None)
+        if view.text and view.kind in COMPOUND_BUTTON_DP:  # a wrap_content CheckBox fits its label too
+            w += COMPOUND_BUTTON_DP[view.kind] * scale
         return (h if axis == "v" else w) + pad
     inner = None if view.orientation == "h" else inner  # a row shares its width: unknown per child
     sizes = [_intrinsic(c, axis, scale, inner) for c in view.children]

@@ -334,8 +334,9 @@ def test_helpers() -> None:
     assert parse_color("#102030") == (16, 32, 48)
     assert parse_color("transparent") is None
     assert parse_color("#00ff0000") == (255, 255, 255)
-    assert glyph_name("more_vert") == "more"
+    assert glyph_name("more") == "more_vert"
     assert glyph_name("ic_search") == "search"
+    assert glyph_name("ic_stop_vector") == "stop"
     assert glyph_name("nonsense") is None
     img = Image.new("RGB", (7, 3), (1, 2, 3))
     assert decode(encode_png(img)).tobytes() == img.tobytes()

@@ -139,7 +139,8 @@ class MainActivity(Activity):
             )
         ]
         if a.pref("show_app_name", True):
-            children.append(w.text(a.rid("launcher_label"), item["title"], size=13, gravity="center"))
+            # item_launcher.xml: maxLines="2", ellipsize="end"
+            children.append(w.text(a.rid("launcher_label"), item["title"], size=13, gravity="center", max_lines=2))
         if pkg in self.selected:
             children.append(w.image(a.rid("launcher_check"), "", "check", width=24, height=24))
         if self.changing_order:

@@ -119,7 +119,7 @@ def security_dialog(
             children=[
                 w.image(app.rid("pattern_lock_icon"), "", "lock", height=48),
                 w.text(app.rid("pattern_lock_title"), "Insert pattern", gravity="center"),
-                View(VIEW, id=app.rid("pattern_lock_view"), height=240),
+                View(VIEW, id=app.rid("pattern_lock_view"), height=240, kind="pattern"),
             ],
         )
 

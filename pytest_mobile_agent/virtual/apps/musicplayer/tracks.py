@@ -147,7 +147,7 @@ class TrackActivity(Activity):
         bar = w.toolbar(self, "activity_track_toolbar", "", back=True)
         controls = w.row(
             [
-                w.icon_button(rid("activity_track_previous"), "Previous", "back", lambda: None, weight=1),
+                w.icon_button(rid("activity_track_previous"), "Previous", "skip_previous", lambda: None, weight=1),
                 w.icon_button(
                     rid("activity_track_play_pause"),
                     "Pause" if a.playing else "Play",
@@ -155,7 +155,7 @@ class TrackActivity(Activity):
                     a.toggle_play,
                     weight=1,
                 ),
-                w.icon_button(rid("activity_track_next"), "Next", "forward", lambda: None, weight=1),
+                w.icon_button(rid("activity_track_next"), "Next", "skip_next", lambda: None, weight=1),
             ]
         )
         body = [

@@ -83,7 +83,7 @@ class MainActivity(SelectionActivity):
             w.image(
                 rid("toggle_recording_button"),
                 "",
-                "close" if rec else "mic",
+                "stop" if rec else "mic",
                 width=72,
                 height=72,
                 clickable=True,
@@ -175,9 +175,9 @@ class MainActivity(SelectionActivity):
         controls = [
             w.image(rid(name), desc, icon, width=48, height=48, clickable=True, focusable=True, on_click=action)
             for name, desc, icon, action in (
-                ("previous_btn", "Previous", "chevron_up", lambda: None),
+                ("previous_btn", "Previous", "skip_previous", lambda: None),
                 ("play_pause_btn", "Play / Pause", "play", lambda: None),
-                ("next_btn", "Next", "chevron_down", lambda: None),
+                ("next_btn", "Next", "skip_next", lambda: None),
             )
         ]
         wrapper = View(

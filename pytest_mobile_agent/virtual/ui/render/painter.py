@@ -491,6 +491,19 @@ class Painter(Canvas):
             draw_month(self, v, ink_on(bg), PRIMARY, bg)
         return bg
 
+    def k_pattern(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        """PatternLockView at rest: 3 x 3 dots of 10 dp (its dotNormalSize default) in the text
+        colour, spread over the view's largest centred square."""
+        bg = self._fill(v, bg)
+        x0, y0, x1, y1 = v.bounds
+        side = min(x1 - x0, y1 - y0)
+        left, top = x0 + (x1 - x0 - side) // 2, y0 + (y1 - y0 - side) // 2
+        for row in range(3):
+            for col in range(3):
+                cx, cy = left + round(side * (col + 0.5) / 3), top + round(side * (row + 0.5) / 3)
+                self.disc(cx, cy, self.dp(10), ink_on(bg))
+        return bg
+
     def k_toast(self, v: View, bg: RGB, enabled: bool) -> RGB:
         c = (parse_color(v.color) if v.color else None) or TOAST_BG
         self.rrect(v.bounds, (v.bounds[3] - v.bounds[1]) // 2, c)
