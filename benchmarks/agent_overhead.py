@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -41,26 +42,45 @@ from pytest_mobile_agent.models import ModelConfig, ModelStats, Reply  # noqa: E
 from pytest_mobile_agent.models.apis import api_for  # noqa: E402
 from pytest_mobile_agent.tasks import instantiate  # noqa: E402
 from tests.models.anthropic_route import anthropic_message  # noqa: E402
+from tests.models.gemini_route import gemini_content  # noqa: E402
 from tests.models.golden_model import GoldenModel  # noqa: E402
 from tests.models.golden_screens import watch  # noqa: E402
+from tests.models.responses_route import response  # noqa: E402
+
+BODIES = {"anthropic": anthropic_message, "responses": response, "gemini": gemini_content}  # each API's reply
+
+
+def _keys(value: Any, rename: Callable[[str], str]) -> Any:
+    """Every key renamed (the google-genai SDK's camelCase wire form and its snake_case objects)."""
+    if isinstance(value, dict):
+        return {rename(k): _keys(v, rename) for k, v in value.items()}
+    return [_keys(v, rename) for v in value] if isinstance(value, list) else value
 
 
 class InstantModel:
     """A ChatClient look-alike answering from the golden model, in process: no HTTP, no wait."""
 
-    def __init__(self, golden: GoldenModel) -> None:
+    def __init__(self, golden: GoldenModel, api: str = "chat") -> None:
         self.golden = golden
         self.config = ModelConfig(model="instant")
-        self.api = api_for("anthropic")
+        self.api_name = api
+        self.api = api_for(api)
         self.stats = ModelStats()
 
     def chat(self, messages: list[dict[str, Any]], **params: Any) -> Reply:
         return Reply(self.golden({"messages": messages}), 0, 0, None)
 
     def ask(self, request: dict[str, Any]) -> Reply:
-        """An API's own request (anthropic-computer-use): the golden model's answer in that API's body."""
+        """An API's own request (the computer-use agents): the golden model's answer in that API's body."""
+        if self.api_name == "gemini":  # as the SDK sends it: the config's tools beside the contents, camelCase
+            request = _keys(
+                {"contents": request["contents"], **request.get("config", {})},
+                lambda k: re.sub(r"_([a-z])", lambda m: m.group(1).upper(), k),
+            )
         answer = self.golden(request)
-        data = anthropic_message(request, answer, 0, (0, 0))
+        data = BODIES[self.api_name](request, answer, 0, (0, 0))
+        if self.api_name == "gemini":  # and as the SDK gives the answer back: snake_case
+            data = _keys(data, lambda k: re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), k))
         return Reply(self.api.text(data), 0, 0, None, data=data)
 
     def take_stats(self) -> ModelStats:
@@ -77,7 +97,8 @@ def run(
     golden = GoldenModel(screens)
     golden.paths = {instance.prompt: [a.to_json() for a in instance.golden]}
     # Each step's screen written where the golden model reads it (for the screenshot-only agents).
-    agent = watch(MODEL_AGENTS[agent_name](InstantModel(golden)), screens)  # type: ignore[abstract]
+    api = getattr(MODEL_AGENTS[agent_name], "model_api", "chat")
+    agent = watch(MODEL_AGENTS[agent_name](InstantModel(golden, api)), screens)  # type: ignore[abstract]
     stream = pool.event_stream(device)
     harness: list[float] = []
     wins = 0

@@ -12,6 +12,7 @@ from types import ModuleType
 PACKAGES = {
     "openai": ("openai", "models"),
     "anthropic": ("anthropic", "anthropic"),
+    "google.genai": ("google-genai", "gemini"),
     "pyspng": ("pyspng", "models"),
     "rapidocr_onnxruntime": ("rapidocr-onnxruntime", "judges"),
     "matplotlib": ("matplotlib", "reports"),

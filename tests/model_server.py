@@ -35,6 +35,7 @@ import pytest
 
 from tests.models import responses_route
 from tests.models.anthropic_route import anthropic_message
+from tests.models.gemini_route import gemini_content
 
 
 @dataclass
@@ -76,6 +77,7 @@ ROUTES: dict[str, Callable[[dict[str, Any], Answer, int, tuple[int, int]], dict[
     "/chat/completions": chat_completion,
     "/responses": responses_route.response,
     "/messages": anthropic_message,
+    ":generateContent": gemini_content,  # /v1beta/models/{model}:generateContent
 }
 
 

@@ -33,6 +33,7 @@ MODEL_AGENTS = (
     "agentcpm-gui",
     "openai-computer-use",
     "anthropic-computer-use",
+    "gemini-computer-use",
 )
 
 

@@ -31,6 +31,7 @@ DEFAULT_PRICES: dict[str, tuple[float, float]] = {
     "claude-3-5-haiku": (0.8, 4.0),
     "claude-3-5-sonnet": (3.0, 15.0),
     "claude-3-haiku": (0.25, 1.25),
+    "gemini-2.5-computer-use-preview": (1.25, 10.0),
     "gemini-1.5-pro": (1.25, 5.0),
     "gemini-1.5-flash": (0.075, 0.3),
     "gemini-2.0-flash": (0.1, 0.4),

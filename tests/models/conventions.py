@@ -18,6 +18,7 @@ CONVENTIONS = [
     ("openai-computer-use", "gpt-5.4", "absolute"),
     ("anthropic-computer-use", "claude-haiku-4-5-20251001", "absolute"),  # computer_20250124
     ("anthropic-computer-use", "claude-sonnet-4-6", "absolute"),  # computer_20251124
+    ("gemini-computer-use", "gemini-2.5-computer-use-preview-10-2025", "relative"),  # the 0-999 grid
 ]
 # The answer each agent's golden run records on the calculator tasks (AgentCPM-GUI's schema has none).
 ANSWERS = {"agentcpm-gui": None}

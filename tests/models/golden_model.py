@@ -47,6 +47,8 @@ class GoldenModel:
     def __call__(self, request: dict[str, Any]) -> str | Answer:
         if "input" in request:  # the Responses API
             return self.openai_computer_use(request)
+        if "contents" in request:  # the Gemini API
+            return self.gemini_computer_use(request)
         if any(str(t.get("type", "")).startswith("computer_") for t in request.get("tools") or []):
             return self.anthropic_computer_use(request)
         messages = request["messages"]
@@ -620,3 +622,90 @@ class GoldenModel:
         if kind == "key" and a["key"] in ("back", "home", "enter"):
             return use({"action": "key", "text": {"back": "Back", "home": "Home", "enter": "Return"}[a["key"]]})
         raise ValueError(f"the golden model cannot say {kind} {a} to Anthropic's computer tool")
+
+    # -- Gemini's computer use: function_call parts, points on the 0-999 grid ---------------------
+    @staticmethod
+    def _gemini_moves(calls: list[tuple[str, dict[str, Any]]]) -> list[list[tuple[str, dict[str, Any]]]]:
+        """The golden calls grouped by the function call that makes them: a tap and the typing after
+        it are one type_text_at."""
+        moves: list[list[tuple[str, dict[str, Any]]]] = []
+        for call in calls:
+            if call[0] == "type" and moves and moves[-1][-1][0] == "tap" and len(moves[-1]) == 1:
+                moves[-1].append(call)
+            else:
+                moves.append([call])
+        return moves
+
+    def gemini_computer_use(self, request: dict[str, Any]) -> Any:
+        """Reads the goal from the first user turn, the step from the function calls so far, the
+        screen from golden_screens.py; calls the predefined functions (and the phone's custom ones)
+        with points on the 0-999 grid over the screenshot, a tap and its typing as one type_text_at."""
+        contents, tools = request["contents"], request["tools"]
+        goal = contents[0]["parts"][0]["text"].removeprefix("The task: ")
+        made = [p for c in contents if c.get("role") == "model" for p in c["parts"] if "functionCall" in p]
+        moves = self._gemini_moves(self._gui_calls(goal))
+        i = len(made)
+        computer = tools[0]["computerUse"]
+        declared = [f["name"] for f in tools[1]["functionDeclarations"]]
+        last = contents[-1]["parts"]
+        # The SDK renames the parts it knows (inlineData) and passes nested ones as written (the
+        # API reads either spelling).
+        image = ("inlineData", "inline_data")
+        shots = [p for p in last if any(k in p for k in image)] + [
+            q for p in last for q in (p.get("functionResponse") or {}).get("parts") or [] if any(k in q for k in image)
+        ]
+        problem = None
+        if computer.get("environment") != "ENVIRONMENT_BROWSER" or "navigate" not in str(computer):
+            problem = f"the computer_use tool is not declared for a phone: {computer}"
+        elif declared != ["open_app", "long_press_at", "go_home"]:
+            problem = f"the custom functions declared are {declared}"
+        elif len(shots) != 1:
+            problem = f"the last turn carries {len(shots)} screenshots"
+        if problem:
+            self.misses.append(problem)
+            raise ValueError(problem)
+
+        def answer(name: str, **args: Any) -> Answer:
+            said = {"text": f"Step {i + 1} of the way there: the target is on screen."}
+            return Answer(content=[said, {"functionCall": {"name": name, "args": args}}])
+
+        if i >= len(moves):
+            return Answer(content=[{"text": "done"}])
+        ui, (sw, sh) = self._screen(goal)
+
+        def point(x: float, y: float) -> dict[str, int]:
+            return {"x": min(round(x * 1000 / sw), 999), "y": min(round(y * 1000 / sh), 999)}
+
+        (kind, a), *rest = moves[i]
+        sel = a.get("selector") or {}
+        if kind == "tap" and rest:
+            return answer(
+                "type_text_at", **point(*self._node(ui, sel, goal).center), text=rest[0][1]["text"], press_enter=False
+            )
+        if kind in ("tap", "long_press"):
+            return answer("click_at" if kind == "tap" else "long_press_at", **point(*self._node(ui, sel, goal).center))
+        if kind == "type":
+            focused = next((n for n in ui.nodes() if n.focused), None)
+            if focused is None:
+                self.misses.append(f"nothing focused to type {a['text']!r} into on the screen of {goal!r}")
+                raise LookupError("nothing focused")
+            return answer("type_text_at", **point(*focused.center), text=a["text"], press_enter=False)
+        if kind == "scroll":
+            node = self._scrolled(ui, (sw, sh), sel)
+            x1, y1, x2, y2 = node.bounds if node is not None else (0, 0, sw, sh)
+            vertical = a["direction"] in ("up", "down")
+            magnitude = round(0.6 * 1000 * ((y2 - y1) / sh if vertical else (x2 - x1) / sw))
+            return answer(
+                "scroll_at", **point((x1 + x2) / 2, (y1 + y2) / 2), direction=a["direction"], magnitude=magnitude
+            )
+        if kind == "swipe":
+            end = point(a["x2"], a["y2"])
+            return answer("drag_and_drop", **point(a["x"], a["y"]), destination_x=end["x"], destination_y=end["y"])
+        if kind == "key" and a["key"] in ("back", "home"):
+            return answer("go_back" if a["key"] == "back" else "go_home")
+        if kind == "key":
+            return answer("key_combination", keys=a["key"].title())
+        if kind == "launch":
+            name = a["package"].split(".")[2] if a["package"].startswith("com.simplemobiletools.") else a["package"]
+            return answer("open_app", app_name=name.title())
+        raise ValueError(f"the golden model cannot say {kind} {a} to Gemini's computer use")

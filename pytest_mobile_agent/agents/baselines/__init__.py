@@ -9,6 +9,7 @@ from pytest_mobile_agent.agents.baselines.anthropic_computer_use import Anthropi
 from pytest_mobile_agent.agents.baselines.appagent import AppAgent
 from pytest_mobile_agent.agents.baselines.autoglm import AutoGLM
 from pytest_mobile_agent.agents.baselines.base import ModelAgent
+from pytest_mobile_agent.agents.baselines.gemini_computer_use import GeminiComputerUse
 from pytest_mobile_agent.agents.baselines.gui_owl import GUIOwl
 from pytest_mobile_agent.agents.baselines.m3a import M3A
 from pytest_mobile_agent.agents.baselines.mobile_bench import MobileBench
@@ -29,6 +30,7 @@ MODEL_AGENTS = {
     "agentcpm-gui": AgentCPMGUI,
     "openai-computer-use": OpenAIComputerUse,
     "anthropic-computer-use": AnthropicComputerUse,
+    "gemini-computer-use": GeminiComputerUse,
 }
 
 __all__ = [
@@ -36,6 +38,7 @@ __all__ = [
     "AgentCPMGUI",
     "AutoGLM",
     "GUIOwl",
+    "GeminiComputerUse",
     "AnthropicComputerUse",
     "M3A",
     "T3A",

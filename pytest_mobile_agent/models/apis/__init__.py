@@ -23,6 +23,7 @@ APIS = {
     "chat": "pytest_mobile_agent.models.apis.chat:ChatCompletions",
     "responses": "pytest_mobile_agent.models.apis.responses:Responses",
     "anthropic": "pytest_mobile_agent.models.apis.anthropic:AnthropicMessages",
+    "gemini": "pytest_mobile_agent.models.apis.gemini:GeminiGenerate",
 }
 IMAGE_MIN_CHARS = 256  # a base64 string at least this long is an image: the record keeps its digest
 
