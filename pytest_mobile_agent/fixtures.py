@@ -65,6 +65,7 @@ def device(request: pytest.FixtureRequest, mobile_pool: DevicePool, mobile_reset
     apps), the task's permission grants, then `pytest_mobile_agent_reset` hooks. The app is
     launched when the episode starts, after the task's precondition fixtures have seeded data."""
     dev = mobile_pool.lease()
+    mobile_resets.forget_lost(mobile_pool.lost)
     task = request.node.stash.get(TASK_KEY, None)
     start = time.perf_counter()
     try:

@@ -329,6 +329,14 @@ class DeviceResets:
 
     choice: str | None = None  # snapshot, clear, or None: snapshot where the device supports it
     by_serial: dict[str, ResetStrategy] = field(default_factory=dict)
+    _lost_seen: int = 0  # how many of the pool's given-up devices forget_lost has seen
+
+    def forget_lost(self, lost: list[str]) -> None:
+        """Forget the devices given up since the last call (the pool's `lost`): a device started
+        later may come back on the same port, so with the same serial but no base snapshot."""
+        for serial in lost[self._lost_seen :]:
+            self.forget(serial)
+        self._lost_seen = len(lost)
 
     def strategy(self, device: AndroidDevice, prepare: Callable[[], object] | None = None) -> ResetStrategy:
         """The device's strategy; the first time, a snapshot device saves its base snapshot

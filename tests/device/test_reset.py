@@ -145,3 +145,21 @@ def test_a_device_without_a_console_falls_back_to_clear_or_refuses_snapshot(run_
             run.result.stdout.fnmatch_lines([f"*--mobile-reset=snapshot: {address} has no emulator console*"])
         finally:
             adb_server.disconnect(address)
+
+
+def test_a_given_up_device_is_forgotten_so_a_new_one_on_its_serial_saves_anew() -> None:
+    """A device the pool gave up may be followed by one on the same port, so the same serial,
+    without its base snapshot: what the resets knew of the serial goes with the loss, once."""
+    from pytest_mobile_agent.device.reset import DeviceResets, SnapshotReset
+
+    resets = DeviceResets()
+    resets.by_serial = {"emulator-5554": SnapshotReset(port=5554), "emulator-5556": SnapshotReset(port=5556)}
+    lost: list[str] = []
+    resets.forget_lost(lost)
+    assert set(resets.by_serial) == {"emulator-5554", "emulator-5556"}
+    lost.append("emulator-5554")
+    resets.forget_lost(lost)
+    assert set(resets.by_serial) == {"emulator-5556"}
+    resets.by_serial["emulator-5554"] = SnapshotReset(port=5554)  # its successor saved its own
+    resets.forget_lost(lost)  # the same loss is not forgotten twice
+    assert set(resets.by_serial) == {"emulator-5554", "emulator-5556"}
