@@ -3,6 +3,8 @@ device, the terminal says so in one line, and the results file holds both attemp
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from calc_tasks import calc_tasks
 
@@ -134,5 +136,8 @@ def test_retries_spent_fail_as_infrastructure_not_as_the_agent(run_tasks, pytest
     assert run.overall["episodes"] == 0 and run.overall["infrastructure_errors"] == 1
     (line,) = run.lines("infrastructure: ")
     assert "not run again (--mobile-retries spent)" in line
-    run.result.stdout.fnmatch_lines(["InfrastructureError: device * lost during `input tap *`: device offline*"])
+    # adb answers "device offline" once its server has seen the device go, "closed" while a request
+    # was under way: both are the real adb server's words for the same loss.
+    lost_line = r"InfrastructureError: device \S+ lost during `input tap [^`]+`: (device offline|closed)"
+    assert re.search(lost_line, run.result.stdout.str()), run.result.stdout.str()[-2000:]
     assert "All traceback entries are hidden" not in run.result.stdout.str()
