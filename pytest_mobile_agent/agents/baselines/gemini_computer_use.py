@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pytest_mobile_agent.actions import Action, Done, Key, Launch, LongPress, Swipe, Tap, Type, Wait
 from pytest_mobile_agent.agents.baselines.answers import AnswerError
-from pytest_mobile_agent.agents.baselines.base import ModelAgent
 from pytest_mobile_agent.agents.baselines.image_space import RELATIVE, Space, convention_record
 from pytest_mobile_agent.agents.baselines.openai_computer_use import (
     ACKNOWLEDGE,
@@ -28,6 +27,7 @@ from pytest_mobile_agent.agents.baselines.openai_computer_use import (
     KEYPRESS,
     SURFACE,
     SWIPE_MS,
+    QueuedActions,
 )
 from pytest_mobile_agent.agents.baselines.t3a import package_for
 from pytest_mobile_agent.models.messages import decode, fit, jpeg_base64
@@ -86,7 +86,7 @@ def _text(call: dict[str, Any], name: str) -> str:
     return value
 
 
-class GeminiComputerUse(ModelAgent):
+class GeminiComputerUse(QueuedActions):
     name = "gemini-computer-use"
     model_api = "gemini"
     default_model = "gemini-2.5-computer-use-preview-10-2025"
@@ -211,13 +211,6 @@ class GeminiComputerUse(ModelAgent):
         if not calls:
             return " ".join(text.split())[:200]
         return " ".join(_raw({"name": c.get("name"), "args": c.get("args")}) for c in calls)[:300]
-
-    def step(self, obs: Observation) -> Action:
-        if self._pending and self.task is obs.task:
-            if not obs.last_error:
-                return self._pending.pop(0)
-            self._pending = []  # the harness refused one: the model sees why before the rest
-        return super().step(obs)
 
     def parse(self, text: str, obs: Observation) -> Action:
         parts = self._parts()

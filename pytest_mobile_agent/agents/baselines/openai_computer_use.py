@@ -103,7 +103,21 @@ def _number(action: dict[str, Any], name: str) -> float:
     return float(value)
 
 
-class OpenAIComputerUse(ModelAgent):
+class QueuedActions(ModelAgent):
+    """An agent whose one answer may hold several actions (the computer-use APIs' batches): the
+    rest wait in `_pending`, one a step, until the harness refuses one."""
+
+    _pending: list[Action]
+
+    def step(self, obs: Observation) -> Action:
+        if self._pending and self.task is obs.task:
+            if not obs.last_error:
+                return self._pending.pop(0)
+            self._pending = []  # the harness refused one: the model sees why before the rest
+        return super().step(obs)
+
+
+class OpenAIComputerUse(QueuedActions):
     name = "openai-computer-use"
     model_api = "responses"
     default_model = "computer-use-preview"
@@ -233,13 +247,6 @@ class OpenAIComputerUse(ModelAgent):
         if not calls:
             return " ".join(text.split())[:200]
         return " ".join(_raw(call.get("actions", call.get("action"))) for call in calls)[:300]
-
-    def step(self, obs: Observation) -> Action:
-        if self._pending and self.task is obs.task:
-            if not obs.last_error:
-                return self._pending.pop(0)
-            self._pending = []  # the harness refused one: the model sees why before the rest
-        return super().step(obs)
 
     def parse(self, text: str, obs: Observation) -> Action:
         items = self._items()
