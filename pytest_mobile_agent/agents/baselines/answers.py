@@ -33,6 +33,11 @@ def invalid(problem: str) -> InvalidAnswer:
     return InvalidAnswer("invalid", problem=problem)
 
 
+def excerpt(value: Any) -> str:
+    """A model's answer (or part of it) as JSON, cut to fit an error message."""
+    return json.dumps(value, ensure_ascii=False)[:300]
+
+
 def section(text: str, label: str) -> str | None:
     """The text after `Label:` up to the next `Word:` line (Reason:/Action:/Thought: ...)."""
     m = re.search(rf"(?im)^\W*{label}\W*:\s*(.*?)(?=^\W*[A-Z][A-Za-z ]{{1,20}}:\s|\Z)", text, re.S)

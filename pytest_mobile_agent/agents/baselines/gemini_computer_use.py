@@ -15,11 +15,10 @@ included, go back as given); screenshots older than the last few turns are dropp
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pytest_mobile_agent.actions import Action, Done, Key, Launch, LongPress, Swipe, Tap, Type, Wait
-from pytest_mobile_agent.agents.baselines.answers import AnswerError
+from pytest_mobile_agent.agents.baselines.answers import AnswerError, excerpt
 from pytest_mobile_agent.agents.baselines.image_space import RELATIVE, Space, convention_record
 from pytest_mobile_agent.agents.baselines.openai_computer_use import (
     ACKNOWLEDGE,
@@ -68,21 +67,17 @@ HISTORY_IMAGES = 3  # screenshots the conversation keeps (older ones leave it, a
 SCROLLS = {"down": (0, 1), "up": (0, -1), "right": (1, 0), "left": (-1, 0)}  # where the content moves to
 
 
-def _raw(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)[:300]
-
-
 def _number(call: dict[str, Any], name: str) -> float:
     value = (call.get("args") or {}).get(name)
     if not isinstance(value, int | float) or isinstance(value, bool):
-        raise AnswerError(f"{call.get('name')} needs a number {name}: {_raw(call)}")
+        raise AnswerError(f"{call.get('name')} needs a number {name}: {excerpt(call)}")
     return float(value)
 
 
 def _text(call: dict[str, Any], name: str) -> str:
     value = (call.get("args") or {}).get(name)
     if not isinstance(value, str):
-        raise AnswerError(f"{call.get('name')} needs a string {name}: {_raw(call)}")
+        raise AnswerError(f"{call.get('name')} needs a string {name}: {excerpt(call)}")
     return value
 
 
@@ -210,7 +205,7 @@ class GeminiComputerUse(QueuedActions):
         calls = self._calls()
         if not calls:
             return " ".join(text.split())[:200]
-        return " ".join(_raw({"name": c.get("name"), "args": c.get("args")}) for c in calls)[:300]
+        return " ".join(excerpt({"name": c.get("name"), "args": c.get("args")}) for c in calls)[:300]
 
     def parse(self, text: str, obs: Observation) -> Action:
         parts = self._parts()
@@ -220,7 +215,7 @@ class GeminiComputerUse(QueuedActions):
         if not calls:
             message = text.strip()
             if not message:
-                raise AnswerError(f"no function call and no text in the answer: {_raw(parts)}")
+                raise AnswerError(f"no function call and no text in the answer: {excerpt(parts)}")
             if message.upper().startswith(INFEASIBLE_REPLY):
                 return self.give_up(message[len(INFEASIBLE_REPLY) :].strip())
             self.answer = message
@@ -242,7 +237,7 @@ class GeminiComputerUse(QueuedActions):
         """What one function call is on the phone, its points scaled from the grid to the device."""
         name, args = call.get("name"), call.get("args") or {}
         if not isinstance(args, dict):
-            raise AnswerError(f"{name}'s args are not an object: {_raw(call)}")
+            raise AnswerError(f"{name}'s args are not an object: {excerpt(call)}")
         if name in ("click_at", "long_press_at"):
             x, y = self.space.to_device(_number(call, "x"), _number(call, "y"))
             return [Tap(x, y) if name == "click_at" else LongPress(x, y)]
@@ -274,8 +269,8 @@ class GeminiComputerUse(QueuedActions):
         if name == "wait_5_seconds":
             return [Wait(WAIT_S)]
         if name in EXCLUDED:
-            raise AnswerError(f"{name} needs a browser; this is a phone: {_raw(call)}")
-        raise AnswerError(f"unknown function {name!r}: {_raw(call)}")
+            raise AnswerError(f"{name} needs a browser; this is a phone: {excerpt(call)}")
+        raise AnswerError(f"unknown function {name!r}: {excerpt(call)}")
 
     def scroll(self, call: dict[str, Any]) -> Action:
         """A finger sliding over (x, y), `magnitude` grid units long and against the scroll, so the
@@ -283,10 +278,10 @@ class GeminiComputerUse(QueuedActions):
         x, y = _number(call, "x"), _number(call, "y")
         direction = (call.get("args") or {}).get("direction")
         if direction not in SCROLLS:
-            raise AnswerError(f"scroll_at needs a direction of {', '.join(SCROLLS)}: {_raw(call)}")
+            raise AnswerError(f"scroll_at needs a direction of {', '.join(SCROLLS)}: {excerpt(call)}")
         magnitude = (call.get("args") or {}).get("magnitude", SCROLL_MAGNITUDE)
         if not isinstance(magnitude, int | float) or isinstance(magnitude, bool) or magnitude <= 0:
-            raise AnswerError(f"scroll_at needs a positive magnitude: {_raw(call)}")
+            raise AnswerError(f"scroll_at needs a positive magnitude: {excerpt(call)}")
         dx, dy = (d * magnitude / 2 for d in SCROLLS[direction])
 
         def on_grid(v: float) -> float:

@@ -15,12 +15,11 @@ default) or are acknowledged (--mobile-safety-checks=acknowledge); the record li
 
 from __future__ import annotations
 
-import json
 import re
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pytest_mobile_agent.actions import Action, Done, DoubleTap, Key, LongPress, Swipe, Tap, Type, Wait
-from pytest_mobile_agent.agents.baselines.answers import AnswerError
+from pytest_mobile_agent.agents.baselines.answers import AnswerError, excerpt
 from pytest_mobile_agent.agents.baselines.base import ModelAgent
 from pytest_mobile_agent.agents.baselines.image_space import ABSOLUTE, Space, convention_record
 from pytest_mobile_agent.models import image_part
@@ -88,18 +87,14 @@ def actions_of(call: dict[str, Any]) -> list[dict[str, Any]]:
     if batch is None and isinstance(call.get("action"), dict):
         batch = [call["action"]]
     if not isinstance(batch, list) or not batch or not all(isinstance(a, dict) for a in batch):
-        raise AnswerError(f"a computer_call without actions: {_raw(call)}")
+        raise AnswerError(f"a computer_call without actions: {excerpt(call)}")
     return batch
-
-
-def _raw(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)[:300]
 
 
 def _number(action: dict[str, Any], name: str) -> float:
     value = action.get(name)
     if not isinstance(value, int | float) or isinstance(value, bool):
-        raise AnswerError(f"{action.get('type')} needs a number {name}: {_raw(action)}")
+        raise AnswerError(f"{action.get('type')} needs a number {name}: {excerpt(action)}")
     return float(value)
 
 
@@ -246,7 +241,7 @@ class OpenAIComputerUse(QueuedActions):
         calls = [item for item in self._items() if item.get("type") == "computer_call"]
         if not calls:
             return " ".join(text.split())[:200]
-        return " ".join(_raw(call.get("actions", call.get("action"))) for call in calls)[:300]
+        return " ".join(excerpt(call.get("actions", call.get("action"))) for call in calls)[:300]
 
     def parse(self, text: str, obs: Observation) -> Action:
         items = self._items()
@@ -255,14 +250,14 @@ class OpenAIComputerUse(QueuedActions):
         if not calls:
             message = text.strip()
             if not message:
-                raise AnswerError(f"no computer_call and no message in the answer: {_raw(items)}")
+                raise AnswerError(f"no computer_call and no message in the answer: {excerpt(items)}")
             if message.upper().startswith(INFEASIBLE_REPLY):
                 return self.give_up(message[len(INFEASIBLE_REPLY) :].strip())
             self.answer = message
             return Done(message)
         for call in calls:
             if not isinstance(call.get("call_id"), str):
-                raise AnswerError(f"a computer_call without a call_id: {_raw(call)}")
+                raise AnswerError(f"a computer_call without a call_id: {excerpt(call)}")
         self._open_calls = [call["call_id"] for call in calls]
         checks = [c for call in calls for c in call.get("pending_safety_checks") or [] if isinstance(c, dict)]
         if checks:
@@ -281,7 +276,7 @@ class OpenAIComputerUse(QueuedActions):
         """What one of the tool's actions is on the phone, its points scaled back to the device."""
         kind, space = a.get("type"), self.space
         if kind in ("click", "double_click", "move", "scroll", "drag") and a.get("keys"):
-            raise AnswerError(f"{kind} holding keys: this phone has no modifier keys: {_raw(a)}")
+            raise AnswerError(f"{kind} holding keys: this phone has no modifier keys: {excerpt(a)}")
         if kind == "click":
             x, y = space.to_device(_number(a, "x"), _number(a, "y"))
             button = a.get("button", "left")
@@ -291,20 +286,22 @@ class OpenAIComputerUse(QueuedActions):
                 return [LongPress(x, y)]
             if button == "back":
                 return [Key("back")]
-            raise AnswerError(f"click with the {button!r} button: a phone has left, right (hold) and back: {_raw(a)}")
+            raise AnswerError(
+                f"click with the {button!r} button: a phone has left, right (hold) and back: {excerpt(a)}"
+            )
         if kind == "double_click":
             return [DoubleTap(*space.to_device(_number(a, "x"), _number(a, "y")))]
         if kind == "drag":
             path = a.get("path")
             if not isinstance(path, list) or len(path) < 2 or not all(isinstance(p, dict) for p in path):
-                raise AnswerError(f"drag needs a path of at least two points: {_raw(a)}")
+                raise AnswerError(f"drag needs a path of at least two points: {excerpt(a)}")
             (x, y), (x2, y2) = (space.to_device(_number(p, "x"), _number(p, "y")) for p in (path[0], path[-1]))
             return [Swipe(x, y, x2, y2, duration_ms=SWIPE_MS)]
         if kind == "scroll":
             return [self.scroll(a)]
         if kind == "type":
             if not isinstance(a.get("text"), str):
-                raise AnswerError(f"type needs text: {_raw(a)}")
+                raise AnswerError(f"type needs text: {excerpt(a)}")
             out: list[Action] = []
             lines = a["text"].split("\n")
             for i, line in enumerate(lines):
@@ -316,7 +313,7 @@ class OpenAIComputerUse(QueuedActions):
         if kind == "keypress":
             keys = a.get("keys")
             if not isinstance(keys, list) or not keys or not all(isinstance(k, str) for k in keys):
-                raise AnswerError(f"keypress needs keys: {_raw(a)}")
+                raise AnswerError(f"keypress needs keys: {excerpt(a)}")
             if len(keys) > 1:
                 raise AnswerError(f"keypress {keys}: this phone presses one key at a time, no combinations")
             key = keys[0]
@@ -332,7 +329,7 @@ class OpenAIComputerUse(QueuedActions):
             return [Wait(0)]  # a touchscreen has no pointer to move: the step changes nothing
         if kind == "screenshot":
             return []
-        raise AnswerError(f"unknown action {kind!r}: {_raw(a)}")
+        raise AnswerError(f"unknown action {kind!r}: {excerpt(a)}")
 
     def scroll(self, a: dict[str, Any]) -> Action:
         """A finger sliding across (x, y) so the content moves by (scroll_x, scroll_y): against
@@ -341,7 +338,7 @@ class OpenAIComputerUse(QueuedActions):
         x, y = _number(a, "x"), _number(a, "y")
         dx, dy = _number(a, "scroll_x"), _number(a, "scroll_y")
         if dx == 0 and dy == 0:
-            raise AnswerError(f"a scroll by (0, 0): {_raw(a)}")
+            raise AnswerError(f"a scroll by (0, 0): {excerpt(a)}")
         x1, y1 = space.to_device(x + dx / 2, y + dy / 2)
         x2, y2 = space.to_device(x - dx / 2, y - dy / 2)
         return Swipe(x1, y1, x2, y2, duration_ms=SWIPE_MS)
