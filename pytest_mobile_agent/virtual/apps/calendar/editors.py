@@ -55,6 +55,10 @@ class EditorActivity(Activity):
             day = date.fromisoformat(self.extras.get("day", now.date().isoformat()))
             start = datetime.combine(day, now.time()).replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
             duration = timedelta(minutes=int(app.pref("default_duration", 0)))
+            if "start_ts" in self.extras:  # NEW_EVENT_START_TS (a weekly view slot)
+                start = utc(int(self.extras["start_ts"]))
+            if self.extras.get("hour_duration"):  # NEW_EVENT_SET_HOUR_DURATION: to 23:59 at most
+                duration = timedelta(minutes=59 if start.hour == 23 else 60)
             event = {
                 "title": "",
                 "location": "",

@@ -38,6 +38,7 @@ from pytest_mobile_agent.virtual.ui.render.colors import (
 )
 from pytest_mobile_agent.virtual.ui.render.month_canvas import draw_month
 from pytest_mobile_agent.virtual.ui.render.text import Fonts
+from pytest_mobile_agent.virtual.ui.render.week_canvas import draw_now_marker, draw_seekbar, draw_week_grid
 from pytest_mobile_agent.virtual.ui.screen import Window
 from pytest_mobile_agent.virtual.ui.view import View
 
@@ -127,7 +128,8 @@ class Painter(Canvas):
     def k_text(self, v: View, bg: RGB, enabled: bool) -> RGB:
         bg = self._fill(v, bg)
         if v.text and not v.children:
-            fg = mix(self._fg(bg, enabled, v.text_size, v.bold), bg, v.alpha)
+            tint = parse_color(v.tint) if v.tint else None  # setTextColor, where the app sets one
+            fg = mix(tint or self._fg(bg, enabled, v.text_size, v.bold), bg, v.alpha)
             self.text(self._inner(v), v.text, v.text_size, fg, bold=v.bold, align=self._align(v), strike=v.strike)
         return bg
 
@@ -489,6 +491,20 @@ class Painter(Canvas):
         bg = self._fill(v, bg)
         if v.canvas:
             draw_month(self, v, ink_on(bg), PRIMARY, bg)
+        return bg
+
+    def k_week_grid(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        if v.canvas:
+            draw_week_grid(self, v, bg)
+        return bg
+
+    def k_week_now(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        draw_now_marker(self, v, (parse_color(v.tint) if v.tint else None) or PRIMARY)
+        return bg
+
+    def k_week_seekbar(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        if v.canvas:
+            draw_seekbar(self, v, PRIMARY, bg)
         return bg
 
     def k_pattern(self, v: View, bg: RGB, enabled: bool) -> RGB:
