@@ -10,6 +10,7 @@ from __future__ import annotations
 import zlib
 
 from pytest_mobile_agent.virtual.ui.render.canvas import Box, Canvas
+from pytest_mobile_agent.virtual.ui.render.color_canvas import draw_cursor, draw_hue_bar, draw_line, draw_square
 from pytest_mobile_agent.virtual.ui.render.colors import (
     ACCENT,
     DISABLED,
@@ -505,6 +506,24 @@ class Painter(Canvas):
     def k_week_seekbar(self, v: View, bg: RGB, enabled: bool) -> RGB:
         if v.canvas:
             draw_seekbar(self, v, PRIMARY, bg)
+        return bg
+
+    def k_color_square(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        if v.canvas:
+            draw_square(self, v)
+        return bg
+
+    def k_hue_bar(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        draw_hue_bar(self, v)
+        return bg
+
+    def k_color_cursor(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        draw_cursor(self, v)
+        return bg
+
+    def k_color_line(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        if v.canvas:
+            draw_line(self, v)
         return bg
 
     def k_pattern(self, v: View, bg: RGB, enabled: bool) -> RGB:
