@@ -10,6 +10,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from pytest_mobile_agent.virtual.apps.calendar.dialogs import seconds_dialog
+from pytest_mobile_agent.virtual.apps.calendar.event_types import ManageEventTypesActivity
 from pytest_mobile_agent.virtual.apps.calendar.formatting import WEEKDAYS, minutes_text
 from pytest_mobile_agent.virtual.apps.calendar.store import REMINDER_OFF, CalendarStore
 from pytest_mobile_agent.virtual.apps.commons.customization import color_customization_rows
@@ -64,7 +65,9 @@ class SettingsActivity(Activity):
             *color_customization_rows(self),
             settings_section(self, "general_settings_label", "General"),
             settings_value(self, "language", "Language", language_name(), lambda: self.toast("No app found")),
-            settings_link(self, "manage_event_types", "Manage event types", noop),
+            settings_link(
+                self, "manage_event_types", "Manage event types", lambda: self.start(ManageEventTypesActivity)
+            ),
             settings_value(self, "start_week_on", "Start week on", first, self.pick_start_week),
             settings_check(self, "hour_format", "Use 24-hour time format", "use_24_hour_format", False),
             settings_check(self, "highlight_weekends", "Highlight weekends on some views", "highlight_weekends", False),
