@@ -98,6 +98,10 @@ def test_a_tapped_slot_shows_a_plus_that_opens_the_editor_at_that_hour(week):
     week.wm.tap(center(friday)[0], grid_top + round((14 * 60 + 20) * week.wm.scale))  # 14:20
     plus = [v for v in views(week, "week_holder") if v.clickable]
     assert len(plus) == 1 and plus[0].icon == "add"
+    img = ScreenRenderer(1080, 2340, week.wm.scale).image(week.wm.frame(), "9:00").convert("RGB")
+    l, t, r, b = plus[0].visible_bounds  # the hour filled with the primary colour, "+" in its middle
+    assert l == friday.bounds[0] and abs((b - t) - round(60 * week.wm.scale)) <= 1
+    assert img.getpixel((l + 4, t + 4)) == (0xF5, 0x7C, 0x00) and img.getpixel(center(plus[0])) != (0xF5, 0x7C, 0x00)
     week.wm.tap(*center(plus[0]))
     assert [v.text for v in week.wm.frame().windows[-1].root.walk() if v.text] == ["Event", "Task"]
     week.wm.tap(*center(next(v for v in week.wm.frame().windows[-1].root.walk() if v.text == "Event")))
@@ -121,3 +125,18 @@ def test_a_block_opens_its_event_and_swipes_page_weeks(week):
     assert views(week, "go_to_today")
     week.wm.swipe(l + 40, (t + b) // 2, r - 40, (t + b) // 2, 200)
     assert views(week, "week_day_label")[0].text == "S\n12"
+
+
+def test_highlighted_weekends_take_the_colour_picked_in_settings(week):
+    app = week.packages.app(PKG)
+    app.set_pref("highlight_weekends", True)
+    assert [v.tint for v in views(week, "week_day_label")] == ["#EC2E2A", "", "", "primary", "", "", "#EC2E2A"]
+    week.wm.start_activity(app, app.activity_class("SettingsActivity"))
+    assert views(week, "settings_highlight_weekends_color")[0].color == "#EC2E2A"
+    week.wm.tap(*center(views(week, "settings_highlight_weekends_color_holder")[0]))
+    views(week, "color_picker_new_hex")[0].on_text("1976D2")
+    ok = next(v for w in week.wm.frame().windows for v in w.root.walk() if v.id == "android:id/button1")
+    week.wm.tap(*center(ok))
+    assert views(week, "settings_highlight_weekends_color")[0].color == "#1976D2"
+    week.wm.key(4)  # BACK to the weekly view
+    assert views(week, "week_day_label")[0].tint == "#1976D2"

@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from pytest_mobile_agent.virtual.apps.calendar.editors import EventActivity, TaskActivity
 from pytest_mobile_agent.virtual.apps.calendar.formatting import month_name, time_text, weekday_letter
+from pytest_mobile_agent.virtual.apps.calendar.settings import weekends_color
 from pytest_mobile_agent.virtual.apps.calendar.store import FLAG_ALL_DAY, TYPE_TASK, CalendarStore, seconds, utc
 from pytest_mobile_agent.virtual.apps.commons.dates import java_date
 from pytest_mobile_agent.virtual.ui import widgets as w
@@ -150,7 +151,7 @@ def set_slot(blocks: dict[int, Block], a: Block, b: Block) -> int:
     return min(slots)
 
 
-def all_day_rows(activity: MainActivity, events: list[dict[str, Any]], days: list[date]) -> list[list[tuple]]:
+def all_day_rows(events: list[dict[str, Any]], days: list[date]) -> list[list[tuple]]:
     """addAllDayEvent: each top-bar event on the first line where its days are free, as
     (event, first column, columns)."""
     rows: list[list[tuple]] = [[]]
@@ -225,9 +226,11 @@ def event_marker(activity: MainActivity, e: dict[str, Any], lines: int, **place:
     )
 
 
-def day_label(activity: MainActivity, day: date, day_dp: float) -> View:
-    """weekly_view_day_letter.xml: "W\\n15"; today's in the primary colour."""
-    name = java_date("EEE", day) if day_dp > MIN_DAY_LABEL_DP else weekday_letter(day.weekday())
+def day_label(activity: MainActivity, day: date) -> View:
+    """weekly_view_day_letter.xml: "W\\n15" ("Wed\\n15" where the screen's width shared by the days
+    is over 60 dp: setupDayLabels' useLongerDayLabels); today's in the primary colour."""
+    wide = activity.wm.width / activity.wm.scale / days_count(activity) > MIN_DAY_LABEL_DP
+    name = java_date("EEE", day) if wide else weekday_letter(day.weekday())
     return w.text(
         activity.app.rid("week_day_label"),
         f"{name}\n{day.day}",
@@ -235,8 +238,17 @@ def day_label(activity: MainActivity, day: date, day_dp: float) -> View:
         weight=1,
         gravity="center",
         height=LETTERS_DP - 4,
-        tint="primary" if day == activity.today else "",  # the text's colour
+        tint=label_color(activity, day),  # the text's colour
     )
+
+
+def label_color(activity: MainActivity, day: date) -> str:
+    """Today's in the primary colour, else weekends' in highlightWeekendsColor where highlighted."""
+    if day == activity.today:
+        return "primary"
+    if activity.app.pref("highlight_weekends", False) and day.weekday() >= 5:
+        return weekends_color(activity.app)
+    return ""
 
 
 def hours_width(activity: MainActivity) -> float:
@@ -266,7 +278,7 @@ def week_page(activity: MainActivity, days: list[date], events: list[dict[str, A
             for e, col, cols in row
         ]
         lines.append(View(RELATIVE, orientation="stack", height=ALL_DAY_LINE_DP if markers else 0, children=markers))
-    letters = w.row([day_label(activity, d, day_dp) for d in days], id=a.rid("week_letters_holder"), height=LETTERS_DP)
+    letters = w.row([day_label(activity, d) for d in days], id=a.rid("week_letters_holder"), height=LETTERS_DP)
     top_holder = View(
         RELATIVE,
         id=a.rid("week_top_holder"),
@@ -337,8 +349,7 @@ def plus_marker(activity: MainActivity, day: date, hour: int) -> View:
         clickable=True,
         focusable=True,
         icon="add",
-        kind="icon",
-        color="primary",
+        kind="week_plus",
         on_click=partial(new_at, activity, day, hour),
     )
 
@@ -374,12 +385,12 @@ def week_fragment(activity: MainActivity) -> View:
     count = days_count(activity)
     days = [start + timedelta(days=i) for i in range(count)]
     events = page_events(activity, days)
-    rows = all_day_rows(activity, [e for e in events if on_top_bar(activity, e)], days)
+    rows = all_day_rows([e for e in events if on_top_bar(activity, e)], days)
     if SCROLL_KEY not in activity.scroll:  # first shown scrolled to "Start day at" (startWeeklyAt)
         activity.scroll[SCROLL_KEY] = round(ROW_DP * int(a.pref("start_weekly_at", 7)) * activity.wm.scale)
     top_dp = LETTERS_DP + ALL_DAY_LINE_DP * sum(1 for row in rows if row)  # updateHoursTopMargin
-    # Each hour's label is as tall as a row with its text at the bottom, under the scrollview's
-    # 8 dp padding: its text sits across the hour's line.
+    # Each hour's label is a row tall with its text at the bottom, under the scrollview's 8 dp
+    # padding, so that its text sits across the hour's line: here a row-tall label centred there.
     labels = [
         w.text(
             a.rid("weekly_view_hour_textview"),
@@ -389,7 +400,7 @@ def week_fragment(activity: MainActivity) -> View:
             x=0,
             y=h * ROW_DP - ROW_DP / 2,
             height=ROW_DP,
-        )  # fmt: skip
+        )
         for h in range(1, 24)
     ]
     hours_holder = View(

@@ -39,7 +39,7 @@ from pytest_mobile_agent.virtual.ui.render.colors import (
 )
 from pytest_mobile_agent.virtual.ui.render.month_canvas import draw_month
 from pytest_mobile_agent.virtual.ui.render.text import Fonts
-from pytest_mobile_agent.virtual.ui.render.week_canvas import draw_now_marker, draw_seekbar, draw_week_grid
+from pytest_mobile_agent.virtual.ui.render.week_canvas import draw_now_marker, draw_plus, draw_seekbar, draw_week_grid
 from pytest_mobile_agent.virtual.ui.screen import Window
 from pytest_mobile_agent.virtual.ui.view import View
 
@@ -501,6 +501,10 @@ class Painter(Canvas):
 
     def k_week_now(self, v: View, bg: RGB, enabled: bool) -> RGB:
         draw_now_marker(self, v, (parse_color(v.tint) if v.tint else None) or PRIMARY)
+        return bg
+
+    def k_week_plus(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        draw_plus(self, v, PRIMARY)
         return bg
 
     def k_week_seekbar(self, v: View, bg: RGB, enabled: bool) -> RGB:

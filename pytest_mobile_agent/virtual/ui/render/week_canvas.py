@@ -1,5 +1,5 @@
 """Simple Calendar's weekly view as it draws itself: WeeklyViewGrid's lines, the now marker
-(weekly_now.9.png) and the day-count SeekBar.
+(weekly_now.9.png), the "+" over a tapped hour and the day-count SeekBar.
 
 WeeklyViewGrid.onDraw: a divider_grey (#55808080) line at the top of each of the 24 rows, each
 `rowHeight * i - i / 2` px down, and one at the left of each day's column. The now marker's
@@ -13,7 +13,7 @@ seekbar (progress, max).
 from __future__ import annotations
 
 from pytest_mobile_agent.virtual.ui.render.canvas import Canvas
-from pytest_mobile_agent.virtual.ui.render.colors import RGB, mix
+from pytest_mobile_agent.virtual.ui.render.colors import RGB, ink_on, mix
 from pytest_mobile_agent.virtual.ui.view import View
 
 GRID_GREY: RGB = (128, 128, 128)
@@ -43,6 +43,13 @@ def draw_now_marker(p: Canvas, v: View, color: RGB) -> None:
     p.rect((x0 + d // 2, cy - bar // 2, x1 - d // 2, cy - bar // 2 + bar), color)
     p.disc(x0 + d // 2 + 1, cy, d, color)
     p.disc(x1 - d // 2 - 1, cy, d, color)
+
+
+def draw_plus(p: Canvas, v: View, color: RGB) -> None:
+    """week_grid_item.xml: the hour filled with the primary colour, ic_plus_vector in its contrast."""
+    x0, y0, x1, y1 = v.bounds
+    p.rect(v.bounds, color)
+    p.icon("add", (x0 + x1) // 2, (y0 + y1) // 2, p.dp(24), ink_on(color))
 
 
 def draw_seekbar(p: Canvas, v: View, color: RGB, bg: RGB) -> None:
