@@ -128,3 +128,30 @@ def test_the_editor_picks_a_type_and_a_colour(device):
     assert saved["title"] == "Review" and saved["event_type"] == work
     assert argb_hex(saved["color"]) == "#d32f2f"
     assert app(d).pref("last_used_local_event_type_id") == work
+
+
+def test_a_second_type_brings_the_filter_and_the_quick_filter(device):
+    d = device
+    a = app(d)
+    work = a.event_types.save("Work", hex_argb("#1976D2"))
+    at = seconds(datetime(2024, 5, 15, 10))
+    a.events.save({"title": "Standup", "start_ts": at, "end_ts": at, "event_type": work})
+    a.set_pref("view", 5)  # Simple event list
+    d.wm.start_activity(a, a.main_activity)
+    assert all_views(d, "filter")[0].desc == "Filter events by type"
+    assert [v.text for v in all_views(d, "quick_filter_event_type")] == ["Regular event", "Work"]
+    assert [v.text for v in all_views(d, "event_item_title")] == ["Standup"]
+    tap(d, "quick_filter_event_type", "Work")  # hides Work's events; its line goes thin
+    assert not all_views(d, "event_item_title")
+    assert [v.alpha for v in all_views(d, "quick_filter_event_type")] == [1.0, 0.5]
+    tap(d, "filter")
+    rows = [(v.text, v.checked) for v in all_views(d, "filter_event_type_checkbox")]
+    assert rows == [("Regular event", True), ("Work", False)]
+    tap(d, "filter_event_type_holder")  # Regular event off
+    tap(d, "android:id/button2")  # Cancel: nothing changes
+    assert a.pref("display_event_types") == [1]
+    tap(d, "filter")
+    tap(d, "filter_event_type_checkbox", "Work")
+    tap(d, "android:id/button1")
+    assert a.pref("display_event_types") == [1, work]
+    assert [v.text for v in all_views(d, "event_item_title")] == ["Standup"]

@@ -232,7 +232,7 @@ class EditorActivity(Activity):
         return [
             self._holder(
                 "type", [w.text(a.rid(f"{p}_type"), found["title"] if found else "", padding=12)], self.pick_type
-            ),  # fmt: skip
+            ),
             self._holder(
                 "color",
                 [

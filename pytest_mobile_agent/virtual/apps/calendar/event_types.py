@@ -19,17 +19,34 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from pytest_mobile_agent.virtual.apps.calendar.store import REGULAR_EVENT_TYPE_ID, CalendarStore, argb_hex, hex_argb
+from pytest_mobile_agent.virtual.apps.calendar.store import (
+    REGULAR_EVENT_TYPE_ID,
+    CalendarStore,
+    argb_hex,
+    displayed_types,
+    hex_argb,
+)
 from pytest_mobile_agent.virtual.apps.commons.action_mode import SelectionActivity, selection_mode_bar
 from pytest_mobile_agent.virtual.apps.commons.color_picker import color_picker_dialog
 from pytest_mobile_agent.virtual.apps.commons.dialogs import keyboard_dialog
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity
-from pytest_mobile_agent.virtual.ui.view import FRAME, IMAGE, LINEAR, RADIO, RADIO_GROUP, RECYCLER, RELATIVE, View
+from pytest_mobile_agent.virtual.ui.view import (
+    BUTTON,
+    FRAME,
+    IMAGE,
+    LINEAR,
+    RADIO,
+    RADIO_GROUP,
+    RECYCLER,
+    RELATIVE,
+    View,
+)
 
 TITLE_KEY = "type_title"
 SWATCH_DP = 34  # color_sample_size
 PRIMARY = "#F57C00"  # getProperPrimaryColor: a new type's colour
+QUICK_FILTER_DP, QUICK_FILTER_MIN_DP = 48, 88  # quick_filter_height, quick_filter_min_width
 DELETE_CHOICES = ("Move affected events into the default event type", "Permanently remove affected events")
 
 
@@ -69,7 +86,7 @@ def edit_event_type_dialog(activity: Activity, event_type: dict[str, Any] | None
                         color=state["color"],
                         clickable=True,
                         on_click=pick_color,
-                    ),  # fmt: skip
+                    ),
                 ],
             )
         ]
@@ -93,9 +110,12 @@ def edit_event_type_dialog(activity: Activity, event_type: dict[str, Any] | None
         activity.texts.pop(TITLE_KEY, None)
 
     dialog = w.alert(
-        activity, "Add a new type" if new else "Edit type", body, positive=("OK", lambda: None),
+        activity,
+        "Add a new type" if new else "Edit type",
+        body,
+        positive=("OK", lambda: None),
         negative=("Cancel", cancelled),
-    )  # fmt: skip
+    )
     build = dialog.build
 
     def built() -> View:  # OK validates before closing (setOnClickListener on BUTTON_POSITIVE)
@@ -130,12 +150,30 @@ def select_event_type_dialog(activity: Activity, current: int, on_pick: Callable
         activity.start(ManageEventTypesActivity)
 
     def row(title: str, checked: bool, color: str, action: Callable[[], None]) -> View:
-        radio = View(RADIO, id=app.rid("dialog_radio_button"), text=title, checkable=True, checked=checked,
-                     clickable=False, kind="radio", weight=1, height=56)  # fmt: skip
+        radio = View(
+            RADIO,
+            id=app.rid("dialog_radio_button"),
+            text=title,
+            checkable=True,
+            checked=checked,
+            clickable=False,
+            kind="radio",
+            weight=1,
+            height=56,
+        )
         children = [radio]
         if color:
-            children.append(w.image(app.rid("dialog_radio_color"), "", "", width=SWATCH_DP, height=SWATCH_DP,
-                                    color=color, gravity="center"))  # fmt: skip
+            children.append(
+                w.image(
+                    app.rid("dialog_radio_color"),
+                    "",
+                    "",
+                    width=SWATCH_DP,
+                    height=SWATCH_DP,
+                    color=color,
+                    gravity="center",
+                )
+            )
         return View(RELATIVE, clickable=True, focusable=True, on_click=action, orientation="h", children=children)
 
     def body() -> list[View]:
@@ -156,7 +194,7 @@ def select_event_type_dialog(activity: Activity, current: int, on_pick: Callable
                     clickable=True,
                     on_click=manage,
                     padding=16,
-                ),  # fmt: skip
+                ),
             ],
         )
         return [View(w.SCROLL, id=app.rid("dialog_radio_holder"), children=[wrapper])]
@@ -199,8 +237,11 @@ class ManageEventTypesActivity(SelectionActivity):
             self.selected = [event_type["id"]]
             self.ask_delete()
 
-        self.show(w.popup_menu(self, [("cab_edit", "Edit", edit), ("cab_delete", "Delete", delete)],
-                               title_id="android:id/title"))  # fmt: skip
+        self.show(
+            w.popup_menu(
+                self, [("cab_edit", "Edit", edit), ("cab_delete", "Delete", delete)], title_id="android:id/title"
+            )
+        )
 
     def ask_delete(self) -> None:
         """askConfirmDelete: move-or-remove when the types have events, else a confirmation."""
@@ -208,8 +249,11 @@ class ManageEventTypesActivity(SelectionActivity):
         if self.app.event_types.have_events(ids):
             self.show(w.radio_dialog(self, DELETE_CHOICES, -1, lambda i: self.delete(ids, i == 1)))
         else:
-            self.show(w.confirm_dialog(self, "Are you sure you want to proceed with the deletion?",
-                                       lambda: self.delete(ids, True)))  # fmt: skip
+            self.show(
+                w.confirm_dialog(
+                    self, "Are you sure you want to proceed with the deletion?", lambda: self.delete(ids, True)
+                )
+            )
 
     def delete(self, ids: list[int], delete_events: bool) -> None:
         if REGULAR_EVENT_TYPE_ID in ids:
@@ -227,8 +271,13 @@ class ManageEventTypesActivity(SelectionActivity):
         a = self.app
         types = a.event_types.all()
         self.selected = [i for i in self.selected if any(t["id"] == i for t in types)]
-        bar = w.toolbar(self, "manage_event_types_toolbar", "Manage event types", back=True,
-                        actions=[("add_event_type", "Add a new type", "add", lambda: self.edit(None))])  # fmt: skip
+        bar = w.toolbar(
+            self,
+            "manage_event_types_toolbar",
+            "Manage event types",
+            back=True,
+            actions=[("add_event_type", "Add a new type", "add", lambda: self.edit(None))],
+        )
         if self.selected:
             mode = selection_mode_bar(
                 self,
@@ -267,7 +316,7 @@ class ManageEventTypesActivity(SelectionActivity):
                     height=SWATCH_DP,
                     color=argb_hex(t["color"]),
                     gravity="center",
-                ),  # fmt: skip
+                ),
                 w.icon_button(a.rid("overflow_menu_icon"), "", "more", partial(self.overflow, t), cls=IMAGE),
             ],
         )
@@ -284,3 +333,112 @@ class ManageEventTypesActivity(SelectionActivity):
             on_long_click=partial(self.toggle, t),
             children=[holder],
         )
+
+
+def filter_types_dialog(activity: Activity):
+    """SelectEventTypesDialog (the menu's "Filter events by type"): a checkbox row per type with
+    its colour (`filter_event_type_holder`); OK shows the checked types' events, Cancel nothing."""
+    app = activity.app
+    assert isinstance(app, CalendarStore)
+    checked = set(displayed_types(app))
+
+    def toggle(type_id: int) -> None:
+        checked.symmetric_difference_update({type_id})
+
+    def body() -> list[View]:
+        rows = [
+            View(
+                RELATIVE,
+                id=app.rid("filter_event_type_holder"),
+                clickable=True,
+                focusable=True,
+                orientation="h",
+                on_click=partial(toggle, t["id"]),
+                children=[
+                    w.checkbox(
+                        app.rid("filter_event_type_checkbox"),
+                        t["title"],
+                        t["id"] in checked,
+                        None,
+                        clickable=False,
+                        weight=1,
+                    ),
+                    w.image(
+                        app.rid("filter_event_type_color"),
+                        "",
+                        "",
+                        width=SWATCH_DP,
+                        height=SWATCH_DP,
+                        color=argb_hex(t["color"]),
+                        gravity="center",
+                    ),
+                ],
+            )
+            for t in app.event_types.all()
+        ]
+        return [View(RECYCLER, id=app.rid("filter_event_types_list"), children=rows)]
+
+    def ok() -> None:
+        app.set_pref("display_event_types", sorted(checked))
+
+    return w.alert(activity, "", body, positive=("OK", ok), negative=("Cancel", lambda: None))
+
+
+def quick_filter(activity: Activity) -> View | None:
+    """MainActivity's quick_event_type_filter (QuickFilterEventTypeAdapter), once a second type
+    exists: a button per type, sorted by title, its colour as a line under it (6 dp while its
+    events show, else 2 dp); a tap shows or hides that type's events. None while it is empty."""
+    app = activity.app
+    assert isinstance(app, CalendarStore)
+    ids = [int(i) for i in app.pref("quick_filter_event_types", [])]
+    kinds = [t for t in app.event_types.all() if t["id"] in ids]
+    if not kinds:
+        return None
+    shown = set(displayed_types(app))
+    width_dp = activity.wm.width / activity.wm.scale
+    item_dp = QUICK_FILTER_MIN_DP if len(kinds) * QUICK_FILTER_MIN_DP > width_dp else width_dp / len(kinds)
+
+    def toggle(type_id: int) -> None:
+        now = set(displayed_types(app))
+        now.symmetric_difference_update({type_id})
+        app.set_pref("display_event_types", sorted(now))
+        if not now and not app.pref("was_filtered_out_warning_shown", False):
+            activity.toast("You have filtered out all event types")
+            app.set_pref("was_filtered_out_warning_shown", True)
+
+    items = []
+    for t in kinds:
+        active = t["id"] in shown
+        line = View(
+            IMAGE,
+            id=app.rid("quick_filter_event_type_color"),
+            height=6 if active else 2,
+            color=argb_hex(t["color"]),
+            y=QUICK_FILTER_DP - (6 if active else 2),
+        )
+        # MyButton on no background: the title in the text colour, at half alpha while hidden
+        button = View(
+            BUTTON,
+            id=app.rid("quick_filter_event_type"),
+            text=t["title"],
+            clickable=True,
+            focusable=True,
+            on_click=partial(toggle, t["id"]),
+            kind="text",
+            gravity="center",
+            alpha=1.0 if active else 0.5,
+            height=QUICK_FILTER_DP,
+        )
+        items.append(
+            View(
+                RELATIVE,
+                id=app.rid("quick_filter_event_type_holder"),
+                orientation="stack",
+                width=item_dp,
+                height=QUICK_FILTER_DP,
+                children=[button, line],
+            )
+        )
+    return View(
+        RECYCLER, id=app.rid("quick_event_type_filter"), orientation="h", height=QUICK_FILTER_DP, children=items
+    )

@@ -14,6 +14,7 @@ from typing import Any
 
 from pytest_mobile_agent.virtual.apps.calendar.dialogs import date_picker_dialog, delete_events_dialog
 from pytest_mobile_agent.virtual.apps.calendar.editors import EventActivity, TaskActivity
+from pytest_mobile_agent.virtual.apps.calendar.event_types import QUICK_FILTER_DP, filter_types_dialog, quick_filter
 from pytest_mobile_agent.virtual.apps.calendar.formatting import (
     day_title,
     month_name,
@@ -27,6 +28,7 @@ from pytest_mobile_agent.virtual.apps.calendar.store import (
     FLAG_ALL_DAY,
     TYPE_TASK,
     CalendarStore,
+    displayed_types,
     seconds,
     utc,
 )
@@ -216,7 +218,7 @@ class MainActivity(Activity):
         self.selected ^= {e["id"]}
 
     def shown_events(self) -> list[dict[str, Any]]:
-        events = self.app.events.all()
+        events = self.app.displayed(self.app.events.all())
         view = self.view
         if view == LIST:
             # "Display events from the past": one day back by default.
@@ -251,6 +253,13 @@ class MainActivity(Activity):
 
         self.show(date_picker_dialog(self, self.day_on_top or self.shown, chosen))
 
+    def filter_shown(self) -> bool:
+        """mShouldFilterBeVisible: more than one event type, or none displayed."""
+        return len(self.app.event_types.all()) > 1 or not displayed_types(self.app)
+
+    def filter_types(self) -> None:
+        self.show(filter_types_dialog(self))
+
     def add_holidays(self) -> None:
         countries = (
             "Australia",
@@ -278,6 +287,7 @@ class MainActivity(Activity):
         items = [
             ("go_to_today", "Go to today", "calendar", self.go_to_today, "always", not self.shows_today()),
             ("change_view", "Change view", "calendar", self.change_view, "always", True),
+            ("filter", "Filter events by type", "filter_list", self.filter_types, "ifRoom", self.filter_shown()),
             ("go_to_date", "Go to date", "", self.go_to_date, "never", view != LIST),
             ("print", "Print", "", lambda: None, "never", view != MONTHLY_DAILY),
             ("add_holidays", "Add holidays", "", self.add_holidays, "never", True),
@@ -343,6 +353,10 @@ class MainActivity(Activity):
         }[self.view]()
         holder = View(FRAME, id=a.rid("fragments_holder"), children=[fragment], weight=1)  # match_parent
         children = [View(VIEW_GROUP, id=a.rid("swipe_refresh_layout"), children=[holder])]
+        quick = quick_filter(self)
+        if quick is not None:  # the fragments end above the quick filter
+            children[0].weight = 1
+            children = [w.column([children[0], quick])]
         if self.fab_open:
             children.append(
                 View(
@@ -367,9 +381,10 @@ class MainActivity(Activity):
             )
             children.append(w.column([task_row, event_row_], width=220, height=144, gravity="end", vgravity="end"))
         if self.view not in (WEEKLY, YEARLY) or self.day_on_top:
-            children.append(
-                w.fab(a.rid("calendar_fab"), "New Event", "calendar" if self.fab_open else "add", self.fab_tap)
-            )
+            fab = w.fab(a.rid("calendar_fab"), "New Event", "calendar" if self.fab_open else "add", self.fab_tap)
+            if quick is not None:  # constrained above the quick filter
+                fab = w.column([View(orientation="stack", weight=1, children=[fab]), View(height=QUICK_FILTER_DP)])
+            children.append(fab)
         return View(VIEW_GROUP, id=a.rid("main_holder"), orientation="stack", children=children)
 
     def _close_fab(self) -> None:
@@ -427,7 +442,7 @@ class MainActivity(Activity):
         now = self.app.device.clock.now().timestamp()
         dim_past = self.app.pref("dim_past_events", True)
         chips = []
-        for e in self.app.events.all():
+        for e in self.app.displayed(self.app.events.all()):
             begin, end = utc(e["start_ts"]).date(), utc(e["end_ts"]).date()
             if end < days[0] or begin > days[-1]:
                 continue

@@ -212,8 +212,15 @@ class SettingsActivity(Activity):
         )
         row.orientation = "h"
         row.children[0].weight = 1
-        swatch = w.image(a.rid("settings_highlight_weekends_color"), "", "", width=24, height=24,
-                         color=weekends_color(a), gravity="center")  # fmt: skip
+        swatch = w.image(
+            a.rid("settings_highlight_weekends_color"),
+            "",
+            "",
+            width=24,
+            height=24,
+            color=weekends_color(a),
+            gravity="center",
+        )
         row.children.append(swatch)
         return row
 

@@ -100,6 +100,11 @@ class EventStore:
         self._cache = None
 
 
+def displayed_types(app: App) -> list[int]:
+    """config.displayEventTypes: the regular type's id from the start (EventsDatabase)."""
+    return [int(i) for i in app.pref("display_event_types", [REGULAR_EVENT_TYPE_ID])]
+
+
 class EventTypeStore:
     """The `event_types` table (EventTypesDao): id 1, "Regular event", in the primary colour at
     first (EventsDatabase.insertRegularEventType), which cannot be deleted."""
@@ -128,13 +133,23 @@ class EventTypeStore:
         return argb_hex(found["color"]) if found else "primary"
 
     def save(self, title: str, color: int, type_id: int | None = None) -> int:
+        """insertOrUpdateEventTypeSync: a new type is displayed, and joins the quick filter (both
+        types do, when it is the second one)."""
+        app = self.events.app
         with closing(self.events._db()) as db:
-            if type_id is None:
-                cursor = db.execute("INSERT INTO event_types (title, color) VALUES (?, ?)", (title, color))
-                type_id = int(cursor.lastrowid or 0)
-            else:
+            if type_id is not None:
                 db.execute("UPDATE event_types SET title = ?, color = ? WHERE id = ?", (title, color, type_id))
+                self._cache = None
+                return type_id
+            cursor = db.execute("INSERT INTO event_types (title, color) VALUES (?, ?)", (title, color))
+            type_id = int(cursor.lastrowid or 0)
         self._cache = None
+        app.set_pref("display_event_types", sorted({*displayed_types(app), type_id}))
+        quick = list(app.pref("quick_filter_event_types", []))
+        if quick:
+            app.set_pref("quick_filter_event_types", sorted({*quick, type_id}))
+        elif len(self.all()) == 2:
+            app.set_pref("quick_filter_event_types", [t["id"] for t in self.all()])
         return type_id
 
     def delete(self, ids: list[int], delete_events: bool) -> None:
@@ -151,6 +166,10 @@ class EventTypeStore:
                 db.execute("DELETE FROM event_types WHERE id = ?", (type_id,))
         self._cache = None
         self.events._cache = None
+        app = self.events.app
+        for pref in ("display_event_types", "quick_filter_event_types"):
+            if app.pref(pref) is not None:
+                app.set_pref(pref, [i for i in app.pref(pref) if i not in ids])
 
     def have_events(self, ids: list[int]) -> bool:
         return any(e["event_type"] in ids for e in self.events.all())
@@ -165,6 +184,11 @@ class CalendarStore(App):
         super().__init__(device)
         self.events = EventStore(self)
         self.event_types = EventTypeStore(self.events)
+
+    def displayed(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The events of the types the filter shows (getEventsSync's applyTypeFilter)."""
+        shown = set(displayed_types(self))
+        return [e for e in events if e["event_type"] in shown]
 
     def event_color(self, event: dict[str, Any]) -> str:
         """An event's own colour, else its type's (WeekFragment: `event.color == 0`)."""

@@ -262,7 +262,11 @@ def page_events(activity: MainActivity, days: list[date]) -> list[dict[str, Any]
     since = datetime.combine(days[0], datetime.min.time())
     until = since + timedelta(days=len(days))
     return sorted(
-        (e for e in activity.app.events.all() if utc(e["start_ts"]) < until and utc(e["end_ts"]) >= since),
+        (
+            e
+            for e in activity.app.displayed(activity.app.events.all())
+            if utc(e["start_ts"]) < until and utc(e["end_ts"]) >= since
+        ),
         key=lambda e: (e["start_ts"], e["end_ts"], e["title"], e["description"]),
     )
 
@@ -404,9 +408,12 @@ def week_fragment(activity: MainActivity) -> View:
         for h in range(1, 24)
     ]
     hours_holder = View(
-        LINEAR, id=a.rid("week_view_hours_holder"), orientation="stack", height=SCROLL_TOP_DP + 24 * ROW_DP,
+        LINEAR,
+        id=a.rid("week_view_hours_holder"),
+        orientation="stack",
+        height=SCROLL_TOP_DP + 24 * ROW_DP,
         children=labels,
-    )  # fmt: skip
+    )
     # It follows the events' scroll (WeekFragmentListener.scrollTo): one offset for both.
     hours = w.scroll(a.rid("week_view_hours_scrollview"), [hours_holder], key=SCROLL_KEY)
     number = (start + timedelta(days=3)).isocalendar()[1]

@@ -113,7 +113,7 @@ def color_picker_dialog(activity: Activity, color: str, on_done: Done, *, defaul
                     kind="color_square",
                     canvas=tuple(hsv),
                     on_touch=square_touched,
-                ),  # fmt: skip
+                ),
                 View(
                     IMAGE,
                     id=a.rid("color_picker_hue"),
@@ -124,7 +124,7 @@ def color_picker_dialog(activity: Activity, color: str, on_done: Done, *, defaul
                     kind="hue_bar",
                     canvas=(hsv[0],),
                     on_touch=hue_touched,
-                ),  # fmt: skip
+                ),
                 View(
                     IMAGE,
                     id=a.rid("color_picker_hue_cursor"),
@@ -134,7 +134,7 @@ def color_picker_dialog(activity: Activity, color: str, on_done: Done, *, defaul
                     y=16 + SQUARE_DP * (1 - hsv[0] / 360) - 8,
                     icon="chevron_right",
                     kind="icon",
-                ),  # fmt: skip
+                ),
                 View(
                     IMAGE,
                     id=a.rid("color_picker_cursor"),
@@ -143,7 +143,7 @@ def color_picker_dialog(activity: Activity, color: str, on_done: Done, *, defaul
                     height=16,
                     y=16 + (1 - hsv[2]) * SQUARE_DP - 8,
                     kind="color_cursor",
-                ),  # fmt: skip
+                ),
             ],
         )
         hex_edit = w.edit(activity, HEX_KEY, on_change=typed, width=80, cursor="hairline")
