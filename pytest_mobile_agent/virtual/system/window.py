@@ -412,6 +412,8 @@ class WindowManager:
             if view.on_touch is not None and not long:  # a touch listener takes the spot, no click
                 l, t, r, b = view.bounds
                 view.on_touch((x - l) / max(1, r - l), (y - t) / max(1, b - t))
+                self.changed()
+                self.device.accessibility.emit("TYPE_WINDOW_CONTENT_CHANGED", package=win.package, cls=win.root.cls)
                 return None
             with drawing(self.device.locale):  # what a click formats (a dialog's dates) is in the locale
                 return self._perform(win, view, long, second)

@@ -140,3 +140,15 @@ def test_highlighted_weekends_take_the_colour_picked_in_settings(week):
     assert views(week, "settings_highlight_weekends_color")[0].color == "#1976D2"
     week.wm.key(4)  # BACK to the weekly view
     assert views(week, "week_day_label")[0].tint == "#1976D2"
+
+
+def test_the_hours_scroll_with_the_grid(week):
+    grid = views(week, "week_events_scrollview")[0]
+    l, t, r, b = grid.visible_bounds
+    first = lambda: views(week, "weekly_view_hour_textview")[0]  # noqa: E731
+    assert first().text == "07:00 AM"
+    week.wm.swipe((l + r) // 2, b - 100, (l + r) // 2, b - 100 - round(5 * 60 * week.wm.scale), 600)
+    assert first().text == "12:00 PM"  # five rows further, the labels with them
+    # Its label still centred on the noon line of the grid: half a row above it, half below.
+    noon = views(week, "week_horizontal_grid_holder")[0].bounds[1] + round(12 * 60 * week.wm.scale)
+    assert abs(noon - (first().bounds[1] + first().bounds[3]) // 2) <= 1
