@@ -3,9 +3,7 @@ dialogs) and the editors' type and colour pickers."""
 
 from __future__ import annotations
 
-import tempfile
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 
@@ -22,10 +20,11 @@ def rid(name: str) -> str:
 
 
 @pytest.fixture
-def device():
-    dev = boot(Path(tempfile.mkdtemp()), DeviceConfig(serial="types"))
+def device(tmp_path):
+    dev = boot(tmp_path, DeviceConfig(serial="types"))
     dev.wm.start_activity(dev.packages.app(PKG), SettingsActivity)
-    return dev
+    yield dev
+    dev.shutdown()
 
 
 def app(dev):

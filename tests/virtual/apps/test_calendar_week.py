@@ -4,9 +4,7 @@ paging by the day count, and the day-count seekbar."""
 
 from __future__ import annotations
 
-import tempfile
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 
@@ -23,9 +21,9 @@ def rid(name: str) -> str:
 
 
 @pytest.fixture
-def week():
+def week(tmp_path):
     """A fresh device in the weekly view (the clock: Wed 2024-05-15 09:00) with three events."""
-    device = boot(Path(tempfile.mkdtemp()), DeviceConfig(serial="week"))
+    device = boot(tmp_path, DeviceConfig(serial="week"))
     app = device.packages.app(PKG)
     app.set_pref("view", 1)
     green = app.event_types.save("Work", hex_argb("#388e3c"))
@@ -34,7 +32,8 @@ def week():
     app.events.save({"title": "Cooking", "start_ts": at(11), "end_ts": at(12), "event_type": green})
     app.events.save({"title": "Trip", "start_ts": at(0), "end_ts": at(0), "flags": 1})
     device.wm.start_activity(app, app.main_activity, launcher=True)
-    return device
+    yield device
+    device.shutdown()
 
 
 def views(device, name: str, text: str | None = None) -> list:

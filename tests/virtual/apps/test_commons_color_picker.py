@@ -3,9 +3,6 @@ hue bar, hex field, recent colours and OK; LineColorPickerDialog's stripes and s
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
-
 import pytest
 
 from pytest_mobile_agent.virtual.apps.commons.customization import CustomizationActivity
@@ -21,14 +18,15 @@ def rid(name: str) -> str:
 
 
 @pytest.fixture
-def device():
+def device(tmp_path):
     """Customize colors of a fresh Calendar, on the "Light" theme (all four colour rows shown)."""
-    dev = boot(Path(tempfile.mkdtemp()), DeviceConfig(serial="colors"))
+    dev = boot(tmp_path, DeviceConfig(serial="colors"))
     app = dev.packages.app(PKG)
     app.set_pref("theme", "Light")
     app.set_pref("was_app_icon_customization_warning_shown", True)
     dev.wm.start_activity(app, CustomizationActivity)
-    return dev
+    yield dev
+    dev.shutdown()
 
 
 def find(dev, name: str, text: str | None = None):
