@@ -373,7 +373,7 @@ class WindowManager:
             hit = self._hit(child, x, y, want)
             if hit is not None:
                 return hit
-        accepts = root.long_clickable if want == "long" else root.clickable
+        accepts = root.long_clickable if want == "long" else root.clickable or root.on_touch is not None
         if accepts and root.enabled:
             pad = round(root.touch_expand * self.scale)
             l, t, r, b = root.visible_bounds
@@ -408,6 +408,12 @@ class WindowManager:
                 continue
             view = self._hit(win.root, x, y, "long" if long else "click")
             if view is None:
+                return None
+            if view.on_touch is not None and not long:  # a touch listener takes the spot, no click
+                l, t, r, b = view.bounds
+                view.on_touch((x - l) / max(1, r - l), (y - t) / max(1, b - t))
+                self.changed()
+                self.device.accessibility.emit("TYPE_WINDOW_CONTENT_CHANGED", package=win.package, cls=win.root.cls)
                 return None
             with drawing(self.device.locale):  # what a click formats (a dialog's dates) is in the locale
                 return self._perform(win, view, long, second)

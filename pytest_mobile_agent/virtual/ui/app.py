@@ -29,6 +29,8 @@ class Navigator(Protocol):
 
     tasks: list[list[Activity]]  # least recent first, each a back stack
     ime_shown: bool
+    width: int  # the display, px
+    scale: float  # px per dp
 
     def start_activity(
         self, app: App, cls: type[Activity], extras: dict[str, str] | None = None, *, launcher: bool = False

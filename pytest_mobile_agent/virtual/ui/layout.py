@@ -114,6 +114,13 @@ def layout(view: View, bounds: Bounds, scale: float, clip: Bounds | None = None)
 def _place(child: View, slot: Bounds, scale: float, axis: str = "stack") -> Bounds:
     """Where a child sits in its slot across the cross axis (or both axes in a stack)."""
     left, top, right, bottom = slot
+    if axis == "stack" and (child.x is not None or child.y is not None):
+        left, top = left + round((child.x or 0) * scale), top + round((child.y or 0) * scale)
+        if child.width is not None:
+            right = left + round(child.width * scale)
+        if child.height is not None:
+            bottom = top + round(child.height * scale)
+        return left, top, right, bottom
     if axis != "h" and child.width is not None:
         w = round(child.width * scale)
         left, right = _align(child.gravity, left, right, w)

@@ -58,6 +58,10 @@ class View:
     padding: float = 0.0
     gravity: str = "start"  # where a narrower child sits: start, center, end
     vgravity: str = "start"  # in a stack: where a shorter child sits vertically
+    # View.setX/setY in a "stack" parent (a RelativeLayout's freely placed child): the child's
+    # offset from the parent's top-left corner in dp, sized by its own width/height (else the rest).
+    x: float | None = None
+    y: float | None = None
     # android:gravity of a container: where its children sit along its axis when they leave room
     # (`gravity` above is their layout_gravity in it). Weighted children take the room instead.
     content_gravity: str = "start"
@@ -67,6 +71,9 @@ class View:
     on_text: Callable[[str], None] | None = None  # EditText: new content
     on_submit: Action | None = None  # EditText: IME action (enter)
     on_page: Callable[[int], None] | None = None  # a ViewPager: a horizontal swipe turns it +1 (next) or -1
+    # A touch listener (GestureDetector.onSingleTapUp, a SeekBar's thumb): a tap calls it with the
+    # spot as fractions (0..1) of the view's width and height; no click event, as on Android.
+    on_touch: Callable[[float, float], None] | None = None
     hint: str = ""  # EditText placeholder, drawn but not reported as text
     touch_expand: float = 0.0  # extra touch area on every side, in dp (TouchDelegate)
     # Rendering hints.

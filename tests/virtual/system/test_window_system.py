@@ -225,3 +225,41 @@ def test_long_press_selects_a_fields_text_and_typing_replaces_it(device):
     device.wm.tap(*field, long=True)
     device.wm.key(KEYCODES["DEL"])  # a delete clears the selected text
     assert 'resource-id="test.windows:id/name"' in device.dump() and 'text="MyChrome!"' not in device.dump()
+
+
+class Placed(Activity):
+    """A RelativeLayout-like stack: one child placed with setX/setY, one with a touch listener."""
+
+    name = ".Placed"
+
+    def __init__(self, app, extras=None):
+        super().__init__(app, extras)
+        self.touches: list[tuple[float, float]] = []
+
+    def content(self) -> View:
+        a = self.app
+        pad = View(id=a.rid("pad"), height=200, on_touch=lambda fx, fy: self.touches.append((fx, fy)))
+        dot = View(id=a.rid("dot"), x=20, y=30, width=50, height=10)
+        return View(LINEAR, children=[View(orientation="stack", height=100, children=[dot]), pad])
+
+
+def test_views_placed_by_offset_and_touch_listeners_that_take_the_spot(device):
+    app = device.packages.app(PKG)
+    device.wm.start_activity(app, Placed)
+    s = device.wm.scale
+    top = device.wm.content_bounds[1]
+    assert node_bounds(device, **{"resource-id": f"{PKG}:id/dot"}) == (
+        round(20 * s),
+        top + round(30 * s),
+        round(20 * s) + round(50 * s),
+        top + round(30 * s) + round(10 * s),
+    )
+    pad = node_bounds(device, **{"resource-id": f"{PKG}:id/pad"})
+    assert re.search(rf'resource-id="{PKG}:id/pad"[^>]*clickable="false"', device.dump())
+    before = len(events(device, "TYPE_VIEW_CLICKED"))
+    device.wm.tap(pad[0] + (pad[2] - pad[0]) // 4, pad[1] + (pad[3] - pad[1]) // 2)
+    ((fx, fy),) = device.wm.top().touches
+    assert abs(fx - 0.25) < 0.01 and abs(fy - 0.5) < 0.01
+    assert len(events(device, "TYPE_VIEW_CLICKED")) == before  # a touch listener is not a click
+    device.wm.tap(pad[0] + 10, pad[1] + 10, long=True)  # a long press is not a tap for it
+    assert len(device.wm.top().touches) == 1

@@ -4,6 +4,7 @@ entry, About's FAQ and its activities."""
 from __future__ import annotations
 
 from pytest_mobile_agent.virtual.apps.calendar.editors import EventActivity, TaskActivity
+from pytest_mobile_agent.virtual.apps.calendar.event_types import ManageEventTypesActivity
 from pytest_mobile_agent.virtual.apps.calendar.main import MainActivity
 from pytest_mobile_agent.virtual.apps.calendar.settings import SettingsActivity
 from pytest_mobile_agent.virtual.apps.calendar.store import CalendarStore
@@ -61,7 +62,14 @@ class Calendar(CalendarStore):
         ),
     )
 
-    activities = (EventActivity, TaskActivity, SettingsActivity, CustomizationActivity, *PRO_SHARED_ACTIVITIES)
+    activities = (
+        EventActivity,
+        TaskActivity,
+        SettingsActivity,
+        ManageEventTypesActivity,
+        CustomizationActivity,
+        *PRO_SHARED_ACTIVITIES,
+    )
 
 
 APPS = (Calendar,)

@@ -18,16 +18,21 @@ from pytest_mobile_agent.virtual.apps.calendar.dialogs import (
     picker_dialog,
     seconds_dialog,
 )
+from pytest_mobile_agent.virtual.apps.calendar.event_types import select_event_type_dialog
 from pytest_mobile_agent.virtual.apps.calendar.formatting import date_text, minutes_text, time_text
 from pytest_mobile_agent.virtual.apps.calendar.store import (
     FLAG_ALL_DAY,
+    REGULAR_EVENT_TYPE_ID,
     REMINDER_OFF,
     TYPE_EVENT,
     TYPE_TASK,
     CalendarStore,
+    argb_hex,
+    hex_argb,
     seconds,
     utc,
 )
+from pytest_mobile_agent.virtual.apps.commons.color_picker import color_picker_dialog
 from pytest_mobile_agent.virtual.apps.commons.menus import split_menu
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
@@ -55,6 +60,10 @@ class EditorActivity(Activity):
             day = date.fromisoformat(self.extras.get("day", now.date().isoformat()))
             start = datetime.combine(day, now.time()).replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
             duration = timedelta(minutes=int(app.pref("default_duration", 0)))
+            if "start_ts" in self.extras:  # NEW_EVENT_START_TS (a weekly view slot)
+                start = utc(int(self.extras["start_ts"]))
+            if self.extras.get("hour_duration"):  # NEW_EVENT_SET_HOUR_DURATION: to 23:59 at most
+                duration = timedelta(minutes=59 if start.hour == 23 else 60)
             event = {
                 "title": "",
                 "location": "",
@@ -73,7 +82,13 @@ class EditorActivity(Activity):
                 )
                 event.update({k: self.extras[k] for k in ("title", "location", "description")})
             self.focus = f"{self.P}_title"  # the opener shows the keyboard for it
+        if "event_type" not in event:  # a new one: the default type, else the last used one
+            default = int(app.pref("default_event_type_id", -1))
+            event["event_type"] = default if default != -1 else int(app.pref("last_used_local_event_type_id", 1))
+            event["color"] = 0
         self.original = dict(event)
+        self.type_id = int(event["event_type"])
+        self.color = argb_hex(event["color"]).upper() if event["color"] else ""  # "": the type's
         self.all_day = bool(event["flags"] & FLAG_ALL_DAY)
         self.start_at, self.end_at = utc(event["start_ts"]), utc(event["end_ts"])
         self.reminder = int(event["reminder_1_minutes"])
@@ -97,6 +112,8 @@ class EditorActivity(Activity):
             "end_ts": seconds(end),
             "reminder_1_minutes": self.reminder,
             "repeat_interval": self.repeat,
+            "event_type": self.type_id,
+            "color": hex_argb(self.color) if self.color else 0,
             "type": self.TYPE,
         }
 
@@ -119,6 +136,7 @@ class EditorActivity(Activity):
             return
         self.app.events.save(values, self.event_id)
         self.app.set_pref("last_event_reminder_minutes", self.reminder)
+        self.app.set_pref("last_used_local_event_type_id", self.type_id)
         self.finish()
 
     def on_back(self) -> bool:
@@ -186,6 +204,44 @@ class EditorActivity(Activity):
 
     def toggle_all_day(self) -> None:
         self.all_day = not self.all_day
+
+    def pick_type(self) -> None:
+        """showEventTypeDialog: SelectEventTypeDialog with "Add a new type" and "Manage event types"."""
+        self.focus, self.wm.ime_shown = None, False
+        self.show(select_event_type_dialog(self, self.type_id, self._set_type))
+
+    def _set_type(self, type_id: int) -> None:
+        self.type_id = type_id
+
+    def pick_color(self) -> None:
+        """showCustomEventColorDialog: ColorPickerDialog with "Default color" (back to the type's)."""
+        self.focus, self.wm.ime_shown = None, False
+        current = self.color or self.app.event_types.color(self.type_id).upper()
+
+        def done(ok: bool, color: str) -> None:
+            if ok and color.upper() != current:  # gotNewEventColor; "" (Default color) is the type's
+                self.color = color.upper()
+
+        self.show(color_picker_dialog(self, current, done, default_button=True))
+
+    def type_rows(self) -> list[View]:
+        """event_type_holder > event_type (the type's title), event_color_holder > event_color."""
+        a, p = self.app, self.P
+        found = a.event_types.get(self.type_id) or a.event_types.get(REGULAR_EVENT_TYPE_ID)
+        color = self.color or a.event_types.color(self.type_id)
+        return [
+            self._holder(
+                "type", [w.text(a.rid(f"{p}_type"), found["title"] if found else "", padding=12)], self.pick_type
+            ),
+            self._holder(
+                "color",
+                [
+                    w.text(a.rid(f"{p}_color_text"), f"{self.NOUN} color", padding=12, weight=1),
+                    w.image(a.rid(f"{p}_color"), "", "", width=24, height=24, color=color, gravity="center"),
+                ],
+                self.pick_color,
+            ),
+        ]
 
     # -- the screen --
     def _value(self, name: str, text: str, action: Callable[[], None] | None, **kw) -> View:
@@ -282,19 +338,8 @@ class EventActivity(EditorActivity):
             self._value(
                 "availability", "Busy", lambda: self.show(w.radio_dialog(self, ("Busy", "Free"), 0, lambda i: None))
             ),
-            self._holder("type", [w.text(a.rid(f"{p}_type"), "Regular event", padding=12)], self.pick_type),
-            self._holder(
-                "color",
-                [
-                    w.text(a.rid(f"{p}_color_text"), "Event color", padding=12, weight=1),
-                    w.image(a.rid(f"{p}_color"), "", "", width=24, height=24, color="primary"),
-                ],
-                lambda: None,
-            ),
+            *self.type_rows(),
         ]
-
-    def pick_type(self) -> None:
-        self.show(w.radio_dialog(self, ("Regular event",), 0, lambda i: None))
 
 
 class TaskActivity(EditorActivity):
@@ -317,13 +362,5 @@ class TaskActivity(EditorActivity):
             w.row(when),
             self._value("reminder_1", minutes_text(self.reminder), self.pick_reminder),
             self._value("repetition", repeat, self.pick_repeat),
-            self._holder("type", [w.text(a.rid(f"{p}_type"), "Regular event", padding=12)], lambda: None),
-            self._holder(
-                "color",
-                [
-                    w.text(a.rid(f"{p}_color_text"), "Task color", padding=12, weight=1),
-                    w.image(a.rid(f"{p}_color"), "", "", width=24, height=24, color="primary"),
-                ],
-                lambda: None,
-            ),
+            *self.type_rows(),
         ]

@@ -14,6 +14,7 @@ from typing import Any
 
 from pytest_mobile_agent.virtual.apps.calendar.dialogs import date_picker_dialog, delete_events_dialog
 from pytest_mobile_agent.virtual.apps.calendar.editors import EventActivity, TaskActivity
+from pytest_mobile_agent.virtual.apps.calendar.event_types import QUICK_FILTER_DP, filter_types_dialog, quick_filter
 from pytest_mobile_agent.virtual.apps.calendar.formatting import (
     day_title,
     month_name,
@@ -27,9 +28,11 @@ from pytest_mobile_agent.virtual.apps.calendar.store import (
     FLAG_ALL_DAY,
     TYPE_TASK,
     CalendarStore,
+    displayed_types,
     seconds,
     utc,
 )
+from pytest_mobile_agent.virtual.apps.calendar.week import days_count, first_day_of_week, week_fragment
 from pytest_mobile_agent.virtual.apps.commons.about import ProAboutActivity
 from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar
 from pytest_mobile_agent.virtual.apps.commons.menus import close_search, search_is_open, search_menu, split_menu
@@ -63,7 +66,8 @@ def event_row(activity: MainActivity, e: dict[str, Any], selected: set[int]) -> 
             when += f" - {time_text(a, end)}"
         if start.date() != end.date():
             when += f" ({end.day} {weekday_name(end.weekday())})"
-    children = [w.image(a.rid("event_item_color_bar"), width=8, height=40, color="primary", kind="image")]
+    # event_item_color_bar: a bar of the event's colour (its own, else its type's)
+    children = [w.image(a.rid("event_item_color_bar"), width=8, height=40, color=a.event_color(e), kind="")]
     if e["type"] == TYPE_TASK:
         children.append(w.image(a.rid("event_item_task_image"), "Task", "check", width=24, height=24))
     texts = [w.text(a.rid("event_item_title"), e["title"], size=16, bold=True), w.text(a.rid("event_item_time"), when)]
@@ -116,6 +120,8 @@ class MainActivity(Activity):
         self.day_on_top: date | None = None  # a day opened from the month view, above it
         self.fab_open = False
         self.selected: set[int] = set()
+        self.week_start: date | None = None  # the weekly page's first day, once paged
+        self.week_slot: tuple[date, int] | None = None  # the weekly view's tapped hour (its "+")
 
     @property
     def view(self) -> int:
@@ -147,7 +153,7 @@ class MainActivity(Activity):
         if view in (MONTHLY, MONTHLY_DAILY):
             return d.replace(day=1)
         if view == WEEKLY:
-            return d - timedelta(days=self.week_offset(d))
+            return self.week_start or first_day_of_week(self, d)
         if view == YEARLY:
             return d.replace(month=1, day=1)
         return d
@@ -162,8 +168,8 @@ class MainActivity(Activity):
             return True
         if view == DAILY:
             return start == self.today
-        if view == WEEKLY:
-            return start <= self.today < start + timedelta(days=7)
+        if view == WEEKLY:  # shouldGoToTodayBeVisible: the page is not this week's
+            return start == first_day_of_week(self, self.today)
         if view == YEARLY:
             return start.year == self.today.year
         return (start.year, start.month) == (self.today.year, self.today.month)
@@ -178,11 +184,14 @@ class MainActivity(Activity):
                 self.shown = self.today
         elif view == YEARLY:
             self.shown = date(self.shown.year + step, 1, 1)
+        elif view == WEEKLY:  # the pager's pages are `weekly_view_days` apart
+            self.week_start = self.period_start() + timedelta(days=step * days_count(self))
+            self.week_slot = None
         else:
-            self.shown += timedelta(days=step * (7 if view == WEEKLY else 1))
+            self.shown += timedelta(days=step)
 
     def go_to_today(self) -> None:
-        self.shown, self.day_on_top = self.today, None
+        self.shown, self.day_on_top, self.week_start = self.today, None, None
 
     def new_item_day(self) -> date:
         return self.today if self.shows_today() else self.period_start()
@@ -209,7 +218,7 @@ class MainActivity(Activity):
         self.selected ^= {e["id"]}
 
     def shown_events(self) -> list[dict[str, Any]]:
-        events = self.app.events.all()
+        events = self.app.displayed(self.app.events.all())
         view = self.view
         if view == LIST:
             # "Display events from the past": one day back by default.
@@ -234,14 +243,22 @@ class MainActivity(Activity):
             close_search(self)
             self.app.set_pref("view", i)
             self.day_on_top, self.shown, self.selected = None, self.today, set()
+            self.week_start = self.week_slot = None
 
         self.show(w.radio_dialog(self, VIEWS, int(self.app.pref("view", MONTHLY)), pick))
 
     def go_to_date(self) -> None:
         def chosen(d: date) -> None:
-            self.shown, self.day_on_top = d, None
+            self.shown, self.day_on_top, self.week_start = d, None, None
 
         self.show(date_picker_dialog(self, self.day_on_top or self.shown, chosen))
+
+    def filter_shown(self) -> bool:
+        """mShouldFilterBeVisible: more than one event type, or none displayed."""
+        return len(self.app.event_types.all()) > 1 or not displayed_types(self.app)
+
+    def filter_types(self) -> None:
+        self.show(filter_types_dialog(self))
 
     def add_holidays(self) -> None:
         countries = (
@@ -270,6 +287,7 @@ class MainActivity(Activity):
         items = [
             ("go_to_today", "Go to today", "calendar", self.go_to_today, "always", not self.shows_today()),
             ("change_view", "Change view", "calendar", self.change_view, "always", True),
+            ("filter", "Filter events by type", "filter_list", self.filter_types, "ifRoom", self.filter_shown()),
             ("go_to_date", "Go to date", "", self.go_to_date, "never", view != LIST),
             ("print", "Print", "", lambda: None, "never", view != MONTHLY_DAILY),
             ("add_holidays", "Add holidays", "", self.add_holidays, "never", True),
@@ -335,6 +353,10 @@ class MainActivity(Activity):
         }[self.view]()
         holder = View(FRAME, id=a.rid("fragments_holder"), children=[fragment], weight=1)  # match_parent
         children = [View(VIEW_GROUP, id=a.rid("swipe_refresh_layout"), children=[holder])]
+        quick = quick_filter(self)
+        if quick is not None:  # the fragments end above the quick filter
+            children[0].weight = 1
+            children = [w.column([children[0], quick])]
         if self.fab_open:
             children.append(
                 View(
@@ -359,9 +381,10 @@ class MainActivity(Activity):
             )
             children.append(w.column([task_row, event_row_], width=220, height=144, gravity="end", vgravity="end"))
         if self.view not in (WEEKLY, YEARLY) or self.day_on_top:
-            children.append(
-                w.fab(a.rid("calendar_fab"), "New Event", "calendar" if self.fab_open else "add", self.fab_tap)
-            )
+            fab = w.fab(a.rid("calendar_fab"), "New Event", "calendar" if self.fab_open else "add", self.fab_tap)
+            if quick is not None:  # constrained above the quick filter
+                fab = w.column([View(orientation="stack", weight=1, children=[fab]), View(height=QUICK_FILTER_DP)])
+            children.append(fab)
         return View(VIEW_GROUP, id=a.rid("main_holder"), orientation="stack", children=children)
 
     def _close_fab(self) -> None:
@@ -419,7 +442,7 @@ class MainActivity(Activity):
         now = self.app.device.clock.now().timestamp()
         dim_past = self.app.pref("dim_past_events", True)
         chips = []
-        for e in self.app.events.all():
+        for e in self.app.displayed(self.app.events.all()):
             begin, end = utc(e["start_ts"]).date(), utc(e["end_ts"]).date()
             if end < days[0] or begin > days[-1]:
                 continue
@@ -431,7 +454,7 @@ class MainActivity(Activity):
             chips.append(
                 (
                     (-count, not e["flags"] & FLAG_ALL_DAY, e["start_ts"], e["end_ts"], index, e["title"]),
-                    (index, count, e["title"], "primary", e["type"] == TYPE_TASK, bool(dim)),
+                    (index, count, e["title"], self.app.event_color(e), e["type"] == TYPE_TASK, bool(dim)),
                 )
             )
         return (
@@ -475,75 +498,7 @@ class MainActivity(Activity):
         return View(VIEW_PAGER, on_page=self.move, id=a.rid("fragment_days_viewpager"), children=[holder])
 
     def week_fragment(self) -> View:
-        a, start = self.app, self.period_start()
-        days = [start + timedelta(days=i) for i in range(7)]
-        letters = [
-            w.text("", f"{weekday_letter(d.weekday())}\n{d.day}", size=14, weight=1, gravity="center") for d in days
-        ]
-        events = self.app.events.all()
-        columns = [
-            w.column(
-                [
-                    View(
-                        VIEW_GROUP,
-                        id=a.rid("week_event_holder"),
-                        clickable=True,
-                        on_click=partial(self.tap_event, e),
-                        children=[w.text(a.rid("week_event_label"), e["title"], size=12)],
-                        kind="row",
-                    )
-                    for e in events
-                    if event_day(e) == d
-                ],
-                weight=1,
-            )
-            for d in days
-        ]
-        week = View(
-            RELATIVE,
-            id=a.rid("week_holder"),
-            children=[
-                View(
-                    RELATIVE,
-                    id=a.rid("week_top_holder"),
-                    children=[
-                        w.row(letters, id=a.rid("week_letters_holder"), height=48),
-                        View(LINEAR, id=a.rid("week_all_day_holder"), height=1),
-                    ],
-                ),
-                w.scroll(
-                    a.rid("week_events_scrollview"),
-                    [
-                        View(
-                            RELATIVE,
-                            id=a.rid("week_events_holder"),
-                            children=[w.row(columns, id=a.rid("week_events_columns_holder"), height=960)],
-                        )
-                    ],
-                ),
-            ],
-        )
-        number = (start + timedelta(days=3)).isocalendar()[1]
-        return View(
-            RELATIVE,
-            id=a.rid("week_view_holder"),
-            children=[
-                w.row(
-                    [
-                        w.text(a.rid("week_view_month_label"), month_name(start.month)[:3], size=14, padding=8),
-                        w.text(a.rid("week_view_week_number"), f"wk. {number}", size=14, padding=8),
-                    ]
-                ),
-                View(VIEW_PAGER, on_page=self.move, id=a.rid("week_view_view_pager"), weight=1, children=[week]),
-                w.row(
-                    [
-                        View("android.widget.SeekBar", id=a.rid("week_view_seekbar"), weight=1, focusable=True),
-                        w.text(a.rid("week_view_days_count"), "7 days", size=14, padding=8),
-                    ],
-                    height=40,
-                ),
-            ],
-        )
+        return week_fragment(self)
 
     def year_fragment(self) -> View:
         a, year = self.app, self.period_start().year

@@ -10,8 +10,10 @@ from collections.abc import Callable
 from datetime import datetime
 
 from pytest_mobile_agent.virtual.apps.calendar.dialogs import seconds_dialog
+from pytest_mobile_agent.virtual.apps.calendar.event_types import ManageEventTypesActivity
 from pytest_mobile_agent.virtual.apps.calendar.formatting import WEEKDAYS, minutes_text
 from pytest_mobile_agent.virtual.apps.calendar.store import REMINDER_OFF, CalendarStore
+from pytest_mobile_agent.virtual.apps.commons.color_picker import color_picker_dialog
 from pytest_mobile_agent.virtual.apps.commons.customization import color_customization_rows
 from pytest_mobile_agent.virtual.apps.commons.dates import java_date
 from pytest_mobile_agent.virtual.apps.commons.settings import (
@@ -26,7 +28,12 @@ from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity
 from pytest_mobile_agent.virtual.ui.view import RELATIVE, View
 
+WEEKENDS_COLOR = "#EC2E2A"  # highlightWeekendsColor's default: red_text (md_red_400_dark)
 START_WEEK = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
+
+
+def weekends_color(app: CalendarStore) -> str:
+    return str(app.pref("highlight_weekends_color", WEEKENDS_COLOR))
 
 
 class SettingsActivity(Activity):
@@ -64,21 +71,15 @@ class SettingsActivity(Activity):
             *color_customization_rows(self),
             settings_section(self, "general_settings_label", "General"),
             settings_value(self, "language", "Language", language_name(), lambda: self.toast("No app found")),
-            settings_link(self, "manage_event_types", "Manage event types", noop),
+            settings_link(
+                self, "manage_event_types", "Manage event types", lambda: self.start(ManageEventTypesActivity)
+            ),
             settings_value(self, "start_week_on", "Start week on", first, self.pick_start_week),
             settings_check(self, "hour_format", "Use 24-hour time format", "use_24_hour_format", False),
             settings_check(self, "highlight_weekends", "Highlight weekends on some views", "highlight_weekends", False),
         ]
         if p("highlight_weekends", False):
-            rows.append(
-                settings_link(
-                    self,
-                    "highlight_weekends_color",
-                    "Color of highlighted weekends",
-                    noop,
-                    "settings_highlight_weekends_color_text_label",
-                )
-            )
+            rows.append(self.weekends_color_row())
         rows += [
             settings_section(self, "reminders_label", "Reminders"),
             settings_link(
@@ -198,6 +199,37 @@ class SettingsActivity(Activity):
             self._plain("settings_import", "Import settings"),
         ]
         return settings_screen(self, rows)
+
+    def weekends_color_row(self) -> View:
+        """The label and `settings_highlight_weekends_color` (a swatch); a tap opens the colour picker."""
+        a = self.app
+        row = settings_link(
+            self,
+            "highlight_weekends_color",
+            "Color of highlighted weekends",
+            self.pick_weekends_color,
+            "settings_highlight_weekends_color_text_label",
+        )
+        row.orientation = "h"
+        row.children[0].weight = 1
+        swatch = w.image(
+            a.rid("settings_highlight_weekends_color"),
+            "",
+            "",
+            width=24,
+            height=24,
+            color=weekends_color(a),
+            gravity="center",
+        )
+        row.children.append(swatch)
+        return row
+
+    def pick_weekends_color(self) -> None:
+        def done(ok: bool, color: str) -> None:
+            if ok and color:
+                self.app.set_pref("highlight_weekends_color", color)
+
+        self.show(color_picker_dialog(self, weekends_color(self.app), done))
 
     def _plain(self, name: str, label: str) -> View:
         a = self.app

@@ -6,7 +6,11 @@ res/menu/menu_customization.xml, values/strings.xml and colors.xml (commit 8e7dd
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pytest_mobile_agent.virtual.apps.commons.about import COMMONS
+from pytest_mobile_agent.virtual.apps.commons.color_picker import color_picker_dialog, line_color_picker_dialog
+from pytest_mobile_agent.virtual.apps.commons.palette import APP_ICON_COLORS
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity
 from pytest_mobile_agent.virtual.ui.view import RELATIVE, View
@@ -25,6 +29,7 @@ THEMES: dict[str, tuple[str, str, str, str]] = {
 }
 THEME_PREF = "theme"
 NO_WIDGETS = "No widgets found"
+COLOR_KEYS = ("text_color", "background_color", "primary_color", "app_icon_color")
 
 
 def color_customization_rows(activity: Activity) -> list[View]:
@@ -59,8 +64,11 @@ class CustomizationActivity(Activity):
         super().__init__(app, extras)
         self.theme = current_theme(app)
         self.unsaved = False
+        self.picked: tuple[str, str, str, str] | None = None  # colours picked, not saved yet
 
     def _colors(self) -> tuple[str, str, str, str]:
+        if self.picked is not None:
+            return self.picked
         colors = THEMES.get(self.theme) or THEMES[MATERIAL_YOU]
         if self.theme == "Custom":
             a = self.app
@@ -109,32 +117,72 @@ class CustomizationActivity(Activity):
         )
 
     def _color_row(self, name: str, label: str, color: str) -> View:
-        row = self._row(name, label, "", lambda: self.toast("Changing a color will make it switch to Custom theme"))
+        row = self._row(name, label, "", lambda: self.pick_color(name))
         row.children[1] = w.image(self.app.rid(f"customization_{name}"), "", "", width=40, height=40, color=color)
         return row
+
+    def pick_color(self, name: str) -> None:
+        """pickTextColor / pickBackgroundColor (ColorPickerDialog), pickPrimaryColor and
+        pickAppIconColor (LineColorPickerDialog; the app icon's after its warning)."""
+        index = COLOR_KEYS.index(name)
+        current = self._colors()[index]
+
+        def done(ok: bool, color: str) -> None:
+            if ok and color and color.upper() != current.upper():
+                self._color_changed(index, color)
+
+        if name in ("text_color", "background_color"):
+            self.show(color_picker_dialog(self, current, done))
+        elif name == "primary_color":
+            self.show(line_color_picker_dialog(self, current, done, primary=True))
+        elif self.app.pref("was_app_icon_customization_warning_shown", False):
+            self.show(line_color_picker_dialog(self, current, done, primary=False, colors=APP_ICON_COLORS))
+        else:
+            self._icon_warning(lambda: self.pick_color(name))
+
+    def _color_changed(self, index: int, color: str) -> None:
+        """colorChanged, then updateColorTheme(getCurrentThemeId()): the predefined theme with
+        these colours, else Custom."""
+        colors = list(self._colors())
+        colors[index] = color.upper()
+        self.picked = (colors[0], colors[1], colors[2], colors[3])
+        self.unsaved = True
+        same = [
+            name
+            for name, values in THEMES.items()
+            if name not in (MATERIAL_YOU, "Auto light / dark", "Custom")
+            and tuple(v.upper() for v in values) == self.picked
+        ]
+        self.theme = same[0] if same else "Custom"
 
     def pick_theme(self) -> None:
         a = self.app
         if not a.pref("was_app_icon_customization_warning_shown", False):
-            warning = (
-                "WARNING: Some launchers do not handle app icon customization properly. In case the icon will "
-                "disappear, try launching the app via Google Play or some widget, if available.\n        Once "
-                "launched, just set back the default orange icon #F57C00. You might have to reinstall the app in "
-                "the worst case."
-            )
-
-            def accepted() -> None:
-                a.set_pref("was_app_icon_customization_warning_shown", True)
-                self.pick_theme()
-
-            body = [w.text(a.rid("message"), warning, padding=12)]
-            self.show(w.alert(self, "", body, positive=("OK", accepted)))
+            self._icon_warning(self.pick_theme)
             return
         labels = list(THEMES)
         self.show(w.radio_dialog(self, labels, labels.index(self.theme), lambda i: self._chose(labels[i])))
 
+    def _icon_warning(self, then: Callable[[], None]) -> None:
+        """The app icon customization warning, once (wasAppIconCustomizationWarningShown)."""
+        a = self.app
+        warning = (
+            "WARNING: Some launchers do not handle app icon customization properly. In case the icon will "
+            "disappear, try launching the app via Google Play or some widget, if available.\n        Once "
+            "launched, just set back the default orange icon #F57C00. You might have to reinstall the app in "
+            "the worst case."
+        )
+
+        def accepted() -> None:
+            a.set_pref("was_app_icon_customization_warning_shown", True)
+            then()
+
+        body = [w.text(a.rid("message"), warning, padding=12)]
+        self.show(w.alert(self, "", body, positive=("OK", accepted)))
+
     def _chose(self, theme: str) -> None:
         self.theme = theme
+        self.picked = None
         self.unsaved = True
         if theme not in ("Custom", MATERIAL_YOU, "Auto light / dark") and not self.app.pref("custom_theme_hint", False):
             self.app.set_pref("custom_theme_hint", True)

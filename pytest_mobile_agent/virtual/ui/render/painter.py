@@ -10,6 +10,7 @@ from __future__ import annotations
 import zlib
 
 from pytest_mobile_agent.virtual.ui.render.canvas import Box, Canvas
+from pytest_mobile_agent.virtual.ui.render.color_canvas import draw_cursor, draw_hue_bar, draw_line, draw_square
 from pytest_mobile_agent.virtual.ui.render.colors import (
     ACCENT,
     DISABLED,
@@ -38,6 +39,7 @@ from pytest_mobile_agent.virtual.ui.render.colors import (
 )
 from pytest_mobile_agent.virtual.ui.render.month_canvas import draw_month
 from pytest_mobile_agent.virtual.ui.render.text import Fonts
+from pytest_mobile_agent.virtual.ui.render.week_canvas import draw_now_marker, draw_plus, draw_seekbar, draw_week_grid
 from pytest_mobile_agent.virtual.ui.screen import Window
 from pytest_mobile_agent.virtual.ui.view import View
 
@@ -127,7 +129,8 @@ class Painter(Canvas):
     def k_text(self, v: View, bg: RGB, enabled: bool) -> RGB:
         bg = self._fill(v, bg)
         if v.text and not v.children:
-            fg = mix(self._fg(bg, enabled, v.text_size, v.bold), bg, v.alpha)
+            tint = parse_color(v.tint) if v.tint else None  # setTextColor, where the app sets one
+            fg = mix(tint or self._fg(bg, enabled, v.text_size, v.bold), bg, v.alpha)
             self.text(self._inner(v), v.text, v.text_size, fg, bold=v.bold, align=self._align(v), strike=v.strike)
         return bg
 
@@ -489,6 +492,42 @@ class Painter(Canvas):
         bg = self._fill(v, bg)
         if v.canvas:
             draw_month(self, v, ink_on(bg), PRIMARY, bg)
+        return bg
+
+    def k_week_grid(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        if v.canvas:
+            draw_week_grid(self, v, bg)
+        return bg
+
+    def k_week_now(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        draw_now_marker(self, v, (parse_color(v.tint) if v.tint else None) or PRIMARY)
+        return bg
+
+    def k_week_plus(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        draw_plus(self, v, PRIMARY)
+        return bg
+
+    def k_week_seekbar(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        if v.canvas:
+            draw_seekbar(self, v, PRIMARY, bg)
+        return bg
+
+    def k_color_square(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        if v.canvas:
+            draw_square(self, v)
+        return bg
+
+    def k_hue_bar(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        draw_hue_bar(self, v)
+        return bg
+
+    def k_color_cursor(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        draw_cursor(self, v)
+        return bg
+
+    def k_color_line(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        if v.canvas:
+            draw_line(self, v)
         return bg
 
     def k_pattern(self, v: View, bg: RGB, enabled: bool) -> RGB:
