@@ -409,6 +409,10 @@ class WindowManager:
             view = self._hit(win.root, x, y, "long" if long else "click")
             if view is None:
                 return None
+            if view.on_seek is not None and not long:  # a SeekBar: the thumb jumps to the touch
+                pad = round(view.padding * self.scale)
+                left, _, right, _ = view.bounds
+                view.on_seek(min(max((x - left - pad) / max(right - left - 2 * pad, 1), 0.0), 1.0))
             with drawing(self.device.locale):  # what a click formats (a dialog's dates) is in the locale
                 return self._perform(win, view, long, second)
         return None

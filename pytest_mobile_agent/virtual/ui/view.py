@@ -67,6 +67,7 @@ class View:
     on_text: Callable[[str], None] | None = None  # EditText: new content
     on_submit: Action | None = None  # EditText: IME action (enter)
     on_page: Callable[[int], None] | None = None  # a ViewPager: a horizontal swipe turns it +1 (next) or -1
+    on_seek: Callable[[float], None] | None = None  # a SeekBar: a tap sets it to that fraction of its track
     hint: str = ""  # EditText placeholder, drawn but not reported as text
     touch_expand: float = 0.0  # extra touch area on every side, in dp (TouchDelegate)
     # Rendering hints.
