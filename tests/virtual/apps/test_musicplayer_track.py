@@ -139,8 +139,9 @@ def test_seekbar_taps_and_the_time_labels_seek(songs):
     assert thumb and abs(left + max(thumb) - pad / 2 - centre) <= 4, "the thumb's right edge (8 dp past its centre)"
     tap(d, "activity_track_progress_current")  # 10 s back, not before the start
     assert text(d, "activity_track_progress_current") == "00:00"
-    tap(d, "activity_track_progress_max")  # 10 s forward, not past the end
-    assert text(d, "activity_track_progress_current") == "00:05"
+    tap(d, "activity_track_progress_max")  # 10 s forward: the end, so the next track plays
+    assert text(d, "activity_track_title") != "Alpha"
+    assert text(d, "activity_track_progress_current") == "00:00"
 
 
 def test_the_speed_sheet_changes_the_playback_speed(songs):
@@ -239,3 +240,31 @@ def test_rows_lay_out_cover_texts_and_duration_side_by_side(songs):
     image, title, tracks = (bounds(d, n) for n in ("album_image", "album_title", "album_tracks"))
     assert image[2] <= title[0] and image[2] <= tracks[0] and title[3] <= tracks[1]
     assert image[1] <= title[1] and tracks[3] <= image[3] + 1, "the texts are not beside the cover"
+
+
+def test_at_a_track_s_end_the_next_plays_and_the_queue_s_end_stops(songs, adbd):
+    """Five-second songs, shuffle and repeat off: six seconds on, the second song is a second
+    in, and the player goes on to the last file; with "Stop playback after current song" it
+    stops at the end of the song."""
+    d = songs
+    d(text="Alpha").click()
+    no_shuffle(d)
+    now = int(adbd.shell("date +%s"))
+    try:
+        adbd.shell(f"date @{now + 6}")
+        assert (text(d, "activity_track_title"), text(d, "activity_track_progress_current")) == ("Bravo", "00:01")
+        adbd.shell(f"date @{now + 60}")
+        assert (text(d, "activity_track_title"), text(d, "activity_track_progress_current")) == ("plain", "00:00")
+        tap(d, "activity_track_previous")  # Charlie: at its end the queue's end stops the player
+        tap(d, "activity_track_previous")
+        tap(d, "activity_track_next")
+        assert text(d, "activity_track_title") == "Charlie"
+        tap(d, "activity_track_playback_setting")
+        tap(d, "activity_track_playback_setting")
+        tap(d, "activity_track_playback_setting")  # Stop playback after current song
+        adbd.shell(f"date @{now + 70}")
+        assert (text(d, "activity_track_title"), text(d, "activity_track_progress_current")) == ("Charlie", "00:05")
+        adbd.shell(f"date @{now + 80}")
+        assert text(d, "activity_track_progress_current") == "00:05", "stopped: the clock no longer moves it"
+    finally:
+        adbd.shell(f"date @{now}")

@@ -94,6 +94,7 @@ def list_page(activity: Activity, holder: str, name: str, rows: list[View], extr
 def track_bar(app: MusicPlayerStore, open_track: Action) -> list[View]:
     """CurrentTrackBar: shown once a track is loaded, its cover, "title • artist" and
     play/pause; a tap on it opens the track screen."""
+    app.position()  # the player may have moved on to another track since
     track = app.track(app.current_track)
     if track is None:
         return []

@@ -19,6 +19,7 @@ PLAYBACK_SETTINGS = (
     ("repeat_track", "repeat_one", "Repeat current song"),
     ("stop_after_current", "looks_one", "Stop playback after current song"),
 )
+MAX_TRANSITIONS = 1000  # tracks a long-running clock may play through between two looks
 RESTART_PREVIOUS_S = 3  # Player.seekToPrevious: past this, "previous" restarts the track
 
 
@@ -109,12 +110,33 @@ class MusicPlayerStore(App):
 
     def position(self) -> float:
         """Seconds played: it moves on with the device clock at the playback speed while playing
-        (a fixed clock holds it still), up to the track's end."""
-        pos = self._position
-        if self.playing:
-            pos += (self.device.clock.now() - self._since).total_seconds() * self.speed
-        end = self.duration()
-        return min(max(pos, 0.0), float(end)) if end else max(pos, 0.0)
+        (a fixed clock holds it still); past a track's end the player goes on as its repeat
+        setting says (`_track_ended`)."""
+        for _ in range(MAX_TRANSITIONS):
+            pos = self._position
+            if self.playing:
+                pos += (self.device.clock.now() - self._since).total_seconds() * self.speed
+            end = self.duration()
+            if not end:  # no length read from the file (not an MPEG stream): it stays at its start
+                return 0.0
+            if pos < end or not self.playing:
+                return min(max(pos, 0.0), float(end))
+            self._track_ended(pos - end)
+        return self._position
+
+    def _track_ended(self, over: float) -> None:
+        """ExoPlayer at the end of a track, `over` seconds ago (in track time): Repeat current
+        song plays it again; Stop playback after current song and the end of the queue without
+        Repeat all stop there, paused at the end; otherwise the next track plays on."""
+        now, setting = self.device.clock.now(), PLAYBACK_SETTINGS[self.playback_setting][0]
+        following = self.next_track()
+        if setting == "repeat_track":
+            self._position, self._since = over % max(self.duration(), 1), now
+        elif setting == "stop_after_current" or following is None:
+            self._position, self._since, self.playing = float(self.duration()), now, False
+        else:
+            self._load(following)
+            self._position = over
 
     def seek(self, seconds: float) -> None:
         end = self.duration()

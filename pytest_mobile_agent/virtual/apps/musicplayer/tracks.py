@@ -152,10 +152,11 @@ class TrackActivity(Activity):
 
     def content(self) -> View:
         a, rid = self.app, self.app.rid
+        position = int(a.position())  # first: the player may have moved on to another track
         track = a.track(a.current_track)
         title = a.display_title(track) if track else a.current_track.rsplit("/", 1)[-1]
         artist = track["artist"] if track else ""
-        duration, position = a.duration(), int(a.position())
+        duration = a.duration()
         # getCoverArtHeight: top_art_height, at most half the screen
         screen_dp = getattr(self.wm, "height", 0) / max(getattr(self.wm, "scale", 1.0), 0.1)
         art_height = min(400.0, screen_dp / 2) if screen_dp else 400.0
