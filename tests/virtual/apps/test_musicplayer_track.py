@@ -268,3 +268,31 @@ def test_at_a_track_s_end_the_next_plays_and_the_queue_s_end_stops(songs, adbd):
         assert text(d, "activity_track_progress_current") == "00:05", "stopped: the clock no longer moves it"
     finally:
         adbd.shell(f"date @{now}")
+
+
+def test_the_next_row_opens_the_queue_which_plays_a_tapped_track_and_saves_a_playlist(songs, adbd):
+    d = songs
+    d(text="Alpha").click()
+    no_shuffle(d)
+    tap(d, "next_track_holder")
+    titles = [
+        n.get("text")
+        for n in ET.fromstring(d.dump_hierarchy()).iter("node")
+        if n.get("resource-id") == rid("track_queue_title")
+    ]
+    assert titles == ["Alpha", "Bravo", "Charlie", "plain"]  # the queue in playing order
+    assert "QueueActivity" in adbd.shell("dumpsys activity top")
+    d(resourceId=rid("track_queue_title"), text="Charlie").click()
+    d(description="More options").click()
+    d(text="Create playlist from queue").click()
+    adbd.shell(["input", "text", "Queued"])
+    d(text="OK").click()
+    d.press("back")
+    assert text(d, "activity_track_title") == "Charlie"
+    d.press("back")
+    d(text="Playlists").click()
+    assert d(resourceId=rid("playlist_title"), text="Queued").exists
+    assert (
+        d(resourceId=rid("playlist_title"), text="Queued").sibling(resourceId=rid("playlist_tracks")).get_text()
+        == "4 Tracks"
+    )

@@ -173,6 +173,11 @@ class MusicPlayerStore(App):
             return
         self._load(order[(order.index(self.current_track) + step) % len(order)])
 
+    def jump(self, path: str) -> None:
+        """QueueAdapter's click: seekTo that track, from its start, playing."""
+        self._load(path)
+        self.playing = True
+
     def toggle_shuffle(self) -> bool:
         self.set_pref("shuffle", not self.shuffle)
         return self.shuffle

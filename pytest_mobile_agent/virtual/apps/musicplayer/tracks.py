@@ -8,7 +8,12 @@ from functools import partial
 
 from pytest_mobile_agent.virtual.apps.commons.formats import duration_text
 from pytest_mobile_agent.virtual.apps.musicplayer import library as lib
-from pytest_mobile_agent.virtual.apps.musicplayer.dialogs import sorting_dialog, speed_sheet, speed_text
+from pytest_mobile_agent.virtual.apps.musicplayer.dialogs import (
+    playlist_dialog,
+    sorting_dialog,
+    speed_sheet,
+    speed_text,
+)
 from pytest_mobile_agent.virtual.apps.musicplayer.lists import (
     MEDIUM_ALPHA,
     SERVICE_DISABLED,
@@ -300,7 +305,8 @@ class TrackActivity(Activity):
                 id=rid("next_track_holder"),
                 orientation="h",
                 padding=12,
-                clickable=True,  # opens the queue (QueueActivity, not modelled)
+                clickable=True,
+                on_click=lambda: self.start(QueueActivity),
                 children=[
                     cover(rid("next_track_image"), a.cover(track["path"]), 4, width=40, height=40),
                     w.text(rid("next_track_label"), label, size=16, weight=1, padding=12),
@@ -310,3 +316,47 @@ class TrackActivity(Activity):
 
     def show_speed(self) -> None:
         self.show(speed_sheet(self, self.app))
+
+
+class QueueActivity(Activity):
+    """The queue (activity_queue.xml, item_track_queue.xml, menu_queue.xml), opened from the
+    track screen's "Next:" row: the queue in playing order, each row a cover, the title and
+    the duration; a tap plays that track. Overflow: "Create playlist from queue"."""
+
+    name = ".activities.QueueActivity"
+    label = "Track queue"
+    app: MusicPlayerStore
+
+    def content(self) -> View:
+        a, rid = self.app, self.app.rid
+        overflow = [("create_playlist_from_queue", "Create playlist from queue", self.playlist_from_queue)]
+        bar = w.toolbar(self, "queue_toolbar", "Track queue", overflow=overflow, back=True)
+        rows = []
+        for path in a.order():
+            track = a.track(path)
+            if track is None:
+                continue
+            rows.append(
+                View(
+                    LINEAR,
+                    id=rid("track_queue_frame"),
+                    orientation="h",
+                    padding=12,
+                    clickable=True,
+                    long_clickable=True,
+                    focusable=True,
+                    kind="row",
+                    on_click=partial(a.jump, path),
+                    on_long_click=lambda: None,
+                    children=[
+                        cover(rid("track_queue_image"), a.cover(path), 4, width=40, height=40),
+                        w.text(rid("track_queue_title"), a.display_title(track), weight=1, padding=12),
+                        w.text(rid("track_queue_duration"), duration_text(track["duration"]), padding=12),
+                    ],
+                )
+            )
+        page = list_page(self, "queue_holder", "queue", rows)
+        return w.screen(bar, [page], id=rid("queue_coordinator"))
+
+    def playlist_from_queue(self) -> None:
+        playlist_dialog(self, self.app, None, self.app.order())
