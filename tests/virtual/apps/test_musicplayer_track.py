@@ -39,6 +39,7 @@ def songs(u2d, adbd):
     u2d(text="Tracks").click()
     yield u2d
     adbd.shell(["rm", "-f", *paths])
+    adbd.shell(f"pm clear {PKG}")  # its library lists the files no more
 
 
 def nodes(d) -> dict[str, ET.Element]:

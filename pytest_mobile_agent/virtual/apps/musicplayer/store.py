@@ -38,7 +38,7 @@ class MusicPlayerStore(App):
         self._since = self.device.clock.now()
         self.sleep_seconds = 0
         self._covers: dict[tuple[str, int], bytes] = {}
-        self.outside: dict[str, dict] = {}  # files played by a VIEW before any scan found them
+        self.outside: dict[str, dict] = {}  # files played by a VIEW, as read then (not from the last scan)
 
     def save_library(self) -> None:
         self.save("library", self.library)
@@ -54,6 +54,7 @@ class MusicPlayerStore(App):
         for p in playlists:
             p["tracks"] = list(paths) if p["id"] == lib.ALL_TRACKS_ID else [x for x in p["tracks"] if x in paths]
         self.library["tracks"] = tracks
+        self.outside = {p: t for p, t in self.outside.items() if p not in paths}  # the scan has them now
         self.save_library()
 
     def shown_tabs(self) -> list[str]:
@@ -70,7 +71,9 @@ class MusicPlayerStore(App):
         return next((p for p in self.library["playlists"] if p["id"] == pid), None)
 
     def track(self, path: str) -> dict | None:
-        return next((t for t in self.library["tracks"] if t["path"] == path), None) or self.outside.get(path)
+        if path in self.outside:
+            return self.outside[path]
+        return next((t for t in self.library["tracks"] if t["path"] == path), None)
 
     def display_title(self, track: dict) -> str:
         """Track.getProperTitle with the "Show filename as song title" setting."""

@@ -151,7 +151,7 @@ class TrackActivity(Activity):
         if self.third_party:
             path = self.extras["path"]
             host = self.app.device.fs.host(path)
-            if self.app.track(path) is None and host.is_file():  # not scanned yet: read as MediaStore would
+            if host.is_file():  # getTrackFromUri reads the file itself, whatever the last scan found
                 self.app.outside[path] = lib.read_track(host, path)
             self.app.play(path)
 
