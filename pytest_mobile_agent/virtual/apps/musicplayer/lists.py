@@ -51,7 +51,8 @@ def item_row(
     if art is None:
         kids, padding = lines, 12
     else:
-        image = cover(rid(f"{prefix}_image"), art, 4, width=80, height=80)
+        # artists' placeholder is the padded headset (getSmallPlaceholder), albums' the full one
+        image = cover(rid(f"{prefix}_image"), art, 4, width=80, height=80, padding=14 if prefix == "artist" else 0)
         beside = View(LINEAR, children=lines, weight=1, padding=8, content_gravity="center")
         kids, padding = (
             [View(RELATIVE, id=rid(f"{prefix}_holder"), orientation="h", padding=12, children=[image, beside])],
