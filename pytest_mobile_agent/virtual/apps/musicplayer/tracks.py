@@ -298,7 +298,8 @@ class TrackActivity(Activity):
         if track is None:
             return []
         artist = track["artist"]
-        label = f"Next: {a.display_title(track)}" + (f" • {artist}" if artist.strip() and artist != lib.UNKNOWN else "")
+        by = f" • {artist}" if artist.strip() and artist != lib.UNKNOWN else ""
+        label = f"{a.tr('Next:')} {a.display_title(track)}{by}"  # next_track, in the device's locale
         return [
             View(
                 RELATIVE,
