@@ -12,6 +12,7 @@ from pytest_mobile_agent import Key
 from pytest_mobile_agent.errors import PreconditionError
 from pytest_mobile_agent.tasks import spec_of
 from task_suites.shared.apps import FILE_MANAGER, NOTES
+from task_suites.shared.audio import mp3
 from task_suites.shared.reading import app_data, ignore_bookkeeping
 from task_suites.shared.seeds import clear_contacts, clear_conversations, push_files, run_in_app
 
@@ -19,8 +20,8 @@ from task_suites.shared.seeds import clear_contacts, clear_conversations, push_f
 FILES = (
     ("/sdcard/Pictures/beach.jpg", b"beach photo"),
     ("/sdcard/DCIM/dunes.jpg", b"dunes photo"),
-    ("/sdcard/Music/sunrise.mp3", b"sunrise track"),
-    ("/sdcard/Music/rain.mp3", b"rain track"),
+    ("/sdcard/Music/sunrise.mp3", mp3("sunrise", "Morning Choir", "Daybreak")),
+    ("/sdcard/Music/rain.mp3", mp3("rain", "Storm Quartet", "Weather")),
     ("/sdcard/Download/todo.txt", b"milk\n"),
 )
 MANAGE_STORAGE = "android.permission.MANAGE_EXTERNAL_STORAGE"

@@ -787,6 +787,7 @@ def test_photo_favorite(ui, changes):
             tap_icon(MUSIC_PLAYER),
             Tap(text="Tracks"),
             Tap(text="sunrise"),
+            BACK,  # the track screen a tapped song opens
             Tap(text="Playlists"),
             MORE,
             Tap(text="Create new playlist"),

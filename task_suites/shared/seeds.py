@@ -18,6 +18,7 @@ from pytest_mobile_agent.device.durable_state import content_rows
 from pytest_mobile_agent.device.ui_tree import localize_action
 from pytest_mobile_agent.errors import PreconditionError
 from pytest_mobile_agent.locales import DEFAULT_LOCALE
+from task_suites.shared.audio import mp3
 
 NUMBER = "123456789"
 MESSAGE = "i luv u"
@@ -175,16 +176,9 @@ MUSIC_DIR = "/sdcard/Music"
 
 
 def tagged_mp3(title: str, artist: str, album: str, year: int) -> bytes:
-    """An ID3v2.3 header with TIT2/TPE1/TALB/TYER frames, then a few silent MPEG-1 layer III frames."""
-    frames = b""
-    for frame_id, value in (("TIT2", title), ("TPE1", artist), ("TALB", album), ("TYER", str(year))):
-        payload = b"\x00" + value.encode("latin-1")  # encoding byte 0: ISO-8859-1
-        frames += frame_id.encode() + len(payload).to_bytes(4, "big") + b"\x00\x00" + payload
-    size = len(frames)
-    synchsafe = bytes((size >> shift) & 0x7F for shift in (21, 14, 7, 0))
-    # 128 kbps, 44.1 kHz, no padding: 417-byte frames.
-    mpeg = (b"\xff\xfb\x90\x00" + bytes(413)) * 8
-    return b"ID3\x03\x00\x00" + synchsafe + frames + mpeg
+    """A real MP3 (task_suites/shared/audio.py): title, artist, album and year tagged, a cover,
+    five seconds of silence."""
+    return mp3(title, artist, album, year)
 
 
 def push_tracks(device, tracks) -> None:

@@ -410,8 +410,11 @@ class WindowManager:
             if view is None:
                 return None
             if view.on_touch is not None and not long:  # a touch listener takes the spot, no click
+                pad = round(view.padding * self.scale)
                 l, t, r, b = view.bounds
-                view.on_touch((x - l) / max(1, r - l), (y - t) / max(1, b - t))
+                fx = min(max((x - l - pad) / max(r - l - 2 * pad, 1), 0.0), 1.0)
+                fy = min(max((y - t - pad) / max(b - t - 2 * pad, 1), 0.0), 1.0)
+                view.on_touch(fx, fy)
                 self.changed()
                 self.device.accessibility.emit("TYPE_WINDOW_CONTENT_CHANGED", package=win.package, cls=win.root.cls)
                 return None

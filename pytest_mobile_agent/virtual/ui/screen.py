@@ -28,7 +28,7 @@ class Frame:
 
     def active(self) -> Window:
         """The window uiautomator dumps: the topmost app window (dialog, menu or activity)."""
-        return next(w for w in reversed(self.windows) if w.kind in ("activity", "dialog", "menu"))
+        return next(w for w in reversed(self.windows) if w.kind in ("activity", "dialog", "menu", "sheet"))
 
     def app_windows(self) -> list[Window]:
-        return [w for w in self.windows if w.kind in ("activity", "dialog", "menu")]
+        return [w for w in self.windows if w.kind in ("activity", "dialog", "menu", "sheet")]

@@ -72,7 +72,8 @@ class View:
     on_submit: Action | None = None  # EditText: IME action (enter)
     on_page: Callable[[int], None] | None = None  # a ViewPager: a horizontal swipe turns it +1 (next) or -1
     # A touch listener (GestureDetector.onSingleTapUp, a SeekBar's thumb): a tap calls it with the
-    # spot as fractions (0..1) of the view's width and height; no click event, as on Android.
+    # spot as fractions (0..1) of the view's width and height inside its padding (a SeekBar's
+    # track); no click event, as on Android.
     on_touch: Callable[[float, float], None] | None = None
     hint: str = ""  # EditText placeholder, drawn but not reported as text
     touch_expand: float = 0.0  # extra touch area on every side, in dp (TouchDelegate)

@@ -224,7 +224,9 @@ def test_tracks_artists_and_folders_from_id3_tags(player, media):
     d(resourceId=rid("folder_frame")).click()
     assert d(resourceId=rid("tracks_toolbar")).child(text="Music").exists
     assert texts(d, "track_title") == ["Blue Sky", "plain"]
-    d(text="Blue Sky").click()
+    d(text="Blue Sky").click()  # prepareAndPlay opens the track screen
+    assert d(resourceId=rid("activity_track_title")).get_text() == "Blue Sky"
+    d.press("back")
     assert d(resourceId=rid("current_track_label")).get_text() == "Blue Sky • The Band"
 
 
@@ -338,6 +340,7 @@ def test_play_pause_icons_follow_the_playback_state(player, media):
     overflow(d, "Rescan media")
     d(text="Tracks").click()
     d(text="Blue Sky").click()
+    d.press("back")  # from the track screen to the list and its bar
     playing = icon_pixels(d, "current_track_play_pause")
     d(resourceId=rid("current_track_play_pause")).click()
     paused = icon_pixels(d, "current_track_play_pause")

@@ -340,3 +340,27 @@ def test_horizontal_swipes_move_between_the_pages(recorder, adbd):
     assert tab.child(resourceId=rid("tab_item_label")).get_text() == "Player"
     adbd.shell(f"input swipe {left} {y} {right} {y} 250")
     assert d(resourceId=rid("toggle_recording_button")).exists
+
+
+def test_a_recording_row_is_two_lines_with_its_duration_and_size_at_the_end(recorder):
+    """item_recording.xml: title then duration on the first line, date then size on the second,
+    the overflow icon after both; and the duration is drawn where its bounds say."""
+    d = recorder
+    record(d)
+    d(text="Player").click()
+
+    def box(name: str) -> tuple[int, int, int, int]:
+        b = d(resourceId=rid(name)).info["bounds"]
+        return b["left"], b["top"], b["right"], b["bottom"]
+
+    names = ("recording_title", "recording_duration", "recording_date", "recording_size", "overflow_menu_icon")
+    title, duration, date, size, menu = (box(n) for n in names)
+    assert title[2] <= duration[0] and date[2] <= size[0], "the duration and size are not after the texts"
+    assert title[1] < (duration[1] + duration[3]) / 2 < title[3], "the duration is not on the title's line"
+    assert date[1] < (size[1] + size[3]) / 2 < date[3], "the size is not on the date's line"
+    assert title[3] <= date[1] and duration[3] <= size[1], "the second line is not below the first"
+    assert duration[2] <= menu[0] and size[2] <= menu[0]
+    shot = d.screenshot(format="pillow").convert("RGB").crop(duration)
+    assert any(sum(shot.getpixel((x, y))) < 450 for x in range(shot.width) for y in range(shot.height)), (
+        "nothing drawn where the duration is"
+    )

@@ -9,7 +9,12 @@ from pytest_mobile_agent.virtual.apps.musicplayer.equalizer import EqualizerActi
 from pytest_mobile_agent.virtual.apps.musicplayer.main import MainActivity
 from pytest_mobile_agent.virtual.apps.musicplayer.settings import ExcludedFoldersActivity, SettingsActivity
 from pytest_mobile_agent.virtual.apps.musicplayer.store import MusicPlayerStore
-from pytest_mobile_agent.virtual.apps.musicplayer.tracks import AlbumsActivity, TrackActivity, TracksActivity
+from pytest_mobile_agent.virtual.apps.musicplayer.tracks import (
+    AlbumsActivity,
+    QueueActivity,
+    TrackActivity,
+    TracksActivity,
+)
 
 
 class MusicPlayer(MusicPlayerStore):
@@ -21,6 +26,7 @@ class MusicPlayer(MusicPlayerStore):
     main_activity = MainActivity
     activities = (
         TrackActivity,
+        QueueActivity,
         TracksActivity,
         AlbumsActivity,
         EqualizerActivity,

@@ -1,5 +1,5 @@
-"""Simple Music Player's sorting and new/rename playlist dialogs (dialog_change_sorting.xml,
-dialog_new_playlist.xml and their Kotlin)."""
+"""Simple Music Player's sorting and new/rename playlist dialogs and the playback speed sheet
+(dialog_change_sorting.xml, dialog_new_playlist.xml, fragment_playback_speed.xml and their Kotlin)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 from pytest_mobile_agent.virtual.apps.musicplayer import library as lib
 from pytest_mobile_agent.virtual.apps.musicplayer.store import MusicPlayerStore
 from pytest_mobile_agent.virtual.ui import widgets as w
-from pytest_mobile_agent.virtual.ui.app import Activity
-from pytest_mobile_agent.virtual.ui.view import IMAGE, LINEAR, RADIO_GROUP, SCROLL, View
+from pytest_mobile_agent.virtual.ui.app import Activity, Overlay
+from pytest_mobile_agent.virtual.ui.view import IMAGE, LINEAR, RADIO_GROUP, RELATIVE, SCROLL, VIEW_GROUP, View
 
 TITLE_FIELD = "new_playlist_title"
 
@@ -95,3 +95,93 @@ def playlist_dialog(
     holder.append(w.alert(activity, title, body, positive=("OK", ok), negative=("Cancel", lambda: None)))
     activity.show(holder[0])
     w.focus(activity, TITLE_FIELD)
+
+
+# PlaybackSpeedFragment: a seekbar of 0..MAX_PROGRESS; its middle is 1x, 0.25x to 3x in 0.05 steps.
+MIN_SPEED, MAX_SPEED, SPEED_STEP = 0.25, 3.0, 0.05
+MAX_PROGRESS = int(MAX_SPEED * 100 + MIN_SPEED * 100)
+HALF_PROGRESS = MAX_PROGRESS // 2
+
+
+def speed_of(progress: int) -> float:
+    """getPlaybackSpeed: the two halves of the bar map linearly to 0.25..1 and 1..3."""
+    if progress < HALF_PROGRESS:
+        speed = (1 - MIN_SPEED) * (progress / HALF_PROGRESS) + MIN_SPEED
+    elif progress > HALF_PROGRESS:
+        speed = (MAX_SPEED - 1) * (progress / HALF_PROGRESS - 1) + 1
+    else:
+        speed = 1.0
+    speed = min(max(speed, MIN_SPEED), MAX_SPEED)
+    return round(speed / SPEED_STEP) * SPEED_STEP
+
+
+def speed_text(speed: float) -> str:
+    """DecimalFormat("#.##"): "1", "1.05", "0.5"."""
+    return f"{speed:.2f}".rstrip("0").rstrip(".")
+
+
+def speed_sheet(activity: Activity, app: MusicPlayerStore) -> Overlay:
+    """PlaybackSpeedFragment (fragment_playback_speed.xml), a bottom sheet: "Playback speed",
+    slower and faster buttons around "1.00x", and the seekbar; every change applies at once."""
+    rid = app.rid
+
+    def progress() -> int:
+        stored = int(app.pref("playback_speed_progress", -1))
+        return HALF_PROGRESS if stored == -1 else stored
+
+    def set_progress(value: int) -> None:
+        value = min(max(value, 0), MAX_PROGRESS)
+        app.set_speed(round(speed_of(value), 2), value)
+
+    def step(direction: int) -> None:
+        """reduceSpeed / increaseSpeed: the nearest progress that changes the speed."""
+        value, current = progress(), app.speed
+        while 0 <= value + direction <= MAX_PROGRESS:
+            value += direction
+            if round(speed_of(value), 2) != current:
+                set_progress(value)
+                return
+
+    def build() -> View:
+        buttons = View(
+            VIEW_GROUP,
+            orientation="h",
+            height=36,
+            children=[
+                w.image(
+                    rid("playback_speed_slow"),
+                    "",
+                    "directions_walk",
+                    width=36,
+                    height=36,
+                    clickable=True,
+                    on_click=lambda: step(-1),
+                ),
+                w.text(rid("playback_speed_label"), f"{app.speed:.2f}x", size=18, weight=1, gravity="center"),
+                w.image(
+                    rid("playback_speed_fast"),
+                    "",
+                    "directions_run",
+                    width=36,
+                    height=36,
+                    clickable=True,
+                    on_click=lambda: step(1),
+                ),
+            ],
+            padding=0,
+        )
+        seekbar = View(
+            "android.widget.SeekBar",
+            id=rid("playback_speed_seekbar"),
+            clickable=True,
+            focusable=True,
+            height=48,
+            padding=16,
+            kind="seekbar",
+            canvas=(progress(), MAX_PROGRESS),
+            on_touch=lambda f, _: set_progress(round(f * MAX_PROGRESS)),
+        )
+        title = w.text(rid("playback_speed_title"), "Playback speed", size=21, padding=8)
+        return View(RELATIVE, id=rid("playback_speed_holder"), padding=16, children=[title, buttons, seekbar])
+
+    return Overlay(build, title="Playback speed", kind="sheet")

@@ -24,8 +24,11 @@ ALL_TRACKS = "All tracks"
 FRAMES = {"TIT2": "title", "TPE1": "artist", "TALB": "album", "TYER": "year", "TDRC": "year", "TRCK": "track"}
 FRAMES["TCON"] = "genre"
 FRAMES.update({"TT2": "title", "TP1": "artist", "TAL": "album", "TYE": "year", "TRK": "track", "TCO": "genre"})
-# MPEG-1 layer III bitrates (kbps) by header index, for a CBR duration estimate.
+# Layer III bitrates (kbps) by header index, for a CBR duration estimate: MPEG-1, then MPEG-2
+# and 2.5 (the low sample rates of small files).
 MP3_BITRATES = (0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320)
+MP3_BITRATES_LSF = (0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160)
+FRONT_COVER = 3  # APIC picture type
 
 # Tab key, label, icon; Genres exists but is hidden by default (helpers/Constants.kt allTabsMask).
 TABS = (
@@ -56,8 +59,33 @@ def _text(payload: bytes) -> str:
     return value.split("\x00")[0].strip()
 
 
-def read_id3(data: bytes) -> tuple[dict[str, str], int]:
-    """Tags of an ID3v2 header at the start of `data`, and the header's total size in bytes."""
+def _picture(frame_id: str, payload: bytes) -> tuple[int, int, int] | None:
+    """An APIC (v2.3/2.4) or PIC (v2.2) frame: (picture type, offset, length) of its image data."""
+    if len(payload) < 4:
+        return None
+    enc = payload[0]
+    if frame_id == "PIC":  # encoding, 3-letter format, type, description
+        pos = 4
+    else:  # encoding, MIME type ending in NUL, type, description
+        pos = payload.find(b"\x00", 1) + 1
+        if pos <= 0 or pos >= len(payload):
+            return None
+    kind = payload[pos]
+    pos += 1
+    wide = enc in (1, 2)
+    step = 2 if wide else 1
+    end = pos
+    while end + step <= len(payload) and payload[end : end + step] != b"\x00" * step:
+        end += step
+    start = end + step
+    return (kind, start, len(payload) - start) if start < len(payload) else None
+
+
+def read_id3(data: bytes) -> tuple[dict[str, Any], int]:
+    """Tags of an ID3v2 header at the start of `data`, and the header's total size in bytes.
+    An embedded picture is `art`: [offset, length] of its image bytes in `data` (the front
+    cover if there is one, else the first picture), as MediaMetadataRetriever's
+    getEmbeddedPicture gives it."""
     if len(data) < 10 or data[:3] != b"ID3":
         return {}, 0
     major, flags = data[3], data[5]
@@ -66,7 +94,7 @@ def read_id3(data: bytes) -> tuple[dict[str, str], int]:
     if flags & 0x40 and major >= 3:  # extended header
         size = _synchsafe(data[10:14]) if major == 4 else int.from_bytes(data[10:14], "big") + 4
         pos += size
-    tags: dict[str, str] = {}
+    tags: dict[str, Any] = {}
     id_len, head = (3, 6) if major == 2 else (4, 10)
     while pos + head <= min(end, len(data)):
         frame_id = data[pos : pos + id_len].decode("latin-1")
@@ -79,30 +107,43 @@ def read_id3(data: bytes) -> tuple[dict[str, str], int]:
             size = _synchsafe(raw_size)
         else:
             size = int.from_bytes(raw_size, "big")
-        payload = data[pos + head : pos + head + size]
+        start = pos + head
+        if major == 4 and data[pos + 9] & 0x01:  # a data length indicator leads the frame
+            start += 4
+        payload = data[start : pos + head + size]
         key = FRAMES.get(frame_id)
         if key and key not in tags:
             value = _text(payload)
             if value:
                 tags[key] = value
+        elif frame_id in ("APIC", "PIC") and (picture := _picture(frame_id, payload)):
+            kind, offset, length = picture
+            if "art" not in tags or (kind == FRONT_COVER and tags["art_kind"] != FRONT_COVER):
+                tags["art"], tags["art_kind"] = [start + offset, length], kind
         pos += head + size
+    tags.pop("art_kind", None)
     return tags, end
 
 
 def mp3_duration(data: bytes, offset: int, size: int) -> int:
-    """Seconds of a constant-bitrate MPEG-1 layer III stream from its first frame header."""
+    """Seconds of a constant-bitrate MPEG layer III stream from its first frame header."""
     for i in range(offset, min(len(data) - 3, offset + 4096)):
-        if data[i] == 0xFF and data[i + 1] & 0xFE == 0xFA:  # sync, MPEG-1, layer III
+        if data[i] == 0xFF and data[i + 1] & 0xE6 == 0xE2:  # sync, layer III (any MPEG version)
+            table = MP3_BITRATES if data[i + 1] & 0x18 == 0x18 else MP3_BITRATES_LSF
             index = data[i + 2] >> 4
-            if 0 < index < len(MP3_BITRATES):
-                return (size - offset) * 8 // (MP3_BITRATES[index] * 1000)
+            if 0 < index < len(table):
+                return (size - i) * 8 // (table[index] * 1000)
     return 0
 
 
 def read_track(host: Path, device_path: str) -> dict[str, Any]:
     """A track row as the scanner stores it; untagged files fall back as MediaStore does."""
     with host.open("rb") as f:
-        head = f.read(256 * 1024)
+        head = f.read(10)
+        if head[:3] == b"ID3" and len(head) == 10:  # the whole tag (a cover can be large), then the audio
+            head += f.read(_synchsafe(head[6:10]) + 4096)
+        else:
+            head += f.read(4096)
     tags, tag_size = read_id3(head)
     size = host.stat().st_size
     folder = Path(device_path).parent.name
@@ -120,6 +161,7 @@ def read_track(host: Path, device_path: str) -> dict[str, Any]:
         "folder": folder,
         "genre": tags.get("genre", ""),
         "date_added": int(host.stat().st_mtime),
+        "art": tags.get("art"),  # [offset, length] of the embedded cover in the file, or None
     }
 
 

@@ -34,7 +34,7 @@ from pytest_mobile_agent.virtual.apps.musicplayer.lists import (
 )
 from pytest_mobile_agent.virtual.apps.musicplayer.settings import SettingsActivity
 from pytest_mobile_agent.virtual.apps.musicplayer.store import MusicPlayerStore
-from pytest_mobile_agent.virtual.apps.musicplayer.tracks import AlbumsActivity, TracksActivity
+from pytest_mobile_agent.virtual.apps.musicplayer.tracks import AlbumsActivity, TrackActivity, TracksActivity
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import App
 from pytest_mobile_agent.virtual.ui.view import LINEAR, RELATIVE, VIEW_GROUP, View
@@ -74,7 +74,7 @@ class MainActivity(SelectionActivity):
             bar = search_menu(self, actions=actions, overflow=self._overflow())
         page = getattr(self, f"_{self.tab}_page")()
         holder = [w.pager(a.rid("view_pager"), [page], self.page, len(tabs), self.select_tab, weight=1)]
-        holder += track_bar(self.app) + self._sleep_timer()
+        holder += track_bar(self.app, self.open_track) + self._sleep_timer()
         if len(tabs) > 1:
             labels = {key: (label, icon) for key, label, icon in TABS}
             holder.append(bottom_tabs(self, [labels[t] for t in tabs], self.page, self.select_tab))
@@ -140,10 +140,23 @@ class MainActivity(SelectionActivity):
             )
         return list_page(self, "playlists_fragment_holder", "playlists", rows, extra)
 
-    def _simple_page(self, tab: str, prefix: str, subtitle: Callable[[dict], str], open_row, **kw) -> View:
-        suffix = kw.pop("suffix", "tracks")
+    def _simple_page(
+        self,
+        tab: str,
+        prefix: str,
+        subtitle: Callable[[dict], str],
+        open_row,
+        suffix: str = "tracks",
+        art: bool = False,
+    ) -> View:
         rows = [
-            item_row(self, prefix, [("title", r["title"]), (suffix, subtitle(r))], partial(open_row, r), **kw)
+            item_row(
+                self,
+                prefix,
+                [("title", r["title"]), (suffix, subtitle(r))],
+                partial(open_row, r),
+                art=self.app.group_cover(r["tracks"]) if art else None,
+            )
             for r in self._rows(tab)
         ]
         return list_page(self, f"{tab}_fragment_holder", tab, rows)
@@ -165,9 +178,8 @@ class MainActivity(SelectionActivity):
             "artist",
             subtitle,
             lambda r: self.start(AlbumsActivity, key=r["title"]),
-            image=True,
-            holder=True,
             suffix="albums_tracks",
+            art=True,
         )
 
     def _albums_page(self) -> View:
@@ -176,8 +188,7 @@ class MainActivity(SelectionActivity):
             "album",
             lambda r: lib.plural(r["count"], "Track"),
             lambda r: self.start(TracksActivity, kind="album", key=r["title"]),
-            image=True,
-            holder=True,
+            art=True,
         )
 
     def _genres_page(self) -> View:
@@ -186,12 +197,12 @@ class MainActivity(SelectionActivity):
             "genre",
             lambda r: lib.plural(r["count"], "Track"),
             lambda r: self.start(TracksActivity, kind="genre", key=r["title"]),
-            image=True,
-            holder=True,
+            art=True,
         )
 
     def _tracks_page(self) -> View:
-        return list_page(self, "tracks_fragment_holder", "tracks", track_rows(self, self.app, self._rows("tracks")))
+        rows = track_rows(self, self.app, self._rows("tracks"), self.open_track)
+        return list_page(self, "tracks_fragment_holder", "tracks", rows)
 
     def _sleep_timer(self) -> list[View]:
         seconds = self.app.sleep_seconds
@@ -222,6 +233,9 @@ class MainActivity(SelectionActivity):
         ]
 
     # -- actions ---------------------------------------------------------------------------
+    def open_track(self) -> None:
+        self.start(TrackActivity)
+
     def select_tab(self, i: int) -> None:
         self.page = i
         self.selected = []

@@ -127,17 +127,28 @@ class MainActivity(SelectionActivity):
             focusable=True,
             on_click=lambda: self.row_menu(rec, trashed),
         )
-        texts = [
-            w.text(rid("recording_title"), rec["title"], color="primary" if rec["name"] == self.playing else ""),
-            w.text(rid("recording_date"), date, size=14),
-            w.text(rid("recording_duration"), duration_text(rec["duration"]), size=14),
-            w.text(rid("recording_size"), format_size(rec["size"]), size=14),
+        # item_recording.xml: title and duration on one line, date and size (alpha 0.6) below,
+        # the overflow icon at the end across both.
+        playing = rec["name"] == self.playing
+        title = w.text(rid("recording_title"), rec["title"], size=18, weight=1, color="primary" if playing else "")
+        lines = [
+            w.row([title, w.text(rid("recording_duration"), duration_text(rec["duration"]), size=14, padding=2)]),
+            w.row(
+                [
+                    w.text(rid("recording_date"), date, size=14, weight=1, alpha=0.6),
+                    w.text(rid("recording_size"), format_size(rec["size"]), size=14, alpha=0.6, padding=2),
+                ]
+            ),
         ]
         item = View(
             VIEW_GROUP,
             id=rid("item_holder"),
             orientation="h",
-            children=[w.column(texts, weight=1), menu, View(VIEW, id=rid("overflow_menu_anchor"), width=1, height=1)],
+            children=[
+                w.column(lines, weight=1, content_gravity="center"),
+                menu,
+                View(VIEW, id=rid("overflow_menu_anchor"), width=1, height=1),
+            ],
         )
         return View(
             "android.widget.FrameLayout",

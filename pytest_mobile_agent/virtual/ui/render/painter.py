@@ -7,7 +7,11 @@ are drawn here, the same for every app.
 
 from __future__ import annotations
 
+import io
 import zlib
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
 
 from pytest_mobile_agent.virtual.ui.render.canvas import Box, Canvas
 from pytest_mobile_agent.virtual.ui.render.color_canvas import draw_cursor, draw_hue_bar, draw_line, draw_square
@@ -429,6 +433,48 @@ class Painter(Canvas):
 
     k_thumb = k_image
 
+    def k_cover(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        """An album cover as Glide loads it: `canvas` = (image bytes, corner radius in dp),
+        centre-cropped to the view; bytes that are not an image (or none) show the view's
+        placeholder icon in the text colour, as the apps' error drawable."""
+        x0, y0, x1, y1 = v.bounds
+        w, h = x1 - x0, y1 - y0
+        data, radius = (v.canvas + (b"", 0))[:2] if v.canvas else (b"", 0)
+        picture = _decoded(data) if data and w > 0 and h > 0 else None
+        if picture is None:
+            fg = mix(ink_on(bg), bg, v.alpha)
+            side = min(w, h) - 2 * self.dp(v.padding)
+            if v.icon and side > 0:
+                self.icon(v.icon, (x0 + x1) // 2, (y0 + y1) // 2, side, fg)
+            return bg
+        scale = max(w / picture.width, h / picture.height)
+        fitted = picture.resize((max(w, round(picture.width * scale)), max(h, round(picture.height * scale))))
+        left, top = (fitted.width - w) // 2, (fitted.height - h) // 2
+        fitted = fitted.crop((left, top, left + w, top + h))
+        r = self.dp(radius)
+        mask = None
+        if r > 0:
+            mask = Image.new("L", (w, h), 0)
+            ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), r, fill=255)
+        self.img.paste(fitted, (x0, y0), mask)
+        return bg
+
+    def k_seekbar(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        """A Material SeekBar (MySeekBar: track and thumb in the primary colour): `canvas` =
+        (progress, max); the track runs inside the view's padding."""
+        progress, top = (v.canvas + (0, 0))[:2] if v.canvas else (0, 0)
+        x0, x1 = v.bounds[0] + self.dp(v.padding), v.bounds[2] - self.dp(v.padding)
+        cy = (v.bounds[1] + v.bounds[3]) // 2
+        c = (parse_color(v.tint) if v.tint else None) or PRIMARY
+        if not enabled:
+            c = DISABLED
+        t = max(1, self.dp(2))
+        self.rect((x0, cy - t // 2, x1, cy - t // 2 + t), mix(c, bg, 0.3))
+        at = x0 + round((x1 - x0) * (min(max(progress / top, 0.0), 1.0) if top > 0 else 0.0))
+        self.rect((x0, cy - t // 2, at, cy - t // 2 + t), c)
+        self.disc(at, cy, self.dp(16), c)
+        return bg
+
     def k_divider(self, v: View, bg: RGB, enabled: bool) -> RGB:
         x0, y0, x1, y1 = v.bounds
         t = max(1, round(self.s * 0.75))
@@ -573,6 +619,16 @@ class Painter(Canvas):
         cy = H - h // 2
         for i, name in enumerate(("nav_back", "nav_home", "nav_recents")):
             self.icon(name, round(third * (i + 0.5)), cy, self.dp(22), NAV_FG)
+
+
+@lru_cache(maxsize=32)
+def _decoded(data: bytes) -> Image.Image | None:
+    """Image bytes (JPEG, PNG...) as RGB, or None when they are not a picture Pillow reads."""
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            return im.convert("RGB")
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return None
 
 
 def _size(v: View, default: float) -> float:
