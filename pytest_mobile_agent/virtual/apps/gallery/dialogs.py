@@ -66,6 +66,13 @@ def _options(
     return w.alert(activity, title, body, positive=("OK", on_ok), negative=("Cancel", lambda: None))
 
 
+def thumbnail(a: GalleryStore, id: str, path: str, fit: str = "", corners: float = 0, **kw: Any) -> View:
+    """A medium's ImageView drawn from the file's pixels: cropped into a square unless "Crop
+    thumbnails into squares" is off (loadImageBase's CenterCrop / FitCenter)."""
+    fit = fit or ("crop" if a.pref("crop_thumbnails", True) else "fit")
+    return w.media(a.rid(id), a.device.fs.host(path), fit, corners, **kw)
+
+
 class GalleryScreen(SelectionActivity):
     """What the folders screen and a folder's media screen share: menus, dialogs, selection."""
 

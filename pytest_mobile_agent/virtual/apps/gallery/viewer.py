@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from pytest_mobile_agent.virtual.apps.commons.dates import date_format, java_date, time_format
 from pytest_mobile_agent.virtual.apps.commons.dialogs import properties_dialog
 from pytest_mobile_agent.virtual.apps.commons.formats import format_size
+from pytest_mobile_agent.virtual.apps.gallery.dialogs import thumbnail
 from pytest_mobile_agent.virtual.apps.gallery.settings import BOTTOM_ACTIONS, DEFAULT_BOTTOM, SettingsActivity
 from pytest_mobile_agent.virtual.apps.gallery.store import GalleryStore, media_type
 from pytest_mobile_agent.virtual.ui import widgets as w
@@ -120,7 +121,7 @@ class ViewPagerActivity(Activity):
         siblings = [m["path"] for m in a.sort_items(a.media_in(folder), a.sorting(folder))]
         at = siblings.index(self.path) if self.path in siblings else 0
         pick = lambda i: self.open_sibling(siblings[i])  # noqa: E731
-        pager = w.pager(a.rid("view_pager"), [View(IMAGE, kind="image", key=file_name)], at, len(siblings), pick)
+        pager = w.pager(a.rid("view_pager"), [self.page(file_name)], at, len(siblings), pick)
         layers = [pager, w.image(a.rid("top_shadow"), height=56, kind="divider"), appbar]
         if bottom_keys:
             favorite = a.is_favorite(self.path)
@@ -148,6 +149,18 @@ class ViewPagerActivity(Activity):
                 )
             )
         return View(RELATIVE, id=a.rid("fragment_holder"), orientation="stack", color="black", children=layers)
+
+    def page(self, file_name: str) -> View:
+        """The pager's page: a photo fitted into the screen on black (PhotoFragment's fitCenter),
+        or a video's frame under the big play mark (pager_video_item.xml)."""
+        a = self.app
+        if media_type(file_name) != 2:
+            return thumbnail(a, "gestures_view", self.path, fit="fit", key=file_name, weight=1)
+        preview = thumbnail(a, "video_preview", self.path, fit="fit", key=file_name)
+        play = View(
+            IMAGE, id=a.rid("video_play_outline"), kind="play", width=96, height=96, gravity="center", vgravity="center"
+        )
+        return View(RELATIVE, id=a.rid("video_holder"), orientation="stack", weight=1, children=[preview, play])
 
     def handlers(self) -> dict[str, Callable[[], None]]:
         return {
@@ -310,7 +323,7 @@ class SetWallpaperActivity(Activity):
             ),
         )
         appbar = View(LINEAR, id=a.rid("set_wallpaper_app_bar_layout"), children=[bar])
-        crop = View(IMAGE, id=a.rid("crop_image_view"), kind="image", key=path.rsplit("/", 1)[-1], weight=1)
+        crop = thumbnail(a, "crop_image_view", path, fit="fit", key=path.rsplit("/", 1)[-1], weight=1)
         bottom = [w.icon_button(a.rid("bottom_set_wallpaper_rotate"), "Rotate", "refresh", lambda: None, cls=IMAGE)]
         if aspect:
             bottom.insert(
