@@ -43,6 +43,7 @@ class Media:
     fit: str = "crop"  # android:scaleType: "crop" (centerCrop, thumbnails) or "fit" (fitCenter)
     corners: float = 0  # rounded corners' radius, in dp
     error: str = ""  # drawn when the file is not an image: "" nothing, "file_type" the type's sheet
+    edits: tuple[str, ...] = ()  # an editor's unsaved operations, in order (see render/media.py `edited`)
 
 
 @dataclass(eq=False)

@@ -342,13 +342,15 @@ def image(id: str = "", desc: str = "", icon: str = "", **kw) -> View:
     return View(IMAGE, id=id, desc=desc, icon=icon, kind=kw.pop("kind", "icon"), **kw)
 
 
-def media(id: str, host: Path, fit: str = "crop", corners: float = 0, error: str = "", **kw) -> View:
+def media(
+    id: str, host: Path, fit: str = "crop", corners: float = 0, error: str = "", edits: tuple[str, ...] = (), **kw
+) -> View:
     """An ImageView showing a file's own pixels (a video's poster frame); `host` is its host path."""
     try:
         st = host.stat()
-        stamp = Media(str(host), st.st_mtime_ns, st.st_size, fit, corners, error)
+        stamp = Media(str(host), st.st_mtime_ns, st.st_size, fit, corners, error, edits)
     except OSError:  # gone: drawn as a file that cannot be decoded
-        stamp = Media(str(host), 0, -1, fit, corners, error)
+        stamp = Media(str(host), 0, -1, fit, corners, error, edits)
     return View(IMAGE, id=id, kind="media", media=stamp, **kw)
 
 

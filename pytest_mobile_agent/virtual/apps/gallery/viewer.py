@@ -165,7 +165,7 @@ class ViewPagerActivity(Activity):
     def handlers(self) -> dict[str, Callable[[], None]]:
         return {
             "favorite": lambda: self.app.toggle_favorite(self.path),
-            "edit": lambda: self.toast("Editor"),
+            "edit": self.edit,
             "share": self.share,
             "delete": self.delete,
             "rotate": self.later,
@@ -180,6 +180,13 @@ class ViewPagerActivity(Activity):
             "move": self.later,
             "resize": self.later,
         }
+
+    def edit(self) -> None:
+        """openEditor: an image opens the F-Droid build's EditActivity (an explicit intent);
+        the video editor is not modelled."""
+        editor = self.app.activity_class(".activities.EditActivity")
+        if editor is not None and media_type(self.path.rsplit("/", 1)[-1]) != 2:
+            self.start(editor, path=self.path)
 
     def later(self) -> None:
         """Operations that need pickers or other apps: nothing happens here."""
@@ -339,10 +346,16 @@ class SetWallpaperActivity(Activity):
             color="dark",
         )
         holder = View(
-            RELATIVE, id=a.rid("activity_set_wallpaper_holder"), weight=1, children=[w.column([crop, actions])]
+            RELATIVE,
+            id=a.rid("activity_set_wallpaper_holder"),
+            weight=1,
+            children=[w.column([crop, actions], weight=1)],
         )
         return View(
-            VIEW_GROUP, id=a.rid("set_wallpaper_coordinator"), children=[w.column([appbar, holder])], color="black"
+            VIEW_GROUP,
+            id=a.rid("set_wallpaper_coordinator"),
+            children=[w.column([appbar, holder], weight=1)],
+            color="black",
         )
 
     def save(self) -> None:

@@ -94,12 +94,14 @@ def picture(media: Media, width: int, height: int) -> Image.Image | None:
     global decodes
     if width <= 0 or height <= 0:
         return None
-    key = (media.path, media.mtime_ns, media.size, media.fit, width, height)
+    key = (media.path, media.mtime_ns, media.size, media.fit, media.edits, width, height)
     with _lock:
         if key in _cache:
             _cache.move_to_end(key)
             return _cache[key]
-    source = poster(PurePosixPath(media.path).name) if is_video(media.path) else _decode(media.path, width, height)
+    source = poster(PurePosixPath(media.path).name) if is_video(media.path) else decode(media.path, (width, height))
+    if source is not None and media.edits:
+        source = edited(source, media.edits)
     made = None if source is None else _scaled(source, media.fit, width, height)
     with _lock:
         decodes += 1
@@ -109,11 +111,14 @@ def picture(media: Media, width: int, height: int) -> Image.Image | None:
     return made
 
 
-def _decode(path: str, width: int, height: int) -> Image.Image | None:
+def decode(path: str, box: tuple[int, int] | None = None) -> Image.Image | None:
+    """The image upright (its EXIF orientation applied) in RGB, at least `box` large where a JPEG
+    can be decoded at a reduced scale; None when it is not an image Pillow can decode."""
     try:
         with Image.open(path) as im:
-            side = max(width, height)  # EXIF may turn it a quarter: ask for both sides
-            im.draft("RGB", (side, side))  # a JPEG decodes straight at a reduced scale
+            if box is not None:
+                side = max(box)  # EXIF may turn it a quarter: ask for both sides
+                im.draft("RGB", (side, side))  # a JPEG decodes straight at a reduced scale
             upright = ImageOps.exif_transpose(im)
             if upright.mode in ("RGBA", "LA", "PA") or "transparency" in upright.info:
                 rgba = upright.convert("RGBA")
@@ -123,6 +128,28 @@ def _decode(path: str, width: int, height: int) -> Image.Image | None:
             return upright.convert("RGB")
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):
         return None  # not an image, a truncated one, or a format Pillow lacks
+
+
+def edited(img: Image.Image, edits: tuple[str, ...]) -> Image.Image:
+    """An editor's operations in order: "rotate" (a quarter turn clockwise, CropImageView's
+    rotateImage(90)), "flip_h", "flip_v", and "crop:W:H", the largest centred W:H rectangle (the
+    crop window a fixed aspect ratio gives)."""
+    for op in edits:
+        if op == "rotate":
+            img = img.transpose(Image.Transpose.ROTATE_270)
+        elif op == "flip_h":
+            img = img.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+        elif op == "flip_v":
+            img = img.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
+        elif op.startswith("crop:"):
+            _, rw, rh = op.split(":")
+            w, h = img.size
+            cw, ch = min(w, round(h * float(rw) / float(rh))), min(h, round(w * float(rh) / float(rw)))
+            left, top = (w - cw) // 2, (h - ch) // 2
+            img = img.crop((left, top, left + cw, top + ch))
+        else:
+            raise ValueError(f"unknown edit {op!r}")
+    return img
 
 
 def _scaled(source: Image.Image, fit: str, width: int, height: int) -> Image.Image:
