@@ -67,3 +67,15 @@ def test_what_is_not_an_image_has_no_picture_and_a_video_has_a_poster(tmp_path: 
     poster = media.picture(stamp(tmp_path / "clip.mp4"), 32, 18)
     assert poster is not None and len(set(poster.get_flattened_data())) > 5
     assert media.poster("clip.mp4").tobytes() != media.poster("other.mp4").tobytes()
+
+
+def test_the_cache_keeps_a_byte_budget_not_a_count(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(media, "CACHE_BYTES", 3 * 100 * 100 * 3)  # three 100 x 100 pictures
+    paths = [write(tmp_path / f"{i}.png", (10, 10), (i, 0, 0)) for i in range(5)]
+    for path in paths:
+        media.picture(stamp(path), 100, 100)
+    before = media.decodes
+    media.picture(stamp(paths[-1]), 100, 100)  # the newest is still there
+    assert media.decodes == before
+    media.picture(stamp(paths[0]), 100, 100)  # the oldest was let go
+    assert media.decodes == before + 1

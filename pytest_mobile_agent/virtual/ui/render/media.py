@@ -20,7 +20,7 @@ from pytest_mobile_agent.virtual.ui.view import Media
 VIDEO_EXTENSIONS = frozenset(
     {"mp4", "mkv", "webm", "avi", "3gp", "mov", "m4v", "mpg", "mpeg", "wmv", "flv", "ts"}
 )  # what Gallery and File Manager both treat as a video
-CACHE_SIZE = 256  # pictures kept: a few screens of thumbnails
+CACHE_BYTES = 48 * 1024**2  # pictures kept, by their RGB bytes: a few screens of thumbnails and photos
 POSTER = (320, 180)  # a poster frame's pixels: 16:9, as most phone videos
 
 # Simple-Commons' file-type drawables (ic_file_<type>.xml): a sheet with the type's colour in a
@@ -75,6 +75,7 @@ GENERIC_BAND = "#c8bdb8"  # ic_file_generic: the band holds three dots instead o
 FILE_LABELS = {"docx": "DOC", "jpeg": "JPG", "htm": "HTML", "pptx": "PPT", "xlsx": "XLS"}
 
 _cache: OrderedDict[tuple, Image.Image | None] = OrderedDict()
+_cache_bytes = 0
 _lock = threading.Lock()
 decodes = 0  # pictures made rather than found in the cache (the benchmark reads it)
 
@@ -91,7 +92,7 @@ def picture(media: Media, width: int, height: int) -> Image.Image | None:
     """The file's picture for a width x height view, or None when it is not an image Pillow can
     decode (the apps then show their placeholder). "crop" fills the box exactly; "fit" keeps
     the whole picture, as large as fits, and may be smaller along one side."""
-    global decodes
+    global decodes, _cache_bytes
     if width <= 0 or height <= 0:
         return None
     key = (media.path, media.mtime_ns, media.size, media.fit, media.edits, width, height)
@@ -105,10 +106,16 @@ def picture(media: Media, width: int, height: int) -> Image.Image | None:
     made = None if source is None else _scaled(source, media.fit, width, height)
     with _lock:
         decodes += 1
-        _cache[key] = made
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
+        if key not in _cache:
+            _cache[key] = made
+            _cache_bytes += _size(made)
+        while _cache_bytes > CACHE_BYTES and len(_cache) > 1:
+            _cache_bytes -= _size(_cache.popitem(last=False)[1])
     return made
+
+
+def _size(img: Image.Image | None) -> int:
+    return 64 if img is None else img.width * img.height * 3
 
 
 def decode(path: str, box: tuple[int, int] | None = None) -> Image.Image | None:
