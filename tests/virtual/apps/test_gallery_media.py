@@ -138,6 +138,10 @@ def test_the_viewer_fits_the_photo_on_black(folder):
     assert near(img.getpixel(((x0 + x1) // 2, round(middle - band / 2 - 20))), (0, 0, 0), 16)
     assert near(img.getpixel(((x0 + x1) // 2, round(middle + band / 2 + 20))), (0, 0, 0), 16)
     assert near(img.getpixel((x0 + 4, round(middle))), RED)
+    d(description="Properties").click()  # commons PropertiesDialog: an image's stored resolution
+    labels = [v.get_text() for v in d(resourceId=rid("property_label"))]
+    values = [v.get_text() for v in d(resourceId=rid("property_value"))]
+    assert labels[2:4] == ["Size", "Resolution"] and values[3] == "64 x 48 (0.0MP)"
 
 
 def test_a_video_page_shows_its_frame_under_the_big_play_mark(folder):

@@ -19,6 +19,7 @@ from pytest_mobile_agent.virtual.apps.gallery.settings import BOTTOM_ACTIONS, DE
 from pytest_mobile_agent.virtual.apps.gallery.store import GalleryStore, media_type
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App, Overlay
+from pytest_mobile_agent.virtual.ui.render.media import dimensions
 from pytest_mobile_agent.virtual.ui.view import IMAGE, LINEAR, RELATIVE, VIEW_GROUP, View
 
 
@@ -214,10 +215,11 @@ class ViewPagerActivity(Activity):
         rows = [("Name", host.name), ("Path", self.path)]
         if stat:
             moment = datetime.fromtimestamp(stat.st_mtime, UTC)
-            rows += [
-                ("Size", format_size(stat.st_size)),
-                ("Last modified", java_date(f"{date_format(a)}, {time_format(a)}", moment)),
-            ]
+            rows.append(("Size", format_size(stat.st_size)))
+            size = dimensions(str(host)) if media_type(host.name) == 1 else None
+            if size is not None:  # commons formatAsResolution: "W x H (0.1MP)"
+                rows.append(("Resolution", f"{size[0]} x {size[1]} ({int(size[0] * size[1] / 1e5 + 0.5) / 10}MP)"))
+            rows.append(("Last modified", java_date(f"{date_format(a)}, {time_format(a)}", moment)))
         self.show(properties_dialog(self, rows))
 
     def share(self) -> None:

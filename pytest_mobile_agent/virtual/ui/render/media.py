@@ -137,6 +137,16 @@ def decode(path: str, box: tuple[int, int] | None = None) -> Image.Image | None:
         return None  # not an image, a truncated one, or a format Pillow lacks
 
 
+def dimensions(path: str) -> tuple[int, int] | None:
+    """The image's stored width and height, read from its header (BitmapFactory's
+    inJustDecodeBounds: EXIF orientation not applied); None when it is not an image."""
+    try:
+        with Image.open(path) as im:
+            return im.size
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):
+        return None
+
+
 def edited(img: Image.Image, edits: tuple[str, ...]) -> Image.Image:
     """An editor's operations in order: "rotate" (a quarter turn clockwise, CropImageView's
     rotateImage(90)), "flip_h", "flip_v", and "crop:W:H", the largest centred W:H rectangle (the
