@@ -10,14 +10,12 @@ dialog_save_as.xml, EditActivity.kt and SaveAsDialog.kt. See docs/fidelity/galle
 
 from __future__ import annotations
 
-import io
 from functools import partial
 
-from pytest_mobile_agent.virtual.apps.gallery.dialogs import thumbnail
+from pytest_mobile_agent.virtual.apps.gallery.dialogs import save_as_dialog, thumbnail, write_picture
 from pytest_mobile_agent.virtual.apps.gallery.store import GalleryStore
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
-from pytest_mobile_agent.virtual.ui.render.media import decode, edited
 from pytest_mobile_agent.virtual.ui.view import IMAGE, LINEAR, RELATIVE, TEXT, VIEW_GROUP, View
 
 PRIMARY = (  # (key, id, content-desc, icon)
@@ -31,7 +29,6 @@ RATIOS = (  # (id suffix, label, crop edit); Other asks for numbers: not modelle
     ("four_three", "4:3", "crop:4:3"),
     ("sixteen_nine", "16:9", "crop:16:9"),
 )
-FORMATS = {"jpg": "JPEG", "jpeg": "JPEG", "png": "PNG", "webp": "WEBP"}  # getCompressionFormat
 SELECTED_TINT = "#f57c00"  # the current action's colour filter: the app's primary colour
 
 
@@ -150,58 +147,10 @@ class EditActivity(Activity):
         self.edits.append(f"flip_{axis}")
 
     def save_as(self) -> None:
-        """SaveAsDialog: the folder, the name with "_1" appended and the extension; OK writes it."""
-        a = self.app
-        folder, _, file_name = self.path.rpartition("/")
-        stem, dot, ext = file_name.rpartition(".")
-        stem = stem if dot else file_name
-        self.texts["filename_value"], self.texts["extension_value"] = f"{stem}_1", ext if dot else ""
-        shown_folder = "Internal" + folder.removeprefix(a.device.fs.normalize("/sdcard"))
-
-        def body() -> list[View]:
-            fields = [
-                View(LINEAR, id=a.rid("folder_hint"), children=[w.text(a.rid("folder_value"), f"{shown_folder}/")]),
-                View(LINEAR, id=a.rid("filename_hint"), children=[w.edit(self, "filename_value", hint="Filename")]),
-                View(LINEAR, id=a.rid("extension_hint"), children=[w.edit(self, "extension_value", hint="Extension")]),
-            ]
-            return [View(LINEAR, id=a.rid("save_as_holder"), padding=8, children=fields)]
-
-        def ok() -> None:
-            name = self.texts.get("filename_value", "").strip()
-            extension = self.texts.get("extension_value", "").strip()
-            if not name:
-                self.toast("Filename cannot be empty")
-                return
-            if not extension:
-                self.toast("Extension cannot be empty")
-                return
-            if "/" in name or "/" in extension:
-                self.toast("Filename contains invalid characters")
-                return
-            target = f"{folder}/{name}.{extension}"
-            if a.device.fs.exists(target):
-                message = f'File "{name}.{extension}" already exists. Overwrite?'
-                self.show(w.confirm_dialog(self, message, lambda: self.write(target)))
-                return
-            self.write(target)
-
-        self.show(w.alert(self, "Save as", body, positive=("OK", ok), negative=("Cancel", lambda: None)))
-        w.focus(self, "filename_value")
+        """SaveAsDialog with "_1" appended to the name; OK writes the picture as the crop view
+        holds it (or the original), then "File saved successfully" and back to the viewer."""
+        save_as_dialog(self, self.path, True, self.write)
 
     def write(self, target: str) -> None:
-        """saveBitmap: the picture as the crop view holds it (or the original), compressed by the
-        target's extension at quality 90; then the media scan, "File saved successfully", finish."""
-        fs = self.app.device.fs
-        picture = decode(str(fs.host(self.path)))
-        if picture is None:
-            self.toast("Image editing failed")
-            return
-        if self.cropping:
-            picture = edited(picture, self.operations())
-        fmt = FORMATS.get(target.rsplit(".", 1)[-1].lower(), "JPEG")
-        buf = io.BytesIO()
-        picture.save(buf, fmt, quality=90)
-        self.toast("Saving…")
-        fs.write(target, buf.getvalue())  # written now: the folder's newest medium
-        self.toast("File saved successfully")
-        self.finish()
+        if write_picture(self, self.path, target, self.operations() if self.cropping else ()):
+            self.finish()

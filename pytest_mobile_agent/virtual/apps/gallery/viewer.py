@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pytest_mobile_agent.virtual.apps.commons.dates import date_format, java_date, time_format
 from pytest_mobile_agent.virtual.apps.commons.dialogs import properties_dialog
 from pytest_mobile_agent.virtual.apps.commons.formats import format_size
-from pytest_mobile_agent.virtual.apps.gallery.dialogs import thumbnail
+from pytest_mobile_agent.virtual.apps.gallery.dialogs import save_as_dialog, thumbnail, write_picture
 from pytest_mobile_agent.virtual.apps.gallery.settings import BOTTOM_ACTIONS, DEFAULT_BOTTOM, SettingsActivity
 from pytest_mobile_agent.virtual.apps.gallery.store import GalleryStore, media_type
 from pytest_mobile_agent.virtual.ui import widgets as w
@@ -74,6 +74,7 @@ class ViewPagerActivity(Activity):
     def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
         super().__init__(app, extras)
         self.path = self.extras.get("path", "")
+        self.degrees = 0  # the photo's unsaved rotation (PhotoFragment.mCurrentRotationDegrees)
 
     def content(self) -> View:
         a = self.app
@@ -92,7 +93,7 @@ class ViewPagerActivity(Activity):
         if image:
             overflow += [
                 ("menu_set_as", "Set as", self.set_as),
-                ("menu_change_orientation", "Change orientation", self.orientation),
+                *([("menu_change_orientation", "Change orientation", self.orientation)] if not self.degrees else []),
                 ("menu_print", "Print", self.later),
                 ("menu_resize", "Resize", self.later),
             ]
@@ -112,6 +113,8 @@ class ViewPagerActivity(Activity):
         hidden = {duplicated[k] for k in bottom_keys if k in duplicated}
         overflow = [item for item in overflow if item[0] not in hidden]
         actions = [("menu_rotate", "Rotate", "refresh", self.rotate)] if image and "rotate" not in bottom_keys else []
+        if self.degrees:  # menu_save_as shows while the photo is turned
+            actions.insert(0, ("menu_save_as", "Save as", "check", self.save_as))
         if "properties" not in bottom_keys:
             actions.append(("menu_properties", "Properties", "info", self.properties))
         bar = w.toolbar(
@@ -156,7 +159,8 @@ class ViewPagerActivity(Activity):
         or a video's frame under the big play mark (pager_video_item.xml)."""
         a = self.app
         if media_type(file_name) != 2:
-            return thumbnail(a, "gestures_view", self.path, fit="fit", key=file_name, weight=1)
+            turns = ("rotate",) * (self.degrees // 90)
+            return thumbnail(a, "gestures_view", self.path, fit="fit", edits=turns, key=file_name, weight=1)
         preview = thumbnail(a, "video_preview", self.path, fit="fit", key=file_name)
         play = View(
             IMAGE, id=a.rid("video_play_outline"), kind="play", width=96, height=96, gravity="center", vgravity="center"
@@ -169,7 +173,7 @@ class ViewPagerActivity(Activity):
             "edit": self.edit,
             "share": self.share,
             "delete": self.delete,
-            "rotate": self.later,
+            "rotate": lambda: self.rotate_by(90),
             "properties": self.properties,
             "change_orientation": self.orientation,
             "slideshow": self.later,
@@ -194,11 +198,25 @@ class ViewPagerActivity(Activity):
 
     def rotate(self) -> None:
         items = [
-            ("menu_rotate_right", "Rotate right", self.later),
-            ("menu_rotate_left", "Rotate left", self.later),
-            ("menu_rotate_one_eighty", "Rotate by 180º", self.later),
+            ("menu_rotate_right", "Rotate right", lambda: self.rotate_by(90)),
+            ("menu_rotate_left", "Rotate left", lambda: self.rotate_by(-90)),
+            ("menu_rotate_one_eighty", "Rotate by 180º", lambda: self.rotate_by(180)),
         ]
         self.show(w.popup_menu(self, items))
+
+    def rotate_by(self, degrees: int) -> None:
+        """rotateImageViewBy: the photo turns on screen; Save as writes it."""
+        self.degrees = (self.degrees + degrees) % 360
+
+    def save_as(self) -> None:
+        """saveImageAs: SaveAsDialog on the file's own name, then the turned picture written
+        (saveRotatedImageToFile, the old last-modified time kept when overwriting)."""
+
+        def save(target: str) -> None:
+            if write_picture(self, self.path, target, ("rotate",) * (self.degrees // 90)):
+                self.degrees = 0
+
+        save_as_dialog(self, self.path, False, save)
 
     def orientation(self) -> None:
         items = [
@@ -258,6 +276,7 @@ class ViewPagerActivity(Activity):
         """The pager turned to the folder's next or previous medium."""
         self.path = path
         self.extras["path"] = path
+        self.degrees = 0
 
     def move_to(self, new: str) -> None:
         a = self.app
