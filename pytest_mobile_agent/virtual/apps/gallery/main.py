@@ -416,7 +416,9 @@ class MediaActivity(FolderScreen):
             star = w.image(a.rid("favorite"), "", "star", width=26, height=26, gravity="end", color="black")
             children.append(star)
         if m["path"] in self.selected:
-            children.append(w.image(a.rid("medium_check"), "", "check", width=26, height=26, gravity="end"))
+            # circle_background in the primary colour under a white check
+            check = w.image(a.rid("medium_check"), "", "check", width=26, height=26, gravity="end", color="primary")
+            children.append(check)
         if list_view or a.pref("display_file_names", False):
             name = {"weight": 1} if list_view else {"height": 24, "vgravity": "end", "color": "dark"}
             children.append(w.text(a.rid("medium_name"), m["name"], size=12, **name))
