@@ -170,17 +170,28 @@ class MainActivity(FolderScreen):
     def dir_cell(self, d: dict[str, Any], pinned: bool) -> View:
         a = self.app
         rounded = int(a.pref("folder_thumbnail_style", 0)) == 1  # ROUNDED_CORNERS_BIG
-        thumb = thumbnail(a, "dir_thumbnail", d.get("cover", ""), corners=10 if rounded else 0, key=d["name"], weight=1)
+        thumb = thumbnail(a, "dir_thumbnail", d.get("cover", ""), corners=10 if rounded else 0, key=d["name"])
+        # directory_item_grid_square.xml: the name and count lie over the cover's bottom, white
+        # on the 70dp shadow; the check at the top end, the pin at the top start.
+        shadow = View(IMAGE, id=a.rid("dir_shadow_holder"), kind="scrim", height=70, vgravity="end")
         bottom = View(
             LINEAR,
             id=a.rid("dir_bottom_holder"),
+            kind="caption",
             padding=4,
+            height=48,
+            vgravity="end",
             children=[
                 w.text(a.rid("dir_name"), d["name"], size=14, bold=True),
                 w.text(a.rid("photo_cnt"), str(d["count"]), size=12),
             ],
         )
-        return self._dir_holder(d, [thumb, *self._marks(d, pinned), bottom], weight=1, padding=2)
+        marks = self._marks(d, pinned)
+        for mark in marks:
+            if mark.id == a.rid("dir_check"):
+                mark.gravity, mark.color = "end", "primary"
+        children = [thumb, shadow, bottom, *marks]
+        return self._dir_holder(d, children, weight=1, padding=2, orientation="stack")
 
     def dir_row(self, d: dict[str, Any], pinned: bool) -> View:
         a = self.app

@@ -476,6 +476,20 @@ class Painter(Canvas):
                 cx, cy = at(dx, 47)
                 self.disc(round(cx), round(cy), max(2, round(6 * u)), WHITE)
 
+    def k_scrim(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        """gradient_background (angle 90): 80% black (#CC000000) at the bottom fading to
+        transparent at the top, the shade under captions laid over a picture."""
+        x0, y0, x1, y1 = v.bounds
+        h = max(1, y1 - y0 - 1)
+        for i in range(y1 - y0):
+            self.blend.line((x0, y0 + i, x1 - 1, y0 + i), fill=(0, 0, 0, round(0xCC * i / h)))
+        return bg
+
+    def k_caption(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        """A transparent container over a picture's scrim: nothing of its own; its texts and
+        icons take white, as the layouts set them (textColor white)."""
+        return (48, 48, 48)
+
     def k_play(self, v: View, bg: RGB, enabled: bool) -> RGB:
         """ic_play_outline_vector, the video mark over a thumbnail or a video's page: a white play
         arrow on a disc of 40% black."""
