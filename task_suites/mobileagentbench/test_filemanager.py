@@ -19,6 +19,7 @@ import pytest
 
 from pytest_mobile_agent import LongPress, Tap, Type, task
 from task_suites.shared.apps import FILE_MANAGER, rid
+from task_suites.shared.media import media_bytes
 from task_suites.shared.near_misses import NO_ALLOWANCE, SCREEN_ONLY, labelled, not_applicable
 from task_suites.shared.reading import prefs
 from task_suites.shared.seeds import push_files, run_in_app, run_steps
@@ -74,7 +75,7 @@ VIDEOS = ("icml.mp4", "corl.avi", "cvpr.mov")
 
 
 def push(device, *names: str) -> None:
-    push_files(device, [(f"{DOWNLOAD}/{name}", f"{name}\n".encode()) for name in names])
+    push_files(device, [(f"{DOWNLOAD}/{name}", media_bytes(name)) for name in names])
 
 
 def open_download(device) -> None:

@@ -14,6 +14,7 @@ import pytest
 
 from pytest_mobile_agent import Scroll, Tap, task
 from task_suites.shared.apps import GALLERY, rid
+from task_suites.shared.media import media_bytes
 from task_suites.shared.near_misses import NO_ALLOWANCE, labelled, not_applicable
 from task_suites.shared.reading import app_data, pref
 from task_suites.shared.seeds import expect_files
@@ -44,7 +45,7 @@ def download_media(device, request):
     oldest = now - 3600
     contents = {}
     for i, name in enumerate(MEDIA):
-        contents[name] = b"\x89PNG\r\n\x1a\n" + name.encode() + token
+        contents[name] = media_bytes(name, token)
         device.push(contents[name], f"/sdcard/Download/{name}", mtime=oldest + 60 * i)
     expect_files(device, *(f"/sdcard/Download/{name}" for name in MEDIA))
     yield contents

@@ -13,13 +13,15 @@ from pytest_mobile_agent.errors import PreconditionError
 from pytest_mobile_agent.tasks import spec_of
 from task_suites.shared.apps import FILE_MANAGER, NOTES
 from task_suites.shared.audio import mp3
+from task_suites.shared.media import image_bytes
 from task_suites.shared.reading import app_data, ignore_bookkeeping
 from task_suites.shared.seeds import clear_contacts, clear_conversations, push_files, run_in_app
 
-# Media on the device: (path, content). Contents differ, so no two files hash alike.
+# Media on the device: (path, content). Contents differ, so no two files hash alike; the dunes
+# were shot with the phone upright (EXIF orientation 6).
 FILES = (
-    ("/sdcard/Pictures/beach.jpg", b"beach photo"),
-    ("/sdcard/DCIM/dunes.jpg", b"dunes photo"),
+    ("/sdcard/Pictures/beach.jpg", image_bytes("beach.jpg")),
+    ("/sdcard/DCIM/dunes.jpg", image_bytes("dunes.jpg", rotated=True)),
     ("/sdcard/Music/sunrise.mp3", mp3("sunrise", "Morning Choir", "Daybreak")),
     ("/sdcard/Music/rain.mp3", mp3("rain", "Storm Quartet", "Weather")),
     ("/sdcard/Download/todo.txt", b"milk\n"),

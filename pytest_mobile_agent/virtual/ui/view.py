@@ -32,6 +32,20 @@ SCROLL = "android.widget.ScrollView"
 VIEW = "android.view.View"
 
 
+@dataclass(frozen=True)
+class Media:
+    """A file an ImageView shows from its own pixels (kind "media"): its host path, with the
+    modification time and size that tell a changed file from the one drawn before."""
+
+    path: str
+    mtime_ns: int
+    size: int
+    fit: str = "crop"  # android:scaleType: "crop" (centerCrop, thumbnails) or "fit" (fitCenter)
+    corners: float = 0  # rounded corners' radius, in dp
+    error: str = ""  # drawn when the file is not an image: "" nothing, "file_type" the type's sheet
+    edits: tuple[str, ...] = ()  # an editor's unsaved operations, in order (see render/media.py `edited`)
+
+
 @dataclass(eq=False)
 class View:
     cls: str = VIEW
@@ -95,6 +109,7 @@ class View:
     # EditText cursor: "" = Material's text_cursor_material (a 2dp bar in the accent colour);
     # "hairline" = android:textCursorDrawable="@null" (a 1px line in the text colour).
     cursor: str = ""
+    media: Media | None = None  # kind "media": the image or video file drawn
     # Filled by layout.
     bounds: Bounds = (0, 0, 0, 0)
     visible_bounds: Bounds = (0, 0, 0, 0)  # bounds clipped by scrolling parents

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
+from pathlib import Path
 
 from pytest_mobile_agent.virtual.ui.app import Activity, Overlay
 from pytest_mobile_agent.virtual.ui.view import (
@@ -26,6 +27,7 @@ from pytest_mobile_agent.virtual.ui.view import (
     SCROLL,
     TEXT,
     VIEW_GROUP,
+    Media,
     View,
 )
 
@@ -338,6 +340,18 @@ def row(children: list[View], **kw) -> View:
 
 def image(id: str = "", desc: str = "", icon: str = "", **kw) -> View:
     return View(IMAGE, id=id, desc=desc, icon=icon, kind=kw.pop("kind", "icon"), **kw)
+
+
+def media(
+    id: str, host: Path, fit: str = "crop", corners: float = 0, error: str = "", edits: tuple[str, ...] = (), **kw
+) -> View:
+    """An ImageView showing a file's own pixels (a video's poster frame); `host` is its host path."""
+    try:
+        st = host.stat()
+        stamp = Media(str(host), st.st_mtime_ns, st.st_size, fit, corners, error, edits)
+    except OSError:  # gone: drawn as a file that cannot be decoded
+        stamp = Media(str(host), 0, -1, fit, corners, error, edits)
+    return View(IMAGE, id=id, kind="media", media=stamp, **kw)
 
 
 def screen(toolbar_view: View | None, body: list[View], fab: View | None = None, id: str = "") -> View:

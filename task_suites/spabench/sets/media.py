@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pytest_mobile_agent import LongPress, Scroll, Tap, Type
 from task_suites.shared.apps import GALLERY, MUSIC_PLAYER, VOICE_RECORDER, rid
+from task_suites.shared.media import media_bytes
 from task_suites.shared.near_misses import NO_ALLOWANCE, labelled
 from task_suites.shared.reading import pref
 from task_suites.shared.seeds import MUSIC_DIR, expect_files, push_files, push_tracks
@@ -196,7 +197,7 @@ def download_media(device) -> None:
     now = int(device.sh("date +%s"))
     device.sh(f"rm -rf {DOWNLOAD} && mkdir -p {DOWNLOAD}")
     for i, name in enumerate(MEDIA):
-        device.push(b"\x89PNG\r\n\x1a\n" + name.encode(), f"{DOWNLOAD}/{name}", mtime=now - 3600 + 60 * i)
+        device.push(media_bytes(name), f"{DOWNLOAD}/{name}", mtime=now - 3600 + 60 * i)
     expect_files(device, *(f"{DOWNLOAD}/{name}" for name in MEDIA))
 
 

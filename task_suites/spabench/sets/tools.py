@@ -7,6 +7,7 @@ from __future__ import annotations
 from pytest_mobile_agent import LongPress, Tap, Type
 from pytest_mobile_agent.locales import localize
 from task_suites.shared.apps import APP_LAUNCHER, CALCULATOR, FILE_MANAGER, rid
+from task_suites.shared.media import media_bytes
 from task_suites.shared.near_misses import NO_ALLOWANCE, labelled
 from task_suites.shared.reading import SORT_BY_TITLE, SORT_DESCENDING, app_data, pref, prefs
 from task_suites.shared.seeds import push_files, run_in_app
@@ -43,7 +44,7 @@ def new_item(name: str, file: bool = False) -> list:
 
 def files_in_download(device, *names: str) -> None:
     device.sh(f"rm -rf {DOWNLOAD_DIR} && cd /sdcard && mkdir -p {' '.join(STANDARD_FOLDERS)}")
-    push_files(device, [(f"{DOWNLOAD_DIR}/{name}", f"{name}\n".encode()) for name in names])
+    push_files(device, [(f"{DOWNLOAD_DIR}/{name}", media_bytes(name)) for name in names])
 
 
 def testfile_in_download_open(device) -> None:

@@ -352,7 +352,7 @@ class MainActivity(Activity):
         details = f"{it.children} item{'' if it.children == 1 else 's'}" if it.is_dir else format_size(it.size)
         texts = [w.text(a.rid("item_name"), it.name, size=16), w.text(a.rid("item_details"), details, size=14)]
         children = [
-            w.image(a.rid("item_icon"), "", "folder" if it.is_dir else "file", width=48, height=48),
+            self.icon(it),
             w.column(texts, weight=1, padding=4),
         ]
         if not it.is_dir:
@@ -370,6 +370,16 @@ class MainActivity(Activity):
             on_long_click=lambda: self.select(it),
             children=[holder],
         )
+
+    def icon(self, it: Item) -> View:
+        """ItemsAdapter's item_icon: the folder icon, or what Glide makes of the file (an image's
+        own pixels, centre-cropped with rounded corners) with the type's sheet as its error
+        drawable (getFilePlaceholderDrawables)."""
+        a = self.app
+        if it.is_dir:
+            return w.image(a.rid("item_icon"), "", "folder", width=48, height=48)
+        # RoundedCorners(10): 10 px, about 4 dp at 420 dpi.
+        return w.media(a.rid("item_icon"), it.host, "crop", 4, "file_type", width=48, height=48, padding=4)
 
     def section(self, path: str) -> View:
         a = self.app

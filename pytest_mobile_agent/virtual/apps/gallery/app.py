@@ -4,6 +4,7 @@ its launcher entry (the folders or, with "show all", the media grid), About's FA
 from __future__ import annotations
 
 from pytest_mobile_agent.virtual.apps.commons.about import PRO_SHARED_ACTIVITIES
+from pytest_mobile_agent.virtual.apps.gallery.editor import EditActivity
 from pytest_mobile_agent.virtual.apps.gallery.main import MainActivity, MediaActivity
 from pytest_mobile_agent.virtual.apps.gallery.settings import SettingsActivity
 from pytest_mobile_agent.virtual.apps.gallery.store import GalleryStore
@@ -29,6 +30,7 @@ class Gallery(GalleryStore):
         PhotoActivity,
         VideoActivity,
         SetWallpaperActivity,
+        EditActivity,
         SettingsActivity,
         *PRO_SHARED_ACTIVITIES,
     )

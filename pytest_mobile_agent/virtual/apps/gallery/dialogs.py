@@ -9,6 +9,8 @@ dialog_change_grouping.xml and Simple-Commons' dialog_create_new_folder.xml. Cho
 
 from __future__ import annotations
 
+import io
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -25,6 +27,7 @@ from pytest_mobile_agent.virtual.apps.gallery.store import (
 )
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
+from pytest_mobile_agent.virtual.ui.render.media import decode, edited
 from pytest_mobile_agent.virtual.ui.view import LINEAR, RADIO_GROUP, SCROLL, View
 
 MAX_COLUMN_COUNT = 20
@@ -64,6 +67,76 @@ def _options(
         return [View(SCROLL, id=app.rid(scroll_id) if scroll_id else "", children=[holder])]
 
     return w.alert(activity, title, body, positive=("OK", on_ok), negative=("Cancel", lambda: None))
+
+
+def thumbnail(a: GalleryStore, id: str, path: str, fit: str = "", corners: float = 0, **kw: Any) -> View:
+    """A medium's ImageView drawn from the file's pixels: cropped into a square unless "Crop
+    thumbnails into squares" is off (loadImageBase's CenterCrop / FitCenter)."""
+    fit = fit or ("crop" if a.pref("crop_thumbnails", True) else "fit")
+    return w.media(a.rid(id), a.device.fs.host(path), fit, corners, **kw)
+
+
+def save_as_dialog(activity: Activity, path: str, append: bool, on_save: Callable[[str], None]) -> None:
+    """SaveAsDialog: the folder ("Internal/…/"), the file name (with "_1" appended when
+    `append`) and its extension; OK checks them, asks before overwriting, then `on_save(path)`."""
+    a = activity.app
+    folder, _, file_name = path.rpartition("/")
+    stem, dot, ext = file_name.rpartition(".")
+    stem = stem if dot else file_name
+    activity.texts["filename_value"] = f"{stem}_1" if append else stem
+    activity.texts["extension_value"] = ext if dot else ""
+    shown_folder = "Internal" + folder.removeprefix(a.device.fs.normalize("/sdcard"))
+
+    def body() -> list[View]:
+        fields = [
+            View(LINEAR, id=a.rid("folder_hint"), children=[w.text(a.rid("folder_value"), f"{shown_folder}/")]),
+            View(LINEAR, id=a.rid("filename_hint"), children=[w.edit(activity, "filename_value", hint="Filename")]),
+            View(LINEAR, id=a.rid("extension_hint"), children=[w.edit(activity, "extension_value", hint="Extension")]),
+        ]
+        return [View(LINEAR, id=a.rid("save_as_holder"), padding=8, children=fields)]
+
+    def ok() -> None:
+        name = activity.texts.get("filename_value", "").strip()
+        extension = activity.texts.get("extension_value", "").strip()
+        if not name:
+            activity.toast("Filename cannot be empty")
+            return
+        if not extension:
+            activity.toast("Extension cannot be empty")
+            return
+        if "/" in name or "/" in extension:
+            activity.toast("Filename contains invalid characters")
+            return
+        target = f"{folder}/{name}.{extension}"
+        if a.device.fs.exists(target):
+            message = f'File "{name}.{extension}" already exists. Overwrite?'
+            activity.show(w.confirm_dialog(activity, message, lambda: on_save(target)))
+            return
+        on_save(target)
+
+    activity.show(w.alert(activity, "Save as", body, positive=("OK", ok), negative=("Cancel", lambda: None)))
+    w.focus(activity, "filename_value")
+
+
+def write_picture(activity: Activity, source: str, target: str, edits: tuple[str, ...]) -> bool:
+    """The editor's and the viewer's save: the source decoded upright, `edits` applied, compressed
+    by the target's extension (getCompressionFormat) at quality 90; overwriting the source keeps
+    its last-modified time (fileRotatedSuccessfully). "Saving…", then "File saved successfully"."""
+    fs = activity.app.device.fs
+    picture = decode(str(fs.host(source)))
+    if picture is None:
+        activity.toast("Image editing failed")
+        return False
+    kept = fs.host(source).stat().st_mtime_ns if fs.normalize(source) == fs.normalize(target) else None
+    fmt = {"png": "PNG", "webp": "WEBP"}.get(target.rsplit(".", 1)[-1].lower(), "JPEG")
+    buf = io.BytesIO()
+    edited(picture, edits).save(buf, fmt, quality=90)
+    activity.toast("Saving…")
+    fs.write(target, buf.getvalue())  # written now: the folder's newest medium, unless kept
+    if kept is not None:
+        os.utime(fs.host(target), ns=(kept, kept))
+    activity.toast("File saved successfully")
+    return True
 
 
 class GalleryScreen(SelectionActivity):

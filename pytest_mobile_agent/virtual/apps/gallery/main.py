@@ -19,9 +19,9 @@ from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar
 from pytest_mobile_agent.virtual.apps.commons.dialogs import properties_dialog
 from pytest_mobile_agent.virtual.apps.commons.formats import format_size
 from pytest_mobile_agent.virtual.apps.commons.menus import SEARCH_KEY, search_is_open, search_menu
-from pytest_mobile_agent.virtual.apps.gallery.dialogs import GalleryScreen
+from pytest_mobile_agent.virtual.apps.gallery.dialogs import GalleryScreen, thumbnail
 from pytest_mobile_agent.virtual.apps.gallery.settings import SettingsActivity
-from pytest_mobile_agent.virtual.apps.gallery.store import DEFAULT_FILTER, FAVORITES, RECYCLE_BIN
+from pytest_mobile_agent.virtual.apps.gallery.store import DEFAULT_FILTER, FAVORITES, RECYCLE_BIN, media_type
 from pytest_mobile_agent.virtual.apps.gallery.viewer import ViewPagerActivity
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import App
@@ -169,17 +169,29 @@ class MainActivity(FolderScreen):
 
     def dir_cell(self, d: dict[str, Any], pinned: bool) -> View:
         a = self.app
-        thumb = View(IMAGE, id=a.rid("dir_thumbnail"), kind="image", key=d["name"], weight=1)
+        rounded = int(a.pref("folder_thumbnail_style", 0)) == 1  # ROUNDED_CORNERS_BIG
+        thumb = thumbnail(a, "dir_thumbnail", d.get("cover", ""), corners=10 if rounded else 0, key=d["name"])
+        # directory_item_grid_square.xml: the name and count lie over the cover's bottom, white
+        # on the 70dp shadow; the check at the top end, the pin at the top start.
+        shadow = View(IMAGE, id=a.rid("dir_shadow_holder"), kind="scrim", height=70, vgravity="end")
         bottom = View(
             LINEAR,
             id=a.rid("dir_bottom_holder"),
+            kind="caption",
             padding=4,
+            height=48,
+            vgravity="end",
             children=[
                 w.text(a.rid("dir_name"), d["name"], size=14, bold=True),
                 w.text(a.rid("photo_cnt"), str(d["count"]), size=12),
             ],
         )
-        return self._dir_holder(d, [thumb, *self._marks(d, pinned), bottom], weight=1, padding=2)
+        marks = self._marks(d, pinned)
+        for mark in marks:
+            if mark.id == a.rid("dir_check"):
+                mark.gravity, mark.color = "end", "primary"
+        children = [thumb, shadow, bottom, *marks]
+        return self._dir_holder(d, children, weight=1, padding=2, orientation="stack")
 
     def dir_row(self, d: dict[str, Any], pinned: bool) -> View:
         a = self.app
@@ -188,7 +200,7 @@ class MainActivity(FolderScreen):
         return self._dir_holder(
             d,
             [
-                View(IMAGE, id=a.rid("dir_thumbnail"), kind="image", key=d["name"], width=64, height=64),
+                thumbnail(a, "dir_thumbnail", d.get("cover", ""), corners=4, key=d["name"], width=64, height=64),
                 texts,
                 w.text(a.rid("photo_cnt"), str(d["count"]), size=14),
                 *self._marks(d, pinned),
@@ -399,26 +411,28 @@ class MediaActivity(FolderScreen):
         return w.scroll(a.rid("media_grid"), rows, cls=RECYCLER)
 
     def item(self, m: dict[str, Any], list_view: bool = False) -> View:
+        """A medium: photo_item_* / video_item_* (a RelativeLayout whose marks lie over the
+        thumbnail in the grid): the thumbnail from the file's pixels, the play mark on videos."""
         a = self.app
-        children = [
-            View(
-                IMAGE,
-                id=a.rid("medium_thumbnail"),
-                kind="image",
-                key=m["name"],
-                width=64 if list_view else None,
-                height=64 if list_view else None,
-                weight=0 if list_view else 1,
-            )
-        ]
+        if list_view:
+            thumb = thumbnail(a, "medium_thumbnail", m["path"], corners=4, key=m["name"], width=64, height=64)
+        else:
+            thumb = thumbnail(a, "medium_thumbnail", m["path"], key=m["name"])
+        children = [thumb]
+        if media_type(m["name"]) == 2 and not list_view:
+            children.append(View(IMAGE, id=a.rid("play_portrait_outline"), kind="play", width=26, height=26))
         if m["type"] == 4:
-            children.append(w.text(a.rid("file_type"), "GIF", size=12))
+            children.append(w.text(a.rid("file_type"), "GIF", size=12, height=20, gravity="end", vgravity="end"))
         if a.is_favorite(m["path"]):
-            children.append(w.image(a.rid("favorite"), "", "star", width=20, height=20))
+            star = w.image(a.rid("favorite"), "", "star", width=26, height=26, gravity="end", color="black")
+            children.append(star)
         if m["path"] in self.selected:
-            children.append(w.image(a.rid("medium_check"), "", "check", width=24, height=24))
+            # circle_background in the primary colour under a white check
+            check = w.image(a.rid("medium_check"), "", "check", width=26, height=26, gravity="end", color="primary")
+            children.append(check)
         if list_view or a.pref("display_file_names", False):
-            children.append(w.text(a.rid("medium_name"), m["name"], size=12, weight=1 if list_view else 0))
+            name = {"weight": 1} if list_view else {"height": 24, "vgravity": "end", "color": "dark"}
+            children.append(w.text(a.rid("medium_name"), m["name"], size=12, **name))
         path = m["path"]
         return View(
             RELATIVE,
@@ -430,7 +444,7 @@ class MediaActivity(FolderScreen):
             kind="row",
             padding=2,
             children=children,
-            orientation="h" if list_view else "v",
+            orientation="h" if list_view else "stack",
             height=72 if list_view else None,
             weight=0 if list_view else 1,
             on_click=lambda: self.tap(path),

@@ -174,17 +174,43 @@ class GalleryStore(App):
             d["count"] += 1
             d["size"] += m["size"]
             d["mtime"] = max(d["mtime"], m["mtime"])
+        for d in dirs.values():
+            d["cover"] = self.cover(d["path"], [m for m in media if m["dir"] == d["path"]])
         ordered = self.sort_items(list(dirs.values()), self.sorting(None))
         favs = set(self.favorites())
-        fav_count = sum(1 for m in media if m["path"] in favs)
-        if fav_count:
+        fav_media = [m for m in media if m["path"] in favs]
+        if fav_media:
             ordered.insert(
-                0, {"path": FAVORITES, "name": "Favorites", "count": fav_count, "size": 0, "mtime": 0, "pinned": True}
+                0,
+                {
+                    "path": FAVORITES,
+                    "name": "Favorites",
+                    "count": len(fav_media),
+                    "size": 0,
+                    "mtime": 0,
+                    "pinned": True,
+                    "cover": self.cover(FAVORITES, fav_media),
+                },
             )
         trash = self.trashed()
         if trash and self.pref("show_recycle_bin", True):
-            ordered.append({"path": RECYCLE_BIN, "name": "Recycle Bin", "count": len(trash), "size": 0, "mtime": 0})
+            ordered.append(
+                {
+                    "path": RECYCLE_BIN,
+                    "name": "Recycle Bin",
+                    "count": len(trash),
+                    "size": 0,
+                    "mtime": 0,
+                    "cover": self.cover(RECYCLE_BIN, trash),
+                }
+            )
         return ordered
+
+    def cover(self, directory: str, media: list[dict[str, Any]]) -> str:
+        """The folder's thumbnail: its first medium in the folder's own sorting, the newest by
+        default (createDirectoryFromMedia; album covers chosen by hand are not modelled)."""
+        ordered = self.sort_items(media, self.sorting(directory))
+        return ordered[0]["path"] if ordered else ""
 
     def delete(self, path: str) -> None:
         """Into the Recycle Bin (the default), or gone for good."""

@@ -14,10 +14,12 @@ from datetime import UTC, datetime
 from pytest_mobile_agent.virtual.apps.commons.dates import date_format, java_date, time_format
 from pytest_mobile_agent.virtual.apps.commons.dialogs import properties_dialog
 from pytest_mobile_agent.virtual.apps.commons.formats import format_size
+from pytest_mobile_agent.virtual.apps.gallery.dialogs import save_as_dialog, thumbnail, write_picture
 from pytest_mobile_agent.virtual.apps.gallery.settings import BOTTOM_ACTIONS, DEFAULT_BOTTOM, SettingsActivity
 from pytest_mobile_agent.virtual.apps.gallery.store import GalleryStore, media_type
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App, Overlay
+from pytest_mobile_agent.virtual.ui.render.media import dimensions
 from pytest_mobile_agent.virtual.ui.view import IMAGE, LINEAR, RELATIVE, VIEW_GROUP, View
 
 
@@ -72,6 +74,7 @@ class ViewPagerActivity(Activity):
     def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
         super().__init__(app, extras)
         self.path = self.extras.get("path", "")
+        self.degrees = 0  # the photo's unsaved rotation (PhotoFragment.mCurrentRotationDegrees)
 
     def content(self) -> View:
         a = self.app
@@ -90,7 +93,7 @@ class ViewPagerActivity(Activity):
         if image:
             overflow += [
                 ("menu_set_as", "Set as", self.set_as),
-                ("menu_change_orientation", "Change orientation", self.orientation),
+                *([("menu_change_orientation", "Change orientation", self.orientation)] if not self.degrees else []),
                 ("menu_print", "Print", self.later),
                 ("menu_resize", "Resize", self.later),
             ]
@@ -110,6 +113,8 @@ class ViewPagerActivity(Activity):
         hidden = {duplicated[k] for k in bottom_keys if k in duplicated}
         overflow = [item for item in overflow if item[0] not in hidden]
         actions = [("menu_rotate", "Rotate", "refresh", self.rotate)] if image and "rotate" not in bottom_keys else []
+        if self.degrees:  # menu_save_as shows while the photo is turned
+            actions.insert(0, ("menu_save_as", "Save as", "check", self.save_as))
         if "properties" not in bottom_keys:
             actions.append(("menu_properties", "Properties", "info", self.properties))
         bar = w.toolbar(
@@ -120,7 +125,7 @@ class ViewPagerActivity(Activity):
         siblings = [m["path"] for m in a.sort_items(a.media_in(folder), a.sorting(folder))]
         at = siblings.index(self.path) if self.path in siblings else 0
         pick = lambda i: self.open_sibling(siblings[i])  # noqa: E731
-        pager = w.pager(a.rid("view_pager"), [View(IMAGE, kind="image", key=file_name)], at, len(siblings), pick)
+        pager = w.pager(a.rid("view_pager"), [self.page(file_name)], at, len(siblings), pick)
         layers = [pager, w.image(a.rid("top_shadow"), height=56, kind="divider"), appbar]
         if bottom_keys:
             favorite = a.is_favorite(self.path)
@@ -149,13 +154,26 @@ class ViewPagerActivity(Activity):
             )
         return View(RELATIVE, id=a.rid("fragment_holder"), orientation="stack", color="black", children=layers)
 
+    def page(self, file_name: str) -> View:
+        """The pager's page: a photo fitted into the screen on black (PhotoFragment's fitCenter),
+        or a video's frame under the big play mark (pager_video_item.xml)."""
+        a = self.app
+        if media_type(file_name) != 2:
+            turns = ("rotate",) * (self.degrees // 90)
+            return thumbnail(a, "gestures_view", self.path, fit="fit", edits=turns, key=file_name, weight=1)
+        preview = thumbnail(a, "video_preview", self.path, fit="fit", key=file_name)
+        play = View(
+            IMAGE, id=a.rid("video_play_outline"), kind="play", width=96, height=96, gravity="center", vgravity="center"
+        )
+        return View(RELATIVE, id=a.rid("video_holder"), orientation="stack", weight=1, children=[preview, play])
+
     def handlers(self) -> dict[str, Callable[[], None]]:
         return {
             "favorite": lambda: self.app.toggle_favorite(self.path),
-            "edit": lambda: self.toast("Editor"),
+            "edit": self.edit,
             "share": self.share,
             "delete": self.delete,
-            "rotate": self.later,
+            "rotate": lambda: self.rotate_by(90),
             "properties": self.properties,
             "change_orientation": self.orientation,
             "slideshow": self.later,
@@ -168,16 +186,37 @@ class ViewPagerActivity(Activity):
             "resize": self.later,
         }
 
+    def edit(self) -> None:
+        """openEditor: an image opens the F-Droid build's EditActivity (an explicit intent);
+        the video editor is not modelled."""
+        editor = self.app.activity_class(".activities.EditActivity")
+        if editor is not None and media_type(self.path.rsplit("/", 1)[-1]) != 2:
+            self.start(editor, path=self.path)
+
     def later(self) -> None:
         """Operations that need pickers or other apps: nothing happens here."""
 
     def rotate(self) -> None:
         items = [
-            ("menu_rotate_right", "Rotate right", self.later),
-            ("menu_rotate_left", "Rotate left", self.later),
-            ("menu_rotate_one_eighty", "Rotate by 180º", self.later),
+            ("menu_rotate_right", "Rotate right", lambda: self.rotate_by(90)),
+            ("menu_rotate_left", "Rotate left", lambda: self.rotate_by(-90)),
+            ("menu_rotate_one_eighty", "Rotate by 180º", lambda: self.rotate_by(180)),
         ]
         self.show(w.popup_menu(self, items))
+
+    def rotate_by(self, degrees: int) -> None:
+        """rotateImageViewBy: the photo turns on screen; Save as writes it."""
+        self.degrees = (self.degrees + degrees) % 360
+
+    def save_as(self) -> None:
+        """saveImageAs: SaveAsDialog on the file's own name, then the turned picture written
+        (saveRotatedImageToFile, the old last-modified time kept when overwriting)."""
+
+        def save(target: str) -> None:
+            if write_picture(self, self.path, target, ("rotate",) * (self.degrees // 90)):
+                self.degrees = 0
+
+        save_as_dialog(self, self.path, False, save)
 
     def orientation(self) -> None:
         items = [
@@ -194,10 +233,11 @@ class ViewPagerActivity(Activity):
         rows = [("Name", host.name), ("Path", self.path)]
         if stat:
             moment = datetime.fromtimestamp(stat.st_mtime, UTC)
-            rows += [
-                ("Size", format_size(stat.st_size)),
-                ("Last modified", java_date(f"{date_format(a)}, {time_format(a)}", moment)),
-            ]
+            rows.append(("Size", format_size(stat.st_size)))
+            size = dimensions(str(host)) if media_type(host.name) == 1 else None
+            if size is not None:  # commons formatAsResolution: "W x H (0.1MP)"
+                rows.append(("Resolution", f"{size[0]} x {size[1]} ({int(size[0] * size[1] / 1e5 + 0.5) / 10}MP)"))
+            rows.append(("Last modified", java_date(f"{date_format(a)}, {time_format(a)}", moment)))
         self.show(properties_dialog(self, rows))
 
     def share(self) -> None:
@@ -236,6 +276,7 @@ class ViewPagerActivity(Activity):
         """The pager turned to the folder's next or previous medium."""
         self.path = path
         self.extras["path"] = path
+        self.degrees = 0
 
     def move_to(self, new: str) -> None:
         a = self.app
@@ -310,7 +351,7 @@ class SetWallpaperActivity(Activity):
             ),
         )
         appbar = View(LINEAR, id=a.rid("set_wallpaper_app_bar_layout"), children=[bar])
-        crop = View(IMAGE, id=a.rid("crop_image_view"), kind="image", key=path.rsplit("/", 1)[-1], weight=1)
+        crop = thumbnail(a, "crop_image_view", path, fit="fit", key=path.rsplit("/", 1)[-1], weight=1)
         bottom = [w.icon_button(a.rid("bottom_set_wallpaper_rotate"), "Rotate", "refresh", lambda: None, cls=IMAGE)]
         if aspect:
             bottom.insert(
@@ -326,10 +367,16 @@ class SetWallpaperActivity(Activity):
             color="dark",
         )
         holder = View(
-            RELATIVE, id=a.rid("activity_set_wallpaper_holder"), weight=1, children=[w.column([crop, actions])]
+            RELATIVE,
+            id=a.rid("activity_set_wallpaper_holder"),
+            weight=1,
+            children=[w.column([crop, actions], weight=1)],
         )
         return View(
-            VIEW_GROUP, id=a.rid("set_wallpaper_coordinator"), children=[w.column([appbar, holder])], color="black"
+            VIEW_GROUP,
+            id=a.rid("set_wallpaper_coordinator"),
+            children=[w.column([appbar, holder], weight=1)],
+            color="black",
         )
 
     def save(self) -> None:

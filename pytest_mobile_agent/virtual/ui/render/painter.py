@@ -41,6 +41,14 @@ from pytest_mobile_agent.virtual.ui.render.colors import (
     parse_color,
     seeded,
 )
+from pytest_mobile_agent.virtual.ui.render.media import (
+    FILE_BANDS,
+    FILE_LABELS,
+    GENERIC_BAND,
+    extension,
+    picture,
+    rounded_mask,
+)
 from pytest_mobile_agent.virtual.ui.render.month_canvas import draw_month
 from pytest_mobile_agent.virtual.ui.render.text import Fonts
 from pytest_mobile_agent.virtual.ui.render.week_canvas import draw_now_marker, draw_plus, draw_seekbar, draw_week_grid
@@ -473,6 +481,72 @@ class Painter(Canvas):
         at = x0 + round((x1 - x0) * (min(max(progress / top, 0.0), 1.0) if top > 0 else 0.0))
         self.rect((x0, cy - t // 2, at, cy - t // 2 + t), c)
         self.disc(at, cy, self.dp(16), c)
+        return bg
+
+    def k_media(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        """An ImageView showing a file (View.media): its own pixels, cropped to the view or fitted
+        and centred; a file that cannot be decoded leaves the view empty, as Glide leaves an
+        ImageView whose load failed, or shows its type's sheet where the app sets that as the
+        error drawable (Media.error "file_type")."""
+        bg = self._fill(v, bg)
+        m = v.media
+        x0, y0, x1, y1 = self._inner(v)
+        pic = picture(m, x1 - x0, y1 - y0) if m is not None else None
+        if pic is None:
+            if m is not None and m.error == "file_type":
+                self._file_type((x0, y0, x1, y1), extension(m.path))
+            return bg
+        at = (x0 + (x1 - x0 - pic.width) // 2, y0 + (y1 - y0 - pic.height) // 2)
+        r = self.dp(m.corners) if m is not None else 0
+        self.img.paste(pic, at, rounded_mask(pic.width, pic.height, r) if r > 1 else None)
+        return bg
+
+    def _file_type(self, box: Box, ext: str) -> None:
+        """Simple-Commons' ic_file_<type> drawable (a 56-unit viewport): a paper sheet with a
+        folded corner and the type's colour in a band across its bottom, its name in white (three
+        dots on the generic one)."""
+        x0, y0, x1, y1 = box
+        side = min(x1 - x0, y1 - y0)
+        u = side / 56
+        ox, oy = x0 + (x1 - x0 - side) / 2, y0 + (y1 - y0 - side) / 2
+
+        def at(x: float, y: float) -> tuple[float, float]:
+            return ox + x * u, oy + y * u
+
+        self.d.polygon([at(6.5, 0), at(37, 0), at(49.5, 12.5), at(49.5, 56), at(6.5, 56)], fill=(233, 233, 224))
+        self.d.polygon([at(37.5, 0), at(37.5, 12), at(49.5, 12)], fill=(217, 215, 202))
+        band = (round(ox + 6.5 * u), round(oy + 39 * u), round(ox + 49.5 * u), round(oy + 56 * u))
+        self.rect(band, parse_color(FILE_BANDS.get(ext, GENERIC_BAND)) or WHITE)
+        if ext in FILE_BANDS:
+            label = FILE_LABELS.get(ext, ext.upper())
+            self.text(band, label, 10 * u / self.s, WHITE, bold=True, align="center", wrap=False)
+        else:
+            for dx in (18.5, 28.5, 38.5):
+                cx, cy = at(dx, 47)
+                self.disc(round(cx), round(cy), max(2, round(6 * u)), WHITE)
+
+    def k_scrim(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        """gradient_background (angle 90): 80% black (#CC000000) at the bottom fading to
+        transparent at the top, the shade under captions laid over a picture."""
+        x0, y0, x1, y1 = v.bounds
+        h = max(1, y1 - y0 - 1)
+        for i in range(y1 - y0):
+            self.blend.line((x0, y0 + i, x1 - 1, y0 + i), fill=(0, 0, 0, round(0xCC * i / h)))
+        return bg
+
+    def k_caption(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        """A transparent container over a picture's scrim: nothing of its own; its texts and
+        icons take white, as the layouts set them (textColor white)."""
+        return (48, 48, 48)
+
+    def k_play(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        """ic_play_outline_vector, the video mark over a thumbnail or a video's page: a white play
+        arrow on a disc of 40% black."""
+        x0, y0, x1, y1 = v.bounds
+        side = min(x1 - x0, y1 - y0)
+        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, side * 11.3 / 24
+        self.blend.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(0, 0, 0, 102))
+        self.icon("play_arrow", round(cx), round(cy), round(side * 0.62), WHITE)
         return bg
 
     def k_divider(self, v: View, bg: RGB, enabled: bool) -> RGB:

@@ -155,6 +155,7 @@ def _sig(v: View, depth: int, out: list[Any]) -> None:
             len(v.children),
             v.canvas,
             v.cursor,
+            v.media,
         )
     )
     for child in v.children:
