@@ -67,6 +67,10 @@ class View:
     on_text: Callable[[str], None] | None = None  # EditText: new content
     on_submit: Action | None = None  # EditText: IME action (enter)
     on_page: Callable[[int], None] | None = None  # a ViewPager: a horizontal swipe turns it +1 (next) or -1
+    # A long press on this view that then moves drags it (drag-select, a drag handle): called
+    # with the key of the view it was dragged to, the one under the finger at the lift that
+    # has on_drag too.
+    on_drag: Callable[[str], None] | None = None
     hint: str = ""  # EditText placeholder, drawn but not reported as text
     touch_expand: float = 0.0  # extra touch area on every side, in dp (TouchDelegate)
     # Rendering hints.

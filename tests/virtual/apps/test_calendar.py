@@ -356,9 +356,9 @@ def test_horizontal_swipes_page_the_month_as_a_view_pager_does(cal, adbd):
     assert d(resourceId=rid("top_value")).get_text() == "June"
     _swipe(adbd, bounds, 0.6, 300)
     assert d(resourceId=rid("top_value")).get_text() == "May"
-    _swipe(adbd, bounds, -0.3, 3000)  # slow and short of half the page: it springs back
+    _swipe(adbd, bounds, -0.3, 3000)  # slow and short of 60% of the page: it springs back
     assert d(resourceId=rid("top_value")).get_text() == "May"
-    _swipe(adbd, bounds, -0.7, 3000)  # slow but past half the page: it turns
+    _swipe(adbd, bounds, -0.7, 3000)  # slow but past 60% of the page: it turns
     assert d(resourceId=rid("top_value")).get_text() == "June"
     _swipe(adbd, bounds, 0.02, 50)  # under the touch slop: a tap on the day there, no page turned
     assert d(resourceId=rid("top_value")).get_text() == "June 12 (Wed)"
