@@ -82,7 +82,10 @@ class Gesture:
     def velocity(self) -> tuple[float, float]:
         """(vx, vy) in px/s at the lift, as VelocityTracker reads it: a least-squares line
         through the samples of the last VELOCITY_HORIZON_MS, where a gap of POINTER_STOPPED_MS
-        between two events forgets the samples before it (the finger had stopped)."""
+        between two events forgets the samples before it (the finger had stopped), the lift's
+        included."""
+        if self.up[0] - self.samples[-1][0] > POINTER_STOPPED_MS:
+            return 0.0, 0.0  # still before the lift: Android 13 clears the tracker at the up
         window: list[Point] = []
         for p in self.samples:
             if window and p[0] - window[-1][0] >= POINTER_STOPPED_MS:

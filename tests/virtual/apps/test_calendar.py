@@ -5,6 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
+from drags import drag
 
 PKG = "com.simplemobiletools.calendar.pro"
 
@@ -58,7 +59,7 @@ def scroll_to(d, **selector) -> None:
     for _ in range(12):
         if d(**selector).exists:
             return
-        d.swipe(540, 1900, 540, 900, 0.1)
+        drag(d, 540, 1900, 540, 900)
     raise AssertionError(f"not found: {selector}")
 
 
