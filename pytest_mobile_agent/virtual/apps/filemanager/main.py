@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import partial
 
 from pytest_mobile_agent.virtual.apps.commons.about import ProAboutActivity
-from pytest_mobile_agent.virtual.apps.commons.action_mode import selection_mode_bar
+from pytest_mobile_agent.virtual.apps.commons.action_mode import drag_select, selection_mode_bar
 from pytest_mobile_agent.virtual.apps.commons.formats import format_size
 from pytest_mobile_agent.virtual.apps.commons.menus import close_search, search_is_open, search_menu, split_menu
 from pytest_mobile_agent.virtual.apps.commons.tabs import bottom_tabs
@@ -369,7 +369,11 @@ class MainActivity(Activity):
             on_click=lambda: self.open_item(it),
             on_long_click=lambda: self.select(it),
             children=[holder],
+            key=it.path,
         )
+
+    def select_range(self, paths: list[str]) -> None:
+        self.selected.update(paths)
 
     def section(self, path: str) -> View:
         a = self.app
@@ -443,6 +447,7 @@ class MainActivity(Activity):
             rows = self.search_rows(self.path, query) if len(query) >= 2 else []
         else:
             rows = [self.row(i) for i in self.items()]
+            drag_select(rows, self.select_range)
         children = [self.breadcrumbs()]
         if not rows:
             children += self.placeholders(query, "items") if query or not self.items() else []
@@ -472,7 +477,9 @@ class MainActivity(Activity):
         children: list[View] = []
         if not recents:
             children.append(w.text(a.rid("recents_placeholder"), "No items found.", gravity="center", padding=16))
-        listing = w.scroll(a.rid("recents_list"), [self.row(i) for i in recents], cls=RECYCLER)
+        recent_rows = [self.row(i) for i in recents]
+        drag_select(recent_rows, self.select_range)
+        listing = w.scroll(a.rid("recents_list"), recent_rows, cls=RECYCLER)
         children.append(View(VIEW_GROUP, id=a.rid("recents_swipe_refresh"), weight=1, children=[listing]))
         return View(RELATIVE, id=a.rid("recents_fragment"), weight=1, children=children)
 
