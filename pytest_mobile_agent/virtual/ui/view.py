@@ -81,6 +81,9 @@ class View:
     # android:maxLines of a text leaf: 1 draws one line, ellipsized; more wraps the text to its
     # slot's width, as a dialog's message does (layout gives it the wrapped lines' height).
     max_lines: int = 1
+    # android:ellipsize of a text leaf: "end" ("…" where the text is cut), "middle" (one line
+    # keeping its start and its end), or "" (none: cut where it wraps, as maxLines alone does).
+    ellipsize: str = "end"
     bold: bool = False
     strike: bool = False  # Paint.STRIKE_THRU_TEXT_FLAG: a line through the text
     alpha: float = 1.0  # View.setAlpha: the text or icon drawn that opaque over what is below

@@ -350,7 +350,9 @@ class MainActivity(Activity):
     def row(self, it: Item) -> View:
         a = self.app
         details = f"{it.children} item{'' if it.children == 1 else 's'}" if it.is_dir else format_size(it.size)
-        texts = [w.text(a.rid("item_name"), it.name, size=16), w.text(a.rid("item_details"), details, size=14)]
+        # item_file_dir_list.xml: the name is one line ellipsized in the middle, so its extension shows.
+        name = w.text(a.rid("item_name"), it.name, size=16, ellipsize="middle")
+        texts = [name, w.text(a.rid("item_details"), details, size=14)]
         children = [
             w.image(a.rid("item_icon"), "", "folder" if it.is_dir else "file", width=48, height=48),
             w.column(texts, weight=1, padding=4),

@@ -428,7 +428,11 @@ class MediaActivity(FolderScreen):
         if m["path"] in self.selected:
             children.append(w.image(a.rid("medium_check"), "", "check", width=24, height=24))
         if list_view or a.pref("display_file_names", False):
-            children.append(w.text(a.rid("medium_name"), m["name"], size=12, weight=1 if list_view else 0))
+            # photo_item_grid / video_item_*: up to 3 lines, photo_item_list: 2, ellipsized at the end.
+            lines = 2 if list_view and m["type"] != 2 else 3
+            children.append(
+                w.text(a.rid("medium_name"), m["name"], size=12, weight=1 if list_view else 0, max_lines=lines)
+            )
         path = m["path"]
         return View(
             RELATIVE,
