@@ -493,6 +493,8 @@ class WindowManager:
         held = (exit_[0] if exit_ else g.end[0]) >= LONG_PRESS_MS
         if exit_ is None:
             return self.tap(round(x1), round(y1), long=held)
+        if self._handle_drag(g):
+            return None
         if held:
             return self._long_drag(g)
         frame = self.frame()
@@ -592,6 +594,32 @@ class WindowManager:
             drag(target.key)
             self.changed()
         return None
+
+    def _handle_drag(self, g: Gesture) -> bool:
+        """A move that starts on a drag handle (View.drag_handle) drags its item to the item
+        under the finger at the lift, the deepest view there that holds a handle too: the
+        handle's on_drag gets that item's key (reordering). Whether the touch was on a handle."""
+        x1, y1 = round(g.start[1]), round(g.start[2])
+        frame = self.frame()
+        win = next((w for w in reversed(frame.app_windows()) if self._inside(w.root, x1, y1)), None)
+        handle = next((v for v in reversed(self._chain_at(win.root, x1, y1)) if v.drag_handle), None) if win else None
+        if win is None or handle is None:
+            return False
+        items = self._chain_at(win.root, round(g.end[1]), round(g.end[2]))
+        target = next((v for v in reversed(items) if any(c.drag_handle for c in v.walk())), None)
+        if handle.on_drag is not None and target is not None:
+            handle.on_drag(target.key)
+            self.changed()
+        return True
+
+    def _chain_at(self, root: View, x: int, y: int) -> list[View]:
+        """The shown views under (x, y), outermost first, down the deepest path."""
+        chain: list[View] = []
+        v: View | None = root
+        while v is not None and v.shown and self._inside(v, x, y):
+            chain.append(v)
+            v = next((c for c in reversed(v.children) if c.shown and self._inside(c, x, y)), None)
+        return chain
 
     def _drag_target(self, root: View, x: int, y: int) -> View | None:
         """The deepest view under (x, y) that takes drags."""

@@ -71,6 +71,10 @@ class View:
     # with the key of the view it was dragged to, the one under the finger at the lift that
     # has on_drag too.
     on_drag: Callable[[str], None] | None = None
+    # A drag handle: a touch that moves from it drags its item at once, without a long press
+    # (ItemTouchHelper.startDrag on ACTION_DOWN); its on_drag gets the key of the item dragged
+    # to, the deepest view under the lift that holds a handle too.
+    drag_handle: bool = False
     hint: str = ""  # EditText placeholder, drawn but not reported as text
     touch_expand: float = 0.0  # extra touch area on every side, in dp (TouchDelegate)
     # Rendering hints.

@@ -144,7 +144,9 @@ class MainActivity(Activity):
         if pkg in self.selected:
             children.append(w.image(a.rid("launcher_check"), "", "check", width=24, height=24))
         if self.changing_order:
-            children.append(w.image(a.rid("launcher_drag_handle"), "", "menu", width=24, height=24))
+            handle = w.image(a.rid("launcher_drag_handle"), "", "menu", width=24, height=24)
+            handle.drag_handle, handle.on_drag = True, partial(self.move, pkg)
+            children.append(handle)
         return View(
             RELATIVE,
             id=a.rid("launcher_holder"),
@@ -159,6 +161,7 @@ class MainActivity(Activity):
             children=children,
             on_click=lambda: self.tap(pkg),
             on_long_click=lambda: self.toggle(pkg),
+            key=pkg,
         )
 
     def tap(self, pkg: str) -> None:
@@ -190,7 +193,19 @@ class MainActivity(Activity):
         self.changing_order = False
 
     def change_order(self) -> None:
-        self.changing_order = True  # drag handles show; dragging is not modelled
+        self.changing_order = True  # drag handles show
+
+    def move(self, pkg: str, to: str) -> None:
+        """LaunchersAdapter.onRowMoved: the dragged launcher takes the place of the one it was
+        dragged to, the sorting turns custom, and the grid's order is saved at once (the real
+        adapter saves it when the selection ends)."""
+        order = [i["package"] for i in self.shown()]
+        if pkg not in order or to not in order or pkg == to:
+            return
+        at = order.index(to)
+        order.insert(at, order.pop(order.index(pkg)))
+        self.app.reorder(order)
+        self.app.set_pref("sorting", SORT_BY_CUSTOM)
 
     def remove(self) -> None:
         def confirmed() -> None:
