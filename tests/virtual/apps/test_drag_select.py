@@ -91,3 +91,17 @@ def test_gallery_drag_selects_folders_and_media(device, view):
     sh(device, f"input draganddrop {x1} {y1} {x2} {y2} 800")
     picked = [v.key for v in items(device, holder) if v.selected]
     assert picked == [v.key for v in cells[:3]]
+
+
+def test_uiautomator2_drag_is_a_long_press_drag_and_swipe_scrolls(u2d, adbd):
+    """uiautomator2's drag (UiDevice.drag: held for the long-press timeout first) drag-selects;
+    its quick swipe over the same rows selects nothing."""
+    adbd.shell(f"pm clear {FILES}; pm grant {FILES} android.permission.MANAGE_EXTERNAL_STORAGE")
+    u2d.app_start(FILES)
+    rows = u2d(resourceId=f"{FILES}:id/item_frame")
+    first, fourth = rows[0].center(), rows[3].center()
+    u2d.swipe(*fourth, *first, 0.05)
+    assert not u2d(resourceId=f"{FILES}:id/item_frame", selected=True).exists
+    u2d.drag(*first, *fourth, 0.3)
+    assert u2d(resourceId=f"{FILES}:id/item_frame", selected=True).count == 4
+    adbd.shell(f"pm clear {FILES}")
