@@ -622,10 +622,10 @@ class WindowManager:
         return chain
 
     def _drag_target(self, root: View, x: int, y: int) -> View | None:
-        """The deepest view under (x, y) that takes drags."""
+        """The deepest view under (x, y) that takes drags (a drag handle is not one)."""
         found = None
         for v in root.walk():
-            if v.on_drag is not None and v.shown:
+            if v.on_drag is not None and v.shown and not v.drag_handle:
                 l, t, r, b = v.visible_bounds
                 if l <= x < r and t <= y < b:
                     found = v

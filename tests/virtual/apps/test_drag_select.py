@@ -105,3 +105,23 @@ def test_uiautomator2_drag_is_a_long_press_drag_and_swipe_scrolls(u2d, adbd):
     u2d.drag(*first, *fourth, 0.3)
     assert u2d(resourceId=f"{FILES}:id/item_frame", selected=True).count == 4
     adbd.shell(f"pm clear {FILES}")
+
+
+def test_app_launcher_and_music_player_drag_select(device):
+    launcher = device.packages.app("com.simplemobiletools.applauncher")
+    apps = ("com.simplemobiletools.calculator", "com.simplemobiletools.notes.pro", "com.simplemobiletools.gallery.pro")
+    launcher.set_apps([device.packages.app(p) for p in apps])  # type: ignore[attr-defined]
+    device.wm.start_activity(launcher, launcher.main_activity, launcher=True)
+    cells = items(device, "launcher_holder")
+    (x1, y1), (x2, y2) = centre(cells[2]), centre(cells[1])
+    sh(device, f"input draganddrop {x1} {y1} {x2} {y2} 800")
+    assert [v.key for v in items(device, "launcher_holder") if v.selected] == [v.key for v in cells[1:]]
+
+    music = device.packages.app("com.simplemobiletools.musicplayer")
+    music.library["playlists"] = [{"id": i, "title": f"Mix {i}", "tracks": []} for i in (2, 3, 4, 5)]  # type: ignore[attr-defined]
+    music.set_pref("was_all_tracks_playlist_created", True)  # type: ignore[attr-defined]
+    device.wm.start_activity(music, music.main_activity, launcher=True)
+    rows = items(device, "playlist_frame")
+    (x1, y1), (x2, y2) = centre(rows[0]), centre(rows[2])
+    sh(device, f"input draganddrop {x1} {y1} {x2} {y2} 800")
+    assert [v.key for v in items(device, "playlist_frame") if v.selected] == ["2", "3", "4"]

@@ -19,7 +19,7 @@ from pytest_mobile_agent.virtual.apps.applauncher.store import (
     AppLauncherStore,
 )
 from pytest_mobile_agent.virtual.apps.commons.about import AboutActivity
-from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar
+from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar, drag_select
 from pytest_mobile_agent.virtual.apps.commons.menus import SEARCH_KEY, close_search, search_is_open, search_menu
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
@@ -119,6 +119,7 @@ class MainActivity(Activity):
     def grid(self, items: list[dict[str, Any]]) -> View:
         columns = int(self.app.pref("column_count", 5))
         cells = [self.cell(item) for item in items]
+        drag_select(cells, self.select_range)
         while len(cells) % columns:
             cells.append(View(weight=1, height=96))
         rows = [w.row(cells[i : i + columns], height=96) for i in range(0, len(cells), columns)]
@@ -184,6 +185,9 @@ class MainActivity(Activity):
             self.selected.append(pkg)
         if not self.selected:
             self.end_selection()
+
+    def select_range(self, packages: list[str]) -> None:
+        self.selected += [p for p in packages if p not in self.selected]
 
     def select_all(self) -> None:
         self.selected = [item["package"] for item in self.shown()]
