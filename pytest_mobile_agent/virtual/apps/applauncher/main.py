@@ -145,7 +145,7 @@ class MainActivity(Activity):
         if pkg in self.selected:
             children.append(w.image(a.rid("launcher_check"), "", "check", width=24, height=24))
         if self.changing_order:
-            handle = w.image(a.rid("launcher_drag_handle"), "", "menu", width=24, height=24)
+            handle = w.image(a.rid("launcher_drag_handle"), "", "drag_handle", width=24, height=24)
             handle.drag_handle, handle.on_drag = True, partial(self.move, pkg)
             children.append(handle)
         return View(
