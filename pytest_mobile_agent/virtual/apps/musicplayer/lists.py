@@ -14,6 +14,8 @@ from pytest_mobile_agent.virtual.ui.app import Activity
 from pytest_mobile_agent.virtual.ui.view import RECYCLER, RELATIVE, VIEW_GROUP, View
 
 NO_ITEMS = "No items found."
+# item_track/item_artist (maxLines 2) and item_album/item_genre (3): a row's title wraps, then "…".
+TITLE_LINES = {"track": 2, "artist": 2, "album": 3, "genre": 3}
 SERVICE_DISABLED = "System service for selecting files and folders is unavailable"
 
 
@@ -31,9 +33,9 @@ def item_row(
     """One list row: `PREFIX_frame` (> `PREFIX_holder`) > [`PREFIX_image`,] `PREFIX_<suffix>` texts."""
     rid = activity.app.rid
     kids = [w.image(rid(f"{prefix}_image"), "", "music", width=48, height=48)] if image else []
-    kids += [
-        w.text(rid(f"{prefix}_{suffix}"), value, size=16 if i == 0 else 14) for i, (suffix, value) in enumerate(texts)
-    ]
+    for i, (suffix, value) in enumerate(texts):
+        lines = TITLE_LINES.get(prefix, 1) if i == 0 else 1
+        kids.append(w.text(rid(f"{prefix}_{suffix}"), value, size=16 if i == 0 else 14, max_lines=lines))
     if holder:
         kids = [View(RELATIVE, id=rid(f"{prefix}_holder"), children=kids)]
     return View(
