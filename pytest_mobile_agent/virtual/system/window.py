@@ -485,9 +485,10 @@ class WindowManager:
     def gesture(self, g: Gesture) -> None:
         """One finger's touch from down to up, classified as Android's views do: a touch that
         stays within the touch slop is a tap, or a long press once held for the long-press
-        timeout; a long press that then moves drags what the pressed view drags (drag-select,
-        reordering); a move before that scrolls the list under the finger, or turns the pager
-        when mostly sideways (ViewPager takes it where |dx| / 2 > |dy|)."""
+        timeout; a move from a drag handle drags its item (reordering); a long press that then
+        moves drags what the pressed view drags (drag-select); a move before that scrolls the
+        list under the finger, or turns the pager when mostly sideways (ViewPager takes it
+        where |dx| / 2 > |dy|)."""
         _, x1, y1 = g.start
         exit_ = g.slop_exit(TOUCH_SLOP_DP * self.scale)
         held = (exit_[0] if exit_ else g.end[0]) >= LONG_PRESS_MS
@@ -575,9 +576,9 @@ class WindowManager:
 
     def _long_drag(self, g: Gesture) -> None:
         """A long press that moves on: the press fires where the finger went down; where the
-        pressed view takes drags (View.on_drag: Simple-Commons' drag-select, a drag handle's
-        ItemTouchHelper), the view under the finger at the lift that takes drags too is where
-        it was dragged to. A drag that starts on nothing draggable only long-presses."""
+        pressed view takes drags (View.on_drag: Simple-Commons' drag-select), the view under the
+        finger at the lift that takes drags too is where it was dragged to. A drag that starts
+        on nothing draggable only long-presses."""
         x1, y1 = round(g.start[1]), round(g.start[2])
         x2, y2 = round(g.end[1]), round(g.end[2])
         frame = self.frame()
