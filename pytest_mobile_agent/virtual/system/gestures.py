@@ -30,6 +30,9 @@ INFLEXION = 0.35
 GRAVITY_EARTH, INCHES_PER_METER = 9.80665, 39.37
 
 MOVE_INTERVAL_MS = 4  # how often `input swipe` injects a move: as fast as injection goes
+# Moves kept of a very long swipe (their interval grows past it): one of hours must not fill the
+# device's memory, and past 200 s its moves are 40 ms apart, a finger too slow to fling anyway.
+MAX_MOVES = 5000
 Point = tuple[float, float, float]  # (ms since the finger went down, x, y)
 
 
@@ -51,10 +54,11 @@ class Gesture:
         at (x2, y2) once the duration is over."""
         samples: list[Point] = [(0, x1, y1)]
         t = float(hold_ms)
+        interval = max(MOVE_INTERVAL_MS, duration_ms / MAX_MOVES)
         while t < duration_ms:
             f = t / duration_ms
             samples.append((t, x1 + (x2 - x1) * f, y1 + (y2 - y1) * f))
-            t += MOVE_INTERVAL_MS
+            t += interval
         return cls(tuple(samples), (max(float(duration_ms), float(hold_ms)), x2, y2))
 
     @property

@@ -49,6 +49,12 @@ def test_a_swipe_moves_at_one_pace_and_its_lift_has_that_velocity():
     assert spaced.velocity() == (0.0, 0.0)
 
 
+def test_an_hours_long_swipe_keeps_a_bounded_path():
+    g = Gesture.swipe(100, 1000, 100, 400, 3_600_000)
+    assert len(g.samples) <= 5001 and g.velocity() == (0.0, 0.0)
+    assert g.slop_exit(22) is not None
+
+
 def test_the_fling_distance_grows_with_speed_and_stops_at_the_limits():
     slow, fast = fling_distance(2000, SCALE), fling_distance(6000, SCALE)
     assert 0 < slow < fast

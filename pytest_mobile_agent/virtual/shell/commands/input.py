@@ -39,7 +39,8 @@ def input_command(ctx: CommandContext) -> int:
                 x1, y1, x2, y2 = (round(float(v)) for v in rest[:4])
                 # draganddrop holds still for the long-press timeout before it moves.
                 hold = LONG_PRESS_MS if verb == "draganddrop" else 0
-                wm.swipe(x1, y1, x2, y2, int(rest[4]) if len(rest) == 5 else 300, hold_ms=hold)
+                duration = int(rest[4]) if len(rest) == 5 else -1
+                wm.swipe(x1, y1, x2, y2, duration if duration >= 0 else 300, hold_ms=hold)  # sendSwipe's default
             elif verb == "motionevent":
                 if len(rest) != 3 or rest[0].upper() not in _MOTIONS:
                     raise ValueError(rest)
