@@ -35,6 +35,10 @@ LAUNCHER_CATEGORY = "android.intent.category.LAUNCHER"
 ADB_KEYBOARD = "com.android.adbkeyboard"
 ADB_KEYBOARD_IME = "com.android.adbkeyboard/.AdbIME"
 LONG_PRESS_MS = 800
+# `input motionevent` exists since Android 11, but only since Android 12, where `input` is
+# `cmd input`, does one start fast enough that a finger put down stays short of the long-press
+# timeout before the next event moves it.
+MOTIONEVENT_SDK = 31
 # `uiautomator dump` to a file, printed and removed in the same round trip (see dump()).
 DUMP_FILE = "/data/local/tmp/pytest_mobile_agent_window.xml"
 DUMP_COMMAND = f"rm -f {DUMP_FILE}; uiautomator dump {DUMP_FILE} 2>&1; cat {DUMP_FILE} 2>/dev/null; rm -f {DUMP_FILE}"
@@ -387,7 +391,17 @@ class AndroidDevice:
             if node is None:
                 raise InvalidAction(f"no element matches {action.selector.describe()}")
         x1, y1, x2, y2 = scroll_path(node, ui, self.window_size(), action.direction)
-        self.sh(f"input swipe {x1} {y1} {x2} {y2} 300", check=False)
+        if y1 != y2 and self.sdk() >= MOTIONEVENT_SDK:
+            # Up or down: the finger drags the list and stops before it lifts, one `input`
+            # per event, so the list moves by the distance dragged and does not fling on past
+            # what the next screen should show (a 300 ms swipe flings a list on).
+            self.sh(
+                f"input motionevent DOWN {x1} {y1}; input motionevent MOVE {x2} {y2}; input motionevent UP {x2} {y2}",
+                check=False,
+            )
+        else:
+            # Sideways: a swipe whose fling turns a pager's page.
+            self.sh(f"input swipe {x1} {y1} {x2} {y2} 300", check=False)
 
     def type_text(self, text: str) -> None:
         """`input text` where it can type the text (printable ASCII: its spaces sent as %s, so a

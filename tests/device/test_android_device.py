@@ -5,8 +5,10 @@ from __future__ import annotations
 import adbutils._adb as adb_module
 import pytest
 
+from pytest_mobile_agent.actions import Scroll, Swipe
 from pytest_mobile_agent.device.android import AndroidDevice, HarnessAdbClient
 from pytest_mobile_agent.device.listener import ensure_listener
+from pytest_mobile_agent.device.ui_tree import scroll_path
 from pytest_mobile_agent.virtual import VirtualDevice
 
 
@@ -30,3 +32,33 @@ def test_no_harness_connection_takes_adbutils_sleeping_close(
     conn.close()
     assert conn.closed
     conn.close()  # a second close is harmless, as with adbutils
+
+
+def test_a_scroll_drags_the_list_by_its_path_and_a_swipe_flings_it_on(vdevice: VirtualDevice) -> None:
+    """The harness's Scroll moves a list by the distance dragged past the touch slop (it stops
+    before it lifts), so the next screen is the next part of the list; a Swipe along the same
+    path in 300 ms flings it further, as on a phone."""
+    dev = AndroidDevice(vdevice.serial)
+    dev.sh("am start -n com.simplemobiletools.calendar.pro/.activities.SettingsActivity")
+    scroller = "com.simplemobiletools.calendar.pro:id/settings_nested_scrollview"
+
+    ui = dev.ui()
+    top = ui.select(Scroll(id=scroller).selector).bounds[1]  # type: ignore[union-attr]
+
+    def tops() -> dict[str, int]:
+        """The rows wholly inside the list: their tops."""
+        return {n.id: n.bounds[1] for n in dev.ui().nodes() if n.id.endswith("_holder") and n.bounds[1] > top}
+
+    x1, y1, x2, y2 = scroll_path(ui.select(Scroll(id=scroller).selector), ui, dev.window_size(), "down")
+    slop = 8 * 440 / 160
+    before = tops()
+    dev.execute(Scroll("down", id=scroller), ui)
+    after = tops()
+    moved = {before[k] - after[k] for k in before.keys() & after.keys()}
+    assert moved == {round(y1 - y2 - slop)}
+    dev.execute(Swipe(x1, y1, x2, y2), dev.ui())
+    flung = tops()
+    # Every row moved more than 1.3 times the path, or left the screen.
+    assert all(after[k] - flung[k] > 1.3 * (y1 - y2) for k in after.keys() & flung.keys())
+    assert flung.keys() != after.keys()
+    dev.sh("am force-stop com.simplemobiletools.calendar.pro")

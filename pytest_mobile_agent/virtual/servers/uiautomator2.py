@@ -18,6 +18,7 @@ from typing import Any
 
 from pytest_mobile_agent.virtual.core.net import Socket
 from pytest_mobile_agent.virtual.system.device import Device
+from pytest_mobile_agent.virtual.system.gestures import LONG_PRESS_MS
 from pytest_mobile_agent.virtual.system.window import KEYCODES
 from pytest_mobile_agent.virtual.ui.hierarchy import dump
 from pytest_mobile_agent.virtual.ui.view import View
@@ -25,6 +26,7 @@ from pytest_mobile_agent.virtual.ui.view import View
 log = logging.getLogger(__name__)
 MAX_REQUEST = 16 * 1024 * 1024
 NOT_FOUND = "uiautomator.UiObjectNotFoundException"
+MOTION_ACTIONS = {0: "DOWN", 1: "UP", 2: "MOVE", 3: "CANCEL"}  # MotionEvent.ACTION_*
 PRESS_KEYS = {
     "home": "HOME",
     "back": "BACK",
@@ -108,7 +110,6 @@ class _HttpConnection:
 class U2Server:
     def __init__(self, device: Device) -> None:
         self.device = device
-        self._down: tuple[int, int, float] | None = None
 
     def connect(self, stream: Socket) -> _HttpConnection:
         return _HttpConnection(self, stream)
@@ -238,7 +239,7 @@ class U2Server:
             l, t, r, b = view.visible_bounds
             x, y = (l + r) // 2, (t + b) // 2
         with self.device.lock:
-            self.device.wm.tap(int(x), int(y), long=bool(duration_ms and duration_ms >= 500))
+            self.device.wm.tap(int(x), int(y), long=bool(duration_ms and duration_ms >= LONG_PRESS_MS))
         return True
 
     def m_longClick(self, sel: dict[str, Any], timeout: int = 0) -> bool:
@@ -257,16 +258,16 @@ class U2Server:
         return self.m_swipe(points[0], points[1], points[-2], points[-1], steps)
 
     def m_drag(self, sx: int, sy: int, ex: int, ey: int, steps: int = 10) -> bool:
-        return self.m_swipe(sx, sy, ex, ey, steps)
+        # UiDevice.drag: a swipe that first holds still for the long-press timeout.
+        with self.device.lock:
+            self.device.wm.swipe(int(sx), int(sy), int(ex), int(ey), int(steps) * 5, hold_ms=LONG_PRESS_MS)
+        return True
 
     def m_injectInputEvent(self, action: int, x: float, y: float, meta: int = 0) -> bool:
-        if action == 0:  # ACTION_DOWN
-            self._down = (int(x), int(y), time.monotonic())
-        elif action == 1 and self._down:  # ACTION_UP
-            x0, y0, t0 = self._down
-            self._down = None
+        name = MOTION_ACTIONS.get(int(action))  # touch.down / move / up
+        if name is not None:
             with self.device.lock:
-                self.device.wm.swipe(x0, y0, int(x), int(y), int((time.monotonic() - t0) * 1000))
+                self.device.wm.motion(name, int(x), int(y))
         return True
 
     def m_pressKey(self, key: str) -> bool:

@@ -13,6 +13,17 @@ from typing import Protocol
 
 from pytest_mobile_agent.virtual.resources.strings import localize
 from pytest_mobile_agent.virtual.system.accessibility import Accessibility
+from pytest_mobile_agent.virtual.system.gestures import (
+    DOUBLE_TAP_TIMEOUT_MS,
+    LONG_PRESS_MS,
+    PAGE_TURN_FRACTION,
+    PAGER_FLING_DISTANCE_DP,
+    PAGER_FLING_VELOCITY_DP,
+    PAGING_TOUCH_SLOP_DP,
+    TOUCH_SLOP_DP,
+    Gesture,
+    fling_distance,
+)
 from pytest_mobile_agent.virtual.ui import keyboard
 from pytest_mobile_agent.virtual.ui.app import Activity, App, Context, Overlay
 from pytest_mobile_agent.virtual.ui.layout import _intrinsic, layout
@@ -57,10 +68,7 @@ KEYCODES.update({chr(c): 29 + c - ord("A") for c in range(ord("A"), ord("Z") + 1
 KEY_CHARS = {7 + d: str(d) for d in range(10)}
 KEY_CHARS.update({29 + i: chr(ord("a") + i) for i in range(26)})
 KEY_CHARS.update({62: " ", 55: ",", 56: "."})
-TOUCH_SLOP_DP = 8
-LONG_PRESS_MS = 500
-DOUBLE_TAP_TIMEOUT_S, DOUBLE_TAP_SLOP_DP = 0.3, 100  # ViewConfiguration's
-FLING_DISTANCE_DP, FLING_VELOCITY_DP = 25, 400  # ViewPager's MIN_DISTANCE_FOR_FLING, MIN_FLING_VELOCITY
+DOUBLE_TAP_SLOP_DP = 100  # ViewConfiguration's
 TOAST_SECONDS = 2.0
 
 
@@ -83,6 +91,7 @@ class WindowManager:
         # (activity, field key) whose whole text is selected: a long press selects, typing replaces.
         self.selection: tuple[object, str] | None = None
         self._last_tap: tuple[float, int, int, object] | None = None  # when, where, which burst
+        self._touch: list[tuple[float, float, float]] = []  # a finger down by motion events: (ms, x, y)
         self.resize(width, height, density)
 
     def resize(self, width: int, height: int, density: int) -> None:
@@ -431,7 +440,7 @@ class WindowManager:
         on a phone the start of the next `input` process alone keeps taps further apart.)"""
         now, last = time.monotonic(), self._last_tap
         self._last_tap = (now, x, y, burst)
-        if burst is None or last is None or last[3] is not burst or now - last[0] > DOUBLE_TAP_TIMEOUT_S:
+        if burst is None or last is None or last[3] is not burst or (now - last[0]) * 1000 > DOUBLE_TAP_TIMEOUT_MS:
             return False
         slop = DOUBLE_TAP_SLOP_DP * self.scale
         return abs(x - last[1]) <= slop and abs(y - last[2]) <= slop
@@ -477,34 +486,83 @@ class WindowManager:
         key = "BACK" if x < third else "HOME" if x < 2 * third else "APP_SWITCH"
         self.key(KEYCODES[key])
 
-    def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300) -> None:
-        slop = TOUCH_SLOP_DP * self.scale
-        if abs(x2 - x1) < slop and abs(y2 - y1) < slop:
-            return self.tap(x1, y1, long=duration_ms >= LONG_PRESS_MS)
+    def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300, *, hold_ms: int = 0) -> None:
+        """`input swipe` (`hold_ms`: `input draganddrop`, which holds still for the long-press
+        timeout before it moves)."""
+        self.gesture(Gesture.swipe(x1, y1, x2, y2, duration_ms, hold_ms))
+
+    def gesture(self, g: Gesture) -> None:
+        """One finger's touch from down to up, classified as Android's views do: a touch that
+        stays within the touch slop is a tap, or a long press once held for the long-press
+        timeout; a move from a drag handle drags its item (reordering); a long press that then
+        moves drags what the pressed view drags (drag-select); a move before that scrolls the
+        list under the finger, or turns the pager when mostly sideways (ViewPager takes it
+        where |dx| / 2 > |dy|)."""
+        _, x1, y1 = g.start
+        exit_ = g.slop_exit(TOUCH_SLOP_DP * self.scale)
+        held = (exit_[0] if exit_ else g.end[0]) >= LONG_PRESS_MS
+        if exit_ is None:
+            return self.tap(round(x1), round(y1), long=held)
+        if self._handle_drag(g):
+            return None
+        if held:
+            return self._long_drag(g)
         frame = self.frame()
         self.changed()
         for win in reversed(frame.app_windows()):
-            if not self._inside(win.root, x1, y1):
+            if not self._inside(win.root, round(x1), round(y1)):
                 continue
-            if abs(x2 - x1) > abs(y2 - y1):
-                return self._page(win, x1, y1, x2 - x1, duration_ms)
-            target = self._scrollable_at(win.root, x1, y1)
-            if target is None or win.owner is None:
-                return None
-            delta = y1 - y2
-            before = target.scroll_y
-            max_scroll = max(0, target.content_height - (target.bounds[3] - target.bounds[1]))
-            after = min(max(before + delta, 0), max_scroll)
-            win.owner.scroll[target.key] = after
-            if after != before:
-                self.device.accessibility.emit_view("TYPE_VIEW_SCROLLED", target, win.package)
-            return None
+            if abs(exit_[1] - x1) / 2 > abs(exit_[2] - y1):
+                return self._page(win, g)
+            return self._scroll(win, g)
         return None
 
-    def _page(self, win: Window, x: int, y: int, dx: int, duration_ms: int) -> None:
-        """A horizontal swipe over a ViewPager turns it as ViewPager.determineTargetPage does: a
-        fling (past MIN_DISTANCE_FOR_FLING at MIN_FLING_VELOCITY or faster) or a drag past half
-        the page; finger to the left is the next page. At either end the pager stays put."""
+    def motion(self, action: str, x: int, y: int, *, spacing_ms: float = 0) -> None:
+        """One motion event injected on its own (`input motionevent`, uiautomator2's
+        injectInputEvent): DOWN starts a finger's path, MOVE adds to it, UP ends it and plays it
+        as the gesture it was, with the times the events came at, `spacing_ms` at least apart
+        (each `input` is a process of its own, which on a phone takes longer than that to start);
+        CANCEL drops it."""
+        now = time.monotonic() * 1000
+        if self._touch:
+            now = max(now, self._touch[-1][0] + spacing_ms)
+        if action == "DOWN":
+            self._touch = [(now, x, y)]
+        elif action == "MOVE" and self._touch:
+            self._touch.append((now, x, y))
+        elif action == "UP" and self._touch:
+            t0 = self._touch[0][0]
+            samples = tuple((t - t0, px, py) for t, px, py in self._touch)
+            self._touch = []
+            self.gesture(Gesture(samples, (now - t0, x, y)))
+        elif action == "CANCEL":
+            self._touch = []
+
+    def _scroll(self, win: Window, g: Gesture) -> None:
+        """A vertical drag scrolls the list under the finger by the distance dragged past the
+        touch slop (RecyclerView and NestedScrollView take the slop off the first move), then
+        flings it by OverScroller's distance for the lift's velocity; both end at the list's ends."""
+        target = self._scrollable_at(win.root, round(g.start[1]), round(g.start[2]))
+        if target is None or win.owner is None:
+            return None
+        slop = TOUCH_SLOP_DP * self.scale
+        dragged = max(abs(g.dy) - slop, 0) * (-1 if g.dy > 0 else 1)
+        fling = fling_distance(-g.velocity()[1], self.scale)
+        before = target.scroll_y
+        max_scroll = max(0, target.content_height - (target.bounds[3] - target.bounds[1]))
+        after = min(max(before + round(dragged + fling), 0), max_scroll)
+        win.owner.scroll[target.key] = after
+        if after != before:
+            self.device.accessibility.emit_view("TYPE_VIEW_SCROLLED", target, win.package)
+        return None
+
+    def _page(self, win: Window, g: Gesture) -> None:
+        """A sideways drag over a ViewPager turns it as ViewPager.determineTargetPage does: a
+        fling (past MIN_DISTANCE_FOR_FLING at MIN_FLING_VELOCITY or faster) turns it the fling's
+        way, a slower drag turns it once the page moved past 60% of its width (the drag moves it
+        by the distance past the paging touch slop); finger to the left is the next page. At
+        either end the pager stays put."""
+        x, y = round(g.start[1]), round(g.start[2])
         pager, turn = None, None
         for v in win.root.walk():
             if v.on_page is not None and v.shown and self._inside(v, x, y):
@@ -512,12 +570,76 @@ class WindowManager:
         if pager is None or turn is None:
             return None
         width = pager.bounds[2] - pager.bounds[0]
-        speed = abs(dx) / max(duration_ms, 1) * 1000  # px/s: `input swipe` moves at one pace
-        fling = abs(dx) > FLING_DISTANCE_DP * self.scale and speed > FLING_VELOCITY_DP * self.scale
-        if fling or abs(dx) > width / 2:
-            turn(1 if dx < 0 else -1)
-            self.device.accessibility.emit_view("TYPE_VIEW_SCROLLED", pager, win.package)
+        dx, vx = g.dx, g.velocity()[0]
+        fling = abs(dx) > PAGER_FLING_DISTANCE_DP * self.scale and abs(vx) > PAGER_FLING_VELOCITY_DP * self.scale
+        moved = abs(dx) - PAGING_TOUCH_SLOP_DP * self.scale
+        if fling:
+            step = -1 if vx > 0 else 1
+        elif moved > width * PAGE_TURN_FRACTION:
+            step = -1 if dx > 0 else 1
+        else:
+            return None
+        turn(step)
+        self.device.accessibility.emit_view("TYPE_VIEW_SCROLLED", pager, win.package)
         return None
+
+    def _long_drag(self, g: Gesture) -> None:
+        """A long press that moves on: the press fires where the finger went down; where the
+        pressed view takes drags (View.on_drag: Simple-Commons' drag-select), the view under the
+        finger at the lift that takes drags too is where it was dragged to. A drag that starts
+        on nothing draggable only long-presses."""
+        x1, y1 = round(g.start[1]), round(g.start[2])
+        x2, y2 = round(g.end[1]), round(g.end[2])
+        frame = self.frame()
+        win = next((w for w in reversed(frame.app_windows()) if self._inside(w.root, x1, y1)), None)
+        pressed = self._hit(win.root, x1, y1, "long") if win is not None else None
+        drag = pressed.on_drag if pressed is not None else None
+        self.tap(x1, y1, long=True)
+        if drag is None or pressed is None:
+            return None
+        frame = self.frame()  # the long press rebuilt the screen (a selection started)
+        win = next((w for w in reversed(frame.app_windows()) if self._inside(w.root, x1, y1)), None)
+        target = self._drag_target(win.root, x2, y2) if win is not None else None
+        if target is not None:
+            drag(target.key)
+            self.changed()
+        return None
+
+    def _handle_drag(self, g: Gesture) -> bool:
+        """A move that starts on a drag handle (View.drag_handle) drags its item to the item
+        under the finger at the lift, the deepest view there that holds a handle too: the
+        handle's on_drag gets that item's key (reordering). Whether the touch was on a handle."""
+        x1, y1 = round(g.start[1]), round(g.start[2])
+        frame = self.frame()
+        win = next((w for w in reversed(frame.app_windows()) if self._inside(w.root, x1, y1)), None)
+        handle = next((v for v in reversed(self._chain_at(win.root, x1, y1)) if v.drag_handle), None) if win else None
+        if win is None or handle is None:
+            return False
+        items = self._chain_at(win.root, round(g.end[1]), round(g.end[2]))
+        target = next((v for v in reversed(items) if any(c.drag_handle for c in v.walk())), None)
+        if handle.on_drag is not None and target is not None:
+            handle.on_drag(target.key)
+            self.changed()
+        return True
+
+    def _chain_at(self, root: View, x: int, y: int) -> list[View]:
+        """The shown views under (x, y), outermost first, down the deepest path."""
+        chain: list[View] = []
+        v: View | None = root
+        while v is not None and v.shown and self._inside(v, x, y):
+            chain.append(v)
+            v = next((c for c in reversed(v.children) if c.shown and self._inside(c, x, y)), None)
+        return chain
+
+    def _drag_target(self, root: View, x: int, y: int) -> View | None:
+        """The deepest view under (x, y) that takes drags (a drag handle is not one)."""
+        found = None
+        for v in root.walk():
+            if v.on_drag is not None and v.shown and not v.drag_handle:
+                l, t, r, b = v.visible_bounds
+                if l <= x < r and t <= y < b:
+                    found = v
+        return found
 
     def _scrollable_at(self, root: View, x: int, y: int) -> View | None:
         found = None

@@ -89,6 +89,14 @@ class View:
     # spot as fractions (0..1) of the view's width and height inside its padding (a SeekBar's
     # track); no click event, as on Android.
     on_touch: Callable[[float, float], None] | None = None
+    # A long press on this view that then moves drags it (drag-select, a drag handle): called
+    # with the key of the view it was dragged to, the one under the finger at the lift that
+    # has on_drag too.
+    on_drag: Callable[[str], None] | None = None
+    # A drag handle: a touch that moves from it drags its item at once, without a long press
+    # (ItemTouchHelper.startDrag on ACTION_DOWN); its on_drag gets the key of the item dragged
+    # to, the deepest view under the lift that holds a handle too.
+    drag_handle: bool = False
     hint: str = ""  # EditText placeholder, drawn but not reported as text
     touch_expand: float = 0.0  # extra touch area on every side, in dp (TouchDelegate)
     # Rendering hints.
@@ -99,6 +107,9 @@ class View:
     # android:maxLines of a text leaf: 1 draws one line, ellipsized; more wraps the text to its
     # slot's width, as a dialog's message does (layout gives it the wrapped lines' height).
     max_lines: int = 1
+    # android:ellipsize of a text leaf: "end" ("…" where the text is cut), "middle" (one line
+    # keeping its start and its end), or "" (none: cut where it wraps, as maxLines alone does).
+    ellipsize: str = "end"
     bold: bool = False
     strike: bool = False  # Paint.STRIKE_THRU_TEXT_FLAG: a line through the text
     alpha: float = 1.0  # View.setAlpha: the text or icon drawn that opaque over what is below

@@ -5,6 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
+from drags import drag
 
 PKG = "com.simplemobiletools.calendar.pro"
 
@@ -58,7 +59,7 @@ def scroll_to(d, **selector) -> None:
     for _ in range(12):
         if d(**selector).exists:
             return
-        d.swipe(540, 1900, 540, 900, 0.1)
+        drag(d, 540, 1900, 540, 900)
     raise AssertionError(f"not found: {selector}")
 
 
@@ -356,9 +357,9 @@ def test_horizontal_swipes_page_the_month_as_a_view_pager_does(cal, adbd):
     assert d(resourceId=rid("top_value")).get_text() == "June"
     _swipe(adbd, bounds, 0.6, 300)
     assert d(resourceId=rid("top_value")).get_text() == "May"
-    _swipe(adbd, bounds, -0.3, 3000)  # slow and short of half the page: it springs back
+    _swipe(adbd, bounds, -0.3, 3000)  # slow and short of 60% of the page: it springs back
     assert d(resourceId=rid("top_value")).get_text() == "May"
-    _swipe(adbd, bounds, -0.7, 3000)  # slow but past half the page: it turns
+    _swipe(adbd, bounds, -0.7, 3000)  # slow but past 60% of the page: it turns
     assert d(resourceId=rid("top_value")).get_text() == "June"
     _swipe(adbd, bounds, 0.02, 50)  # under the touch slop: a tap on the day there, no page turned
     assert d(resourceId=rid("top_value")).get_text() == "June 12 (Wed)"

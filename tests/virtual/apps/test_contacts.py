@@ -6,6 +6,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from drags import drag
 
 PKG = "com.simplemobiletools.contacts.pro"
 RAW = "content://com.android.contacts/raw_contacts"
@@ -220,7 +221,7 @@ def test_new_contact_with_labels_and_company(contacts, adbd):
     for field, value in fields.items():
         if not d(resourceId=rid(field)).exists:
             d.press("back")  # the keyboard
-            d.swipe(540, 1800, 540, 900, 0.1)
+            drag(d, 540, 1800, 540, 900)
         d(resourceId=rid(field)).click()
         adbd.shell(["input", "text", value])
     d(resourceId=rid("contact_number_type")).click()

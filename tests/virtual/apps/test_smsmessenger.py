@@ -4,6 +4,7 @@ of the benchmark's messager_* tasks, driven through uiautomator2."""
 from __future__ import annotations
 
 import pytest
+from drags import drag
 from fidelity_docs import fidelity_doc, model_ids
 
 PKG = "com.simplemobiletools.smsmessenger"
@@ -54,7 +55,7 @@ def scroll_to(d, **selector) -> None:
     for _ in range(8):
         if d(**selector).exists:
             return
-        d.swipe(540, 1900, 540, 900, 0.1)
+        drag(d, 540, 1900, 540, 900)
     raise AssertionError(f"not found: {selector}")
 
 

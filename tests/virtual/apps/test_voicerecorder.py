@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from drags import drag
 from fidelity_docs import fidelity_doc, literal_ids, package_source, screen_ids
 
 PKG = "com.simplemobiletools.voicerecorder"
@@ -53,7 +54,7 @@ def record(d, times: int = 1) -> None:
 def settings(d, scroll: bool = False) -> None:
     d(resourceId=rid("settings")).click()
     if scroll:  # the Recycle Bin rows sit below the fold on a phone, as on the real app
-        d.swipe(540, 1900, 540, 600, 0.1)
+        drag(d, 540, 1900, 540, 600)
 
 
 def test_fresh_install_recorder_page(recorder, adbd):

@@ -19,7 +19,7 @@ from pytest_mobile_agent.virtual.apps.applauncher.store import (
     AppLauncherStore,
 )
 from pytest_mobile_agent.virtual.apps.commons.about import AboutActivity
-from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar
+from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar, drag_select
 from pytest_mobile_agent.virtual.apps.commons.menus import SEARCH_KEY, close_search, search_is_open, search_menu
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
@@ -119,6 +119,7 @@ class MainActivity(Activity):
     def grid(self, items: list[dict[str, Any]]) -> View:
         columns = int(self.app.pref("column_count", 5))
         cells = [self.cell(item) for item in items]
+        drag_select(cells, self.select_range)
         while len(cells) % columns:
             cells.append(View(weight=1, height=96))
         rows = [w.row(cells[i : i + columns], height=96) for i in range(0, len(cells), columns)]
@@ -144,7 +145,9 @@ class MainActivity(Activity):
         if pkg in self.selected:
             children.append(w.image(a.rid("launcher_check"), "", "check", width=24, height=24))
         if self.changing_order:
-            children.append(w.image(a.rid("launcher_drag_handle"), "", "menu", width=24, height=24))
+            handle = w.image(a.rid("launcher_drag_handle"), "", "drag_handle", width=24, height=24)
+            handle.drag_handle, handle.on_drag = True, partial(self.move, pkg)
+            children.append(handle)
         return View(
             RELATIVE,
             id=a.rid("launcher_holder"),
@@ -159,6 +162,7 @@ class MainActivity(Activity):
             children=children,
             on_click=lambda: self.tap(pkg),
             on_long_click=lambda: self.toggle(pkg),
+            key=pkg,
         )
 
     def tap(self, pkg: str) -> None:
@@ -182,6 +186,9 @@ class MainActivity(Activity):
         if not self.selected:
             self.end_selection()
 
+    def select_range(self, packages: list[str]) -> None:
+        self.selected += [p for p in packages if p not in self.selected]
+
     def select_all(self) -> None:
         self.selected = [item["package"] for item in self.shown()]
 
@@ -190,7 +197,19 @@ class MainActivity(Activity):
         self.changing_order = False
 
     def change_order(self) -> None:
-        self.changing_order = True  # drag handles show; dragging is not modelled
+        self.changing_order = True  # drag handles show
+
+    def move(self, pkg: str, to: str) -> None:
+        """LaunchersAdapter.onRowMoved: the dragged launcher takes the place of the one it was
+        dragged to, the sorting turns custom, and the grid's order is saved at once (the real
+        adapter saves it when the selection ends)."""
+        order = [i["package"] for i in self.shown()]
+        if pkg not in order or to not in order or pkg == to:
+            return
+        at = order.index(to)
+        order.insert(at, order.pop(order.index(pkg)))
+        self.app.reorder(order)
+        self.app.set_pref("sorting", SORT_BY_CUSTOM)
 
     def remove(self) -> None:
         def confirmed() -> None:

@@ -47,6 +47,13 @@ class AppLauncherStore(App):
                 self.launchers.append({"package": p.package, "title": p.shown_label, "order": order})
         self._commit()
 
+    def reorder(self, packages: list[str]) -> None:
+        """The launchers' custom order: `packages` first, in that order (updateLauncherOrder)."""
+        rank = {p: i + 1 for i, p in enumerate(packages)}
+        for i in self.launchers:
+            i["order"] = rank.get(i["package"], len(rank) + i["order"])
+        self._commit()
+
     def remove(self, packages: list[str]) -> None:
         self.launchers = [i for i in self.launchers if i["package"] not in packages]
         self._commit()

@@ -8,6 +8,7 @@ Learned from commons adapters/MyRecyclerViewAdapter.kt and res/layout/actionbar_
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from pytest_mobile_agent.virtual.apps.commons.menus import (
@@ -95,3 +96,20 @@ def selection_mode_bar(
         on_close=selected.clear,
         on_select_all=on_select_all,
     )
+
+
+def drag_select(items: Sequence[View], select: Callable[[list[str]], None]) -> None:
+    """MyRecyclerView's drag-select over a list's item views (in adapter order, each keyed by
+    its item): a long press on one that then drags to another selects every item between the
+    two, both included (MyRecyclerViewAdapter.selectItemRange; the finger passes over each on
+    its way). `select` adds the keys of that range to the selection."""
+    order = [v.key for v in items]
+
+    def dragged(initial: str, last: str) -> None:
+        if last not in order:
+            return  # dragged onto another list's item
+        lo, hi = sorted((order.index(initial), order.index(last)))
+        select(order[lo : hi + 1])
+
+    for v in items:
+        v.on_drag = partial(dragged, v.key)

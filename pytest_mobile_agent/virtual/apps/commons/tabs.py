@@ -31,7 +31,11 @@ def bottom_tabs(
                     gravity="center",
                     children=[
                         w.image(app.rid("tab_item_icon"), "", icon, height=24),
-                        w.text(app.rid("tab_item_label"), label, size=14, gravity="center", bold=i == current),
+                        # maxLines 1 without android:ellipsize: a label too wide is cut where
+                        # it wraps, with no "…".
+                        w.text(
+                            app.rid("tab_item_label"), label, size=14, gravity="center", bold=i == current, ellipsize=""
+                        ),
                     ],
                 ),
             ],

@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import partial
 
 from pytest_mobile_agent.virtual.apps.commons.about import ProAboutActivity
-from pytest_mobile_agent.virtual.apps.commons.action_mode import selection_mode_bar
+from pytest_mobile_agent.virtual.apps.commons.action_mode import drag_select, selection_mode_bar
 from pytest_mobile_agent.virtual.apps.commons.formats import format_size
 from pytest_mobile_agent.virtual.apps.commons.menus import close_search, search_is_open, search_menu, split_menu
 from pytest_mobile_agent.virtual.apps.commons.tabs import bottom_tabs
@@ -350,7 +350,9 @@ class MainActivity(Activity):
     def row(self, it: Item) -> View:
         a = self.app
         details = f"{it.children} item{'' if it.children == 1 else 's'}" if it.is_dir else format_size(it.size)
-        texts = [w.text(a.rid("item_name"), it.name, size=16), w.text(a.rid("item_details"), details, size=14)]
+        # item_file_dir_list.xml: the name is one line ellipsized in the middle, so its extension shows.
+        name = w.text(a.rid("item_name"), it.name, size=16, ellipsize="middle")
+        texts = [name, w.text(a.rid("item_details"), details, size=14)]
         children = [
             self.icon(it),
             w.column(texts, weight=1, padding=4),
@@ -369,6 +371,7 @@ class MainActivity(Activity):
             on_click=lambda: self.open_item(it),
             on_long_click=lambda: self.select(it),
             children=[holder],
+            key=it.path,
         )
 
     def icon(self, it: Item) -> View:
@@ -380,6 +383,9 @@ class MainActivity(Activity):
             return w.image(a.rid("item_icon"), "", "folder", width=48, height=48)
         # RoundedCorners(10): 10 px, about 4 dp at 420 dpi.
         return w.media(a.rid("item_icon"), it.host, "crop", 4, "file_type", width=48, height=48, padding=4)
+
+    def select_range(self, paths: list[str]) -> None:
+        self.selected.update(paths)
 
     def section(self, path: str) -> View:
         a = self.app
@@ -453,6 +459,7 @@ class MainActivity(Activity):
             rows = self.search_rows(self.path, query) if len(query) >= 2 else []
         else:
             rows = [self.row(i) for i in self.items()]
+            drag_select(rows, self.select_range)
         children = [self.breadcrumbs()]
         if not rows:
             children += self.placeholders(query, "items") if query or not self.items() else []
@@ -482,7 +489,9 @@ class MainActivity(Activity):
         children: list[View] = []
         if not recents:
             children.append(w.text(a.rid("recents_placeholder"), "No items found.", gravity="center", padding=16))
-        listing = w.scroll(a.rid("recents_list"), [self.row(i) for i in recents], cls=RECYCLER)
+        recent_rows = [self.row(i) for i in recents]
+        drag_select(recent_rows, self.select_range)
+        listing = w.scroll(a.rid("recents_list"), recent_rows, cls=RECYCLER)
         children.append(View(VIEW_GROUP, id=a.rid("recents_swipe_refresh"), weight=1, children=[listing]))
         return View(RELATIVE, id=a.rid("recents_fragment"), weight=1, children=children)
 

@@ -15,7 +15,7 @@ from functools import partial
 from typing import Any
 
 from pytest_mobile_agent.virtual.apps.commons.about import ProAboutActivity
-from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar
+from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar, drag_select
 from pytest_mobile_agent.virtual.apps.commons.dialogs import properties_dialog
 from pytest_mobile_agent.virtual.apps.commons.formats import format_size
 from pytest_mobile_agent.virtual.apps.commons.menus import SEARCH_KEY, search_is_open, search_menu
@@ -135,9 +135,11 @@ class MainActivity(FolderScreen):
         pinned = set(a.pref("pinned_folders", []))
         if self.view_type() == "list":
             rows = [self.dir_row(d, d["path"] in pinned or d.get("pinned", False)) for d in dirs]
+            drag_select(rows, self.select_range)
         else:
             columns = int(a.pref("dir_column_count", 2))
             cells = [self.dir_cell(d, d["path"] in pinned or d.get("pinned", False)) for d in dirs]
+            drag_select(cells, self.select_range)
             cells += [View(weight=1) for _ in range(-len(cells) % columns)]
             rows = [w.row(cells[i : i + columns], height=round(392 / columns)) for i in range(0, len(cells), columns)]
         return w.scroll(a.rid("directories_grid"), rows, cls=RECYCLER)
@@ -155,8 +157,12 @@ class MainActivity(FolderScreen):
             kind="row",
             on_click=lambda: self.tap(path),
             on_long_click=lambda: self.toggle(path),
+            key=path,
             **kw,
         )
+
+    def select_range(self, paths: list[str]) -> None:
+        self.selected += [p for p in paths if p not in self.selected]
 
     def _marks(self, d: dict[str, Any], pinned: bool) -> list[View]:
         a = self.app
@@ -399,15 +405,19 @@ class MediaActivity(FolderScreen):
         grouping = a.grouping(self.directory)
         columns = int(a.pref("media_column_count", 3))
         rows: list[View] = []
+        holders: list[View] = []
         for title, items in a.grouped(media, grouping):
             if title:
                 rows.append(w.text(a.rid("thumbnail_section"), title, size=14, bold=True, padding=8))
             if self.view_type() == "list":
                 rows += [self.item(m, list_view=True) for m in items]
+                holders += rows[-len(items) :]
                 continue
             cells = [self.item(m) for m in items]
+            holders += cells
             cells += [View(weight=1) for _ in range(-len(cells) % columns)]
             rows += [w.row(cells[i : i + columns], height=round(392 / columns)) for i in range(0, len(cells), columns)]
+        drag_select(holders, self.select_range)
         return w.scroll(a.rid("media_grid"), rows, cls=RECYCLER)
 
     def item(self, m: dict[str, Any], list_view: bool = False) -> View:
@@ -431,8 +441,10 @@ class MediaActivity(FolderScreen):
             check = w.image(a.rid("medium_check"), "", "check", width=26, height=26, gravity="end", color="primary")
             children.append(check)
         if list_view or a.pref("display_file_names", False):
-            name = {"weight": 1} if list_view else {"height": 24, "vgravity": "end", "color": "dark"}
-            children.append(w.text(a.rid("medium_name"), m["name"], size=12, **name))
+            # photo_item_grid / video_item_*: up to 3 lines, photo_item_list: 2, ellipsized at the end.
+            lines = 2 if list_view and m["type"] != 2 else 3
+            name = {"weight": 1} if list_view else {"vgravity": "end", "color": "dark"}
+            children.append(w.text(a.rid("medium_name"), m["name"], size=12, max_lines=lines, **name))
         path = m["path"]
         return View(
             RELATIVE,
@@ -449,7 +461,11 @@ class MediaActivity(FolderScreen):
             weight=0 if list_view else 1,
             on_click=lambda: self.tap(path),
             on_long_click=lambda: self.toggle(path),
+            key=path,
         )
+
+    def select_range(self, paths: list[str]) -> None:
+        self.selected += [p for p in paths if p not in self.selected]
 
     def tap(self, path: str) -> None:
         if self.selected:

@@ -14,6 +14,8 @@ from pytest_mobile_agent.virtual.ui.app import Activity
 from pytest_mobile_agent.virtual.ui.view import IMAGE, LINEAR, RECYCLER, RELATIVE, VIEW_GROUP, Action, View
 
 NO_ITEMS = "No items found."
+# item_track/item_artist (maxLines 2) and item_album/item_genre (3): a row's title wraps, then "…".
+TITLE_LINES = {"track": 2, "artist": 2, "album": 3, "genre": 3}
 SERVICE_DISABLED = "System service for selecting files and folders is unavailable"
 MEDIUM_ALPHA = 0.5  # commons' MEDIUM_ALPHA: a control that is off
 
@@ -45,6 +47,7 @@ def item_row(
             size=(18 if prefix == "artist" else 16) if i == 0 else 14,
             alpha=1.0 if i == 0 else 0.8,
             padding=4 if art is None else 0,
+            max_lines=TITLE_LINES.get(prefix, 1) if i == 0 else 1,
         )
         for i, (suffix, value) in enumerate(texts)
     ]

@@ -15,6 +15,7 @@ from pytest_mobile_agent.virtual.apps.commons.about import AboutActivity
 from pytest_mobile_agent.virtual.apps.commons.action_mode import (
     SelectionActivity,
     action_mode_bar,
+    drag_select,
 )
 from pytest_mobile_agent.virtual.apps.commons.formats import duration_text
 from pytest_mobile_agent.virtual.apps.commons.menus import close_search, search_menu
@@ -118,6 +119,7 @@ class MainActivity(SelectionActivity):
         return lib.sort_rows(rows, by, desc)
 
     def _playlists_page(self) -> View:
+        playlists = self._rows("playlists")
         rows = [
             item_row(
                 self,
@@ -127,8 +129,11 @@ class MainActivity(SelectionActivity):
                 on_long=partial(self.tap_playlist, r["id"], True),
                 selected=r["id"] in self.selected,
             )
-            for r in self._rows("playlists")
+            for r in playlists
         ]
+        for row, r in zip(rows, playlists):
+            row.key = str(r["id"])
+        drag_select(rows, self.select_range)
         extra = None
         if not query(self):
             extra = w.text(
@@ -247,6 +252,9 @@ class MainActivity(SelectionActivity):
         self.show(
             sorting_dialog(self, tab, self.app.sorting(tab), lambda by, desc, _: self.app.set_sorting(tab, by, desc))
         )
+
+    def select_range(self, keys: list[str]) -> None:
+        self.selected += [int(k) for k in keys if int(k) not in self.selected]
 
     def tap_playlist(self, pid: int, long: bool = False) -> None:
         if self.selected or long:

@@ -34,6 +34,7 @@ class NotesScreen(Activity):
     main screen pages to it)."""
 
     app: NotesStore
+    checked: list[int]  # checklist item ids in the action mode
 
     def go_to(self, note_id: int) -> None:
         raise NotImplementedError
@@ -106,6 +107,35 @@ def rename_note_dialog(activity: NotesScreen):
         return True
 
     return _title_dialog(activity, "Rename note", "Title", ok)
+
+
+def rename_item_dialog(activity: NotesScreen, item_id: int):
+    """RenameChecklistItemDialog: `checklist_item_hint` > `checklist_item_title` with the item's
+    title; OK renames it and ends the action mode, an empty title toasts and keeps the dialog."""
+    app = activity.app
+    note = app.current()
+    rid = app.rid
+    key = "checklist_item_title"
+    activity.texts[key] = next((it["title"] for it in note["value"] if it["id"] == item_id), "")
+    holder: list = []
+
+    def ok() -> None:
+        title = activity.texts.get(key, "")
+        if not title:
+            activity.toast("Empty name")
+            activity.overlays.append(holder[0])
+            return
+        app.update(note["id"], value=[{**it, "title": title} if it["id"] == item_id else it for it in note["value"]])
+        activity.checked = []
+        activity.focus, activity.wm.ime_shown = None, False
+
+    def body() -> list[View]:
+        field = View(LINEAR, id=rid("checklist_item_hint"), children=[w.edit(activity, key, hint="Label")])
+        return [View(LINEAR, id=rid("dialog_holder"), padding=8, children=[field])]
+
+    holder.append(w.alert(activity, "", body, positive=("OK", ok), negative=("Cancel", lambda: None)))
+    w.focus(activity, key)
+    return holder[0]
 
 
 def delete_note_dialog(activity: NotesScreen):

@@ -12,6 +12,8 @@ from functools import partial
 from typing import Any
 
 from pytest_mobile_agent.virtual.apps.commons.about import ProAboutActivity
+from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar, drag_select
+from pytest_mobile_agent.virtual.apps.commons.menus import MenuAction
 from pytest_mobile_agent.virtual.apps.commons.security import security_dialog
 from pytest_mobile_agent.virtual.apps.notes.dialogs import (
     NotesScreen,
@@ -20,6 +22,7 @@ from pytest_mobile_agent.virtual.apps.notes.dialogs import (
     new_items_dialog,
     new_note_dialog,
     open_note_dialog,
+    rename_item_dialog,
     rename_note_dialog,
     sort_checklist_dialog,
 )
@@ -45,6 +48,7 @@ class MainActivity(NotesScreen):
         self.history: dict[int, list[str]] = {}  # undo steps per text note
         self.redo_steps: dict[int, list[str]] = {}
         self.keyboard_pending = True  # TextFragment shows the keyboard when it sets up
+        self.checked: list[int] = []  # checklist item ids in the action mode, in selection order
 
     def on_resume(self) -> None:
         self.stale.clear()  # the fragment reloads its note in onResume
@@ -55,6 +59,9 @@ class MainActivity(NotesScreen):
             self.show(add_to_note_dialog(self, extras["shared_text"]))
 
     def on_back(self) -> bool:
+        if self.checked:
+            self.checked = []
+            return True
         if self.search_open:
             self.close_search()
             return True
@@ -84,6 +91,7 @@ class MainActivity(NotesScreen):
 
     def go_to(self, note_id: int) -> None:
         self.close_search()
+        self.checked = []
         self.app.set_pref("current_note_id", note_id)
         self.keyboard_pending = True
 
@@ -103,6 +111,8 @@ class MainActivity(NotesScreen):
         if text_note and self.history.get(note["id"]):
             actions.append(("undo", "Undo", "undo", self.undo))
         bar = w.toolbar(self, "main_toolbar", "", actions=actions, overflow=self._overflow(many, text_note))
+        if self.checked and not text_note:
+            bar = self._item_action_mode(note)
         pager_kids: list[View] = []
         if many:
             pager_kids.append(self._tab_strip(notes, note))
@@ -240,11 +250,13 @@ class MainActivity(NotesScreen):
                     clickable=True,
                     long_clickable=True,
                     focusable=True,
+                    selected=item["id"] in self.checked,
                     orientation="h",
                     kind="row",
                     padding=8,
-                    on_click=partial(self.toggle, item),
-                    on_long_click=lambda: None,
+                    on_click=partial(self.tap_item, item),
+                    on_long_click=partial(self.select_item, item["id"]),
+                    key=str(item["id"]),
                     children=[
                         # ChecklistAdapter: a done item struck through at DONE_CHECKLIST_ITEM_ALPHA
                         # (0.4); a green check (md_green_700) or a red cross (md_red_700) beside it.
@@ -255,18 +267,12 @@ class MainActivity(NotesScreen):
                             strike=item["done"],
                             alpha=0.4 if item["done"] else 1.0,
                         ),
-                        w.image(
-                            rid("checklist_image"),
-                            "",
-                            "check" if item["done"] else "close",
-                            width=32,
-                            height=32,
-                            tint="#388e3c" if item["done"] else "#d32f2f",
-                        ),
+                        *self._item_marks(item),
                     ],
                 )
                 for item in items
             ]
+            drag_select(rows, lambda keys: self.checked.extend(int(k) for k in keys if int(k) not in self.checked))
             content = [w.scroll(rid("checklist_list"), rows, cls=RECYCLER)]
         else:
             content = [
@@ -335,6 +341,85 @@ class MainActivity(NotesScreen):
         if self.focus == SEARCH_FIELD:
             self.focus = None
             self.wm.ime_shown = False
+
+    def _item_marks(self, item: dict[str, Any]) -> list[View]:
+        """ChecklistAdapter.setupView: the check or cross outside the action mode, the drag handle
+        in it (a touch on the handle drags the item: ItemTouchHelper.startDrag)."""
+        rid = self.app.rid
+        if self.checked:
+            handle = w.image(rid("checklist_drag_handle"), "", "drag_handle", width=32, height=32)
+            handle.drag_handle, handle.on_drag = True, partial(self.move_item, item["id"])
+            return [handle]
+        return [
+            w.image(
+                rid("checklist_image"),
+                "",
+                "check" if item["done"] else "close",
+                width=32,
+                height=32,
+                tint="#388e3c" if item["done"] else "#d32f2f",
+            )
+        ]
+
+    def _item_action_mode(self, note: dict[str, Any]) -> View:
+        """The checklist's action mode (menu/cab_checklist.xml, all shown as icons)."""
+        actions: list[MenuAction] = [
+            ("cab_move_to_top", "Move to top", "vertical_align_top", partial(self.move_checked, True)),
+            ("cab_move_to_bottom", "Move to bottom", "vertical_align_bottom", partial(self.move_checked, False)),
+        ]
+        if len(self.checked) == 1:
+            actions.append(("cab_rename", "Rename", "edit", self.rename_checked))
+        actions.append(("cab_delete", "Delete", "delete", self.delete_checked))
+        ids = [it["id"] for it in note["value"]]
+
+        def select_all() -> None:
+            self.checked += [i for i in ids if i not in self.checked]
+
+        return action_mode_bar(
+            self, len(self.checked), len(ids), actions=actions, on_close=self.checked.clear, on_select_all=select_all
+        )
+
+    def tap_item(self, item: dict[str, Any]) -> None:
+        if not self.checked:
+            self.toggle(item)
+        elif item["id"] in self.checked:
+            self.checked.remove(item["id"])
+        else:
+            self.checked.append(item["id"])
+
+    def select_item(self, item_id: int) -> None:
+        if item_id not in self.checked:  # a long press selects (toggleItemSelection(true))
+            self.checked.append(item_id)
+
+    def _reordered(self, order: list[dict[str, Any]]) -> None:
+        """The checklist saved in the shown order, its sorting now custom (config.sorting)."""
+        self.app.set_pref("checklist_sorting", ["custom", False])
+        self.app.update(self.note["id"], value=order)
+
+    def move_item(self, item_id: int, to: str) -> None:
+        """ChecklistAdapter.onRowMoved: the dragged item takes the place of the one it was dropped on."""
+        order = self.app.sorted_items(self.note)
+        ids = [it["id"] for it in order]
+        if int(to) not in ids or int(to) == item_id:
+            return
+        at = ids.index(int(to))
+        order.insert(at, order.pop(ids.index(item_id)))
+        self._reordered(order)
+
+    def move_checked(self, to_top: bool) -> None:
+        """moveSelectedItemsToTop/Bottom: the selected items, in the order they were selected."""
+        order = self.app.sorted_items(self.note)
+        moved = [it for i in self.checked for it in order if it["id"] == i]
+        rest = [it for it in order if it["id"] not in self.checked]
+        self._reordered(moved + rest if to_top else rest + moved)
+
+    def delete_checked(self) -> None:
+        note = self.note
+        self.app.update(note["id"], value=[it for it in note["value"] if it["id"] not in self.checked])
+        self.checked = []
+
+    def rename_checked(self) -> None:
+        self.show(rename_item_dialog(self, self.checked[0]))
 
     def toggle(self, item: dict[str, Any]) -> None:
         note = self.note

@@ -1,10 +1,11 @@
-"""Input from the shell: `input` (tap, swipe, text, keyevent; InputShellCommand's behaviour,
-Android 13) and `ime` (list, enable, disable and set the input method)."""
+"""Input from the shell: `input` (tap, swipe, draganddrop, motionevent, text, keyevent;
+InputShellCommand's behaviour, Android 13) and `ime` (list, enable, disable and set the input method)."""
 
 from __future__ import annotations
 
 from pytest_mobile_agent.virtual.shell.api import CommandContext, command
 from pytest_mobile_agent.virtual.shell.commands.common import usage
+from pytest_mobile_agent.virtual.system.gestures import LONG_PRESS_MS, POINTER_STOPPED_MS
 from pytest_mobile_agent.virtual.system.window import KEYCODES
 from pytest_mobile_agent.virtual.ui.keyboard import INPUT_METHODS, LATIN_IME_ID
 
@@ -36,7 +37,17 @@ def input_command(ctx: CommandContext) -> int:
                 wm.tap(round(float(rest[0])), round(float(rest[1])), burst=ctx.stdout)
             elif verb in ("swipe", "draganddrop") and len(rest) in (4, 5):
                 x1, y1, x2, y2 = (round(float(v)) for v in rest[:4])
-                wm.swipe(x1, y1, x2, y2, int(rest[4]) if len(rest) == 5 else 300)
+                # draganddrop holds still for the long-press timeout before it moves.
+                hold = LONG_PRESS_MS if verb == "draganddrop" else 0
+                duration = int(rest[4]) if len(rest) == 5 else -1
+                wm.swipe(x1, y1, x2, y2, duration if duration >= 0 else 300, hold_ms=hold)  # sendSwipe's default
+            elif verb == "motionevent":
+                if len(rest) != 3 or rest[0].upper() not in _MOTIONS:
+                    raise ValueError(rest)
+                # Each `input` is a process: on a phone its events come 40 ms or more after the
+                # last command's, so VelocityTracker sees the finger as stopped in between.
+                x, y = round(float(rest[1])), round(float(rest[2]))
+                wm.motion(rest[0].upper(), x, y, spacing_ms=POINTER_STOPPED_MS)
             elif verb == "text" and rest:
                 text = _input_text(rest[0])  # InputShellCommand types its first argument only
                 if not all(ch in _KEY_MAP_CHARS for ch in text):
@@ -59,6 +70,9 @@ def input_command(ctx: CommandContext) -> int:
     except ValueError:
         return usage(ctx, f"Error: Invalid arguments for command: {verb}")
     return 0
+
+
+_MOTIONS = ("DOWN", "UP", "MOVE", "CANCEL")
 
 
 def _input_text(raw: str) -> str:

@@ -104,8 +104,10 @@ class Canvas:
         valign: str = "auto",
         wrap: bool = True,
         strike: bool = False,
+        ellipsize: str = "end",
     ) -> tuple[int, int]:
-        """Text in a box, ellipsized or wrapped; returns where the last line ends (caret spot)."""
+        """Text in a box, ellipsized or wrapped; returns where the last line ends (caret spot).
+        `ellipsize`: android:ellipsize ("end", "middle", or "" to cut without an ellipsis)."""
         x0, y0, x1, y1 = box
         px = max(6, self.dp(size))
         if not text or x1 <= x0:
@@ -113,7 +115,7 @@ class Canvas:
         line_h = round(px * 1.32)
         width = x1 - x0
         max_lines = max(1, (y1 - y0) // line_h) if wrap else 1
-        lines = self.fonts.layout(text, px, width, max_lines)
+        lines = self.fonts.layout(text, px, width, max_lines, ellipsize)
         block = line_h * len(lines)
         if valign == "auto":
             valign = "center" if len(lines) == 1 or block * 2 >= (y1 - y0) else "top"

@@ -143,7 +143,8 @@ class Painter(Canvas):
         if v.text and not v.children:
             tint = parse_color(v.tint) if v.tint else None  # setTextColor, where the app sets one
             fg = mix(tint or self._fg(bg, enabled, v.text_size, v.bold), bg, v.alpha)
-            self.text(self._inner(v), v.text, v.text_size, fg, bold=v.bold, align=self._align(v), strike=v.strike)
+            box, align = self._inner(v), self._align(v)
+            self.text(box, v.text, v.text_size, fg, bold=v.bold, align=align, strike=v.strike, ellipsize=v.ellipsize)
         return bg
 
     def k_unknown(self, v: View, bg: RGB, enabled: bool) -> RGB:

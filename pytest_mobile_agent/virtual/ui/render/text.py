@@ -47,7 +47,7 @@ class Fonts:
         self._paths = [p for p in FALLBACK_FONTS if Path(p).exists()]
         self._warned = False  # about a missing CJK font, once
         self._covers: dict[tuple[int, str], bool] = {}
-        self._layouts: dict[tuple[int, str, int, int], tuple[str, ...]] = {}
+        self._layouts: dict[tuple[int, str, int, int, str], tuple[str, ...]] = {}
         self._lines: dict[tuple[int, str, int], tuple[list[Piece], int]] = {}
 
     def get(self, px: int, which: int = 0) -> ImageFont.FreeTypeFont:
@@ -100,17 +100,23 @@ class Fonts:
     def length(self, text: str, px: int) -> float:
         return sum(font.getlength(seg) for font, seg in self.runs(text, px))
 
-    def layout(self, text: str, px: int, width: int, max_lines: int) -> tuple[str, ...]:
-        """The lines to draw: wrapped when there is room for more than one, else ellipsized."""
-        key = (px, text, width, max_lines)
+    def layout(self, text: str, px: int, width: int, max_lines: int, ellipsize: str = "end") -> tuple[str, ...]:
+        """The lines to draw: wrapped when there is room for more than one, else ellipsized.
+        `ellipsize` is android:ellipsize: "end", "middle" (one line: its start and its end
+        around "…"), or "" (none: the lines that fit are drawn, cut where they wrap)."""
+        key = (px, text, width, max_lines, ellipsize)
         lines = self._layouts.get(key)
         if lines is None:
 
             def measure(t: str) -> float:
                 return self.length(t, px)
 
-            if "\n" in text or (max_lines > 1 and measure(text) > width):
+            if not ellipsize:
+                lines = tuple(wrap(measure, text, width, max_lines, ellipsis=False))
+            elif "\n" in text or (max_lines > 1 and measure(text) > width):
                 lines = tuple(wrap(measure, text, width, max_lines))
+            elif ellipsize == "middle":
+                lines = (fit_middle(measure, text, width),)
             else:
                 lines = (fit(measure, text, width),)
             if len(self._layouts) >= self.LIMIT:
@@ -183,10 +189,35 @@ def fit(measure: Callable[[str], float], text: str, width: float) -> str:
     return text[:lo].rstrip() + "…" if lo else ""
 
 
-def wrap(measure: Callable[[str], float], text: str, width: float, max_lines: int) -> list[str]:
-    """Greedy wrap into at most max_lines lines, the last one ellipsized if cut. As Android's
-    line breaker does, it breaks between words, between any two CJK characters (which have no
-    spaces between them), and inside a word too long for a line."""
+def fit_middle(measure: Callable[[str], float], text: str, width: float) -> str:
+    """The text, its middle replaced by an ellipsis to fit `width` px (TextUtils.ellipsize
+    MIDDLE: as much of its start as of its end is kept)."""
+    if width <= 0:
+        return ""
+    if measure(text) <= width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # the most characters kept, split between the start and the end
+        mid = (lo + hi + 1) // 2
+        if measure(_middle(text, mid)) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return _middle(text, lo) if lo else fit(measure, text, width)
+
+
+def _middle(text: str, keep: int) -> str:
+    head = (keep + 1) // 2
+    return text[:head] + "…" + text[len(text) - (keep - head) :]
+
+
+def wrap(
+    measure: Callable[[str], float], text: str, width: float, max_lines: int, *, ellipsis: bool = True
+) -> list[str]:
+    """Greedy wrap into at most max_lines lines, the last one ellipsized if cut (without
+    `ellipsis`: only cut). As Android's line breaker does, it breaks between words, between
+    any two CJK characters (which have no spaces between them), and inside a word too long
+    for a line."""
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
@@ -205,5 +236,6 @@ def wrap(measure: Callable[[str], float], text: str, width: float, max_lines: in
         lines.append(line)
     if len(lines) > max_lines:
         lines = lines[:max_lines]
-        lines[-1] = fit(measure, lines[-1] + "…", width)
+        if ellipsis:
+            lines[-1] = fit(measure, lines[-1] + "…", width)
     return [fit(measure, line, width) for line in lines]
