@@ -159,7 +159,7 @@ def track_rows(activity: Activity, app: MusicPlayerStore, tracks: list[dict], op
                     padding=4,
                     content_gravity="center",
                     children=[
-                        w.text(rid("track_title"), app.display_title(t), size=16),
+                        w.text(rid("track_title"), app.display_title(t), size=16, max_lines=TITLE_LINES["track"]),
                         w.text(rid("track_info"), f"{t['artist']} • {t['album']}", size=14, alpha=0.6),
                     ],
                 ),
