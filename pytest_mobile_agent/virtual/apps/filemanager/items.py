@@ -1,0 +1,92 @@
+"""The item views ItemsAdapter binds, shared by the Files, Recents and category lists: list rows
+(item_file_dir_list.xml), grid cells (item_dir_grid.xml, item_file_grid.xml) and the grid itself
+(MyGridLayoutManager with the column count as its span)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pytest_mobile_agent.virtual.apps.commons.formats import format_size
+from pytest_mobile_agent.virtual.apps.filemanager.dialogs import modified_text
+from pytest_mobile_agent.virtual.apps.filemanager.store import Item, column_count
+from pytest_mobile_agent.virtual.ui import widgets as w
+from pytest_mobile_agent.virtual.ui.app import Activity
+from pytest_mobile_agent.virtual.ui.view import FRAME, RELATIVE, VIEW_GROUP, View
+
+
+@dataclass
+class ItemViews:
+    """How one list shows its items: grid or list, which are selected, what taps do."""
+
+    activity: Activity
+    grid: bool
+    selected: set[str]
+    on_click: Callable[[Item], None]
+    on_long_click: Callable[[Item], None]
+
+    def icon(self, it: Item, size: float | None) -> View:
+        """item_icon: the folder icon, or what Glide makes of the file (an image's own pixels,
+        centre-cropped with rounded corners) with its type's sheet as the error drawable
+        (getFilePlaceholderDrawables); `size` None = a grid cell's square (MySquareImageView)."""
+        rid = self.activity.app.rid
+        if it.is_dir:
+            return w.image(rid("item_icon"), "", "folder", width=size or 50, height=size or 50, alpha=0.7)
+        # RoundedCorners(10): 10 px, about 4 dp at 420 dpi.
+        return w.media(rid("item_icon"), it.host, "crop", 4, "file_type", width=size, height=size or 96, padding=4)
+
+    def frame(self, it: Item, holder: View, kind: str = "row") -> View:
+        return View(
+            FRAME,
+            id=self.activity.app.rid("item_frame"),
+            clickable=True,
+            long_clickable=True,
+            focusable=True,
+            selected=it.path in self.selected,
+            kind=kind,
+            key=it.path,
+            on_click=lambda: self.on_click(it),
+            on_long_click=lambda: self.on_long_click(it),
+            children=[holder],
+        )
+
+    def row(self, it: Item) -> View:
+        a = self.activity.app
+        details = f"{it.children} item{'' if it.children == 1 else 's'}" if it.is_dir else format_size(it.size)
+        texts = [w.text(a.rid("item_name"), it.name, size=16), w.text(a.rid("item_details"), details, size=14)]
+        children = [self.icon(it, 48), w.column(texts, weight=1, padding=4)]
+        if not it.is_dir:
+            children.append(w.text(a.rid("item_date"), modified_text(a, it.mtime), size=12, padding=4))
+        holder = View(VIEW_GROUP, id=a.rid("item_holder"), orientation="h", children=children, padding=8)
+        return self.frame(it, holder)
+
+    def cell(self, it: Item) -> View:
+        """A grid cell: the icon (a folder's 50dp, a file's the cell's width) over its one-line
+        name, which "Toggle filename visibility" hides for files; a check while selected."""
+        a = self.activity.app
+        icon = self.icon(it, None if not it.is_dir else 50)
+        icon.gravity = "center"
+        children = [icon]
+        if it.is_dir or a.pref("display_filenames", True):
+            children.append(w.text(a.rid("item_name"), it.name, size=14, gravity="center", padding=2))
+        if it.path in self.selected:
+            check = w.image(a.rid("item_check"), "", "check", width=24, height=24, color="primary", gravity="end")
+            children = [View(VIEW_GROUP, orientation="stack", children=[children[0], check]), *children[1:]]
+        holder = View(RELATIVE, id=a.rid("item_holder"), children=children, padding=4)
+        return self.frame(it, holder, kind="")  # no list divider under a cell
+
+    def views(self, items: list[Item]) -> list[View]:
+        """The list's children: rows, or grid lines of `column_count` cells, with folders and
+        files on separate lines (ItemsFragment's grid type divider)."""
+        if not self.grid:
+            return [self.row(i) for i in items]
+        span = column_count(self.activity.app)
+        lines: list[View] = []
+        for group in ([i for i in items if i.is_dir], [i for i in items if not i.is_dir]):
+            for start in range(0, len(group), span):
+                cells = [self.cell(i) for i in group[start : start + span]]
+                cells += [View(VIEW_GROUP) for _ in range(span - len(cells))]
+                for c in cells:
+                    c.weight, c.width = 1, None
+                lines.append(View(VIEW_GROUP, orientation="h", children=cells))
+        return lines
