@@ -39,6 +39,11 @@ CREATE TABLE IF NOT EXISTS threads (_id INTEGER PRIMARY KEY AUTOINCREMENT, addre
 CREATE TABLE IF NOT EXISTS sms (_id INTEGER PRIMARY KEY AUTOINCREMENT, thread_id INTEGER, address TEXT,
   person INTEGER, date INTEGER, date_sent INTEGER NOT NULL DEFAULT 0, read INTEGER NOT NULL DEFAULT 0,
   seen INTEGER NOT NULL DEFAULT 0, status INTEGER NOT NULL DEFAULT -1, type INTEGER, subject TEXT, body TEXT);
+CREATE TABLE IF NOT EXISTS pdu (_id INTEGER PRIMARY KEY AUTOINCREMENT, thread_id INTEGER, date INTEGER,
+  date_sent INTEGER NOT NULL DEFAULT 0, msg_box INTEGER, read INTEGER NOT NULL DEFAULT 0,
+  seen INTEGER NOT NULL DEFAULT 0, sub TEXT, m_type INTEGER, text_only INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS part (_id INTEGER PRIMARY KEY AUTOINCREMENT, mid INTEGER, seq INTEGER NOT NULL DEFAULT 0,
+  ct TEXT, name TEXT, cl TEXT, _data TEXT, text TEXT);
 """
 # content:// authority/path -> (database, table or view, fixed column values for inserts)
 _URIS: dict[str, tuple[str, str, dict[str, object]]] = {
@@ -51,8 +56,20 @@ _URIS: dict[str, tuple[str, str, dict[str, object]]] = {
     "sms/sent": (SMS_DB, "sms", {"type": 2}),
     "sms/draft": (SMS_DB, "sms", {"type": 3}),
     "mms-sms/conversations": (SMS_DB, "threads", {}),
+    # MMS as the telephony provider keeps them: a pdu row per message (date in seconds,
+    # msg_box 1 inbox / 2 sent) and its parts (attachments: ct, name, _data; text: text/plain).
+    "mms": (SMS_DB, "pdu", {}),
+    "mms/inbox": (SMS_DB, "pdu", {"msg_box": 1}),
+    "mms/sent": (SMS_DB, "pdu", {"msg_box": 2}),
+    "mms/part": (SMS_DB, "part", {}),
 }
-_TYPE_FILTER = {"sms/inbox": "type = 1", "sms/sent": "type = 2", "sms/draft": "type = 3"}
+_TYPE_FILTER = {
+    "sms/inbox": "type = 1",
+    "sms/sent": "type = 2",
+    "sms/draft": "type = 3",
+    "mms/inbox": "msg_box = 1",
+    "mms/sent": "msg_box = 2",
+}
 
 
 class ProviderError(Exception):
