@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from functools import partial
 
 from pytest_mobile_agent.virtual.apps.commons.dates import date_format, java_date, time_format
-from pytest_mobile_agent.virtual.apps.commons.dialogs import keyboard_dialog
+from pytest_mobile_agent.virtual.apps.commons.dialogs import validating_dialog
 from pytest_mobile_agent.virtual.apps.commons.formats import format_size
 from pytest_mobile_agent.virtual.apps.filemanager.store import (
     MAX_COLUMN_COUNT,
@@ -49,27 +49,6 @@ def modified_text(app: App, mtime: float) -> str:
 def field(activity: Activity, hint_id: str, edit_id: str, hint: str, **kw) -> View:
     """A MyTextInputLayout (a LinearLayout) around a TextInputEditText."""
     return View(LINEAR, id=activity.app.rid(hint_id), children=[w.edit(activity, edit_id, hint=hint, **kw)])
-
-
-def validating_dialog(activity: Activity, title: str, body: Callable[[], list[View]], ok: Callable[[], bool]):
-    """An OK/Cancel dialog with a text field whose OK checks first: it closes only when `ok`
-    returns True (the real dialogs toast the problem and stay)."""
-    dialog = w.alert(activity, title, body, positive=("OK", lambda: None), negative=("Cancel", lambda: None))
-    build = dialog.build
-
-    def check() -> None:
-        if ok():
-            activity.dismiss(dialog)
-
-    def checked() -> View:
-        root = build()
-        for v in root.walk():
-            if v.id == "android:id/button1":
-                v.on_click = check
-        return root
-
-    dialog.build = checked
-    return keyboard_dialog(activity, dialog)
 
 
 def create_dialog(activity: Activity, folder: str, on_done: Callable[[], None]):
