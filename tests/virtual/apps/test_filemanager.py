@@ -171,6 +171,9 @@ def test_grid_view_column_count_and_filenames(fm, adbd):
     d(text="2 columns").click()
     at = tops()
     assert at["a.txt"][1] == at["b.pdf"][1] < at["c.mp3"][1] == at["d.jpg"][1]
+    d(resourceId=rid("item_name"), text="b.pdf").long_click()  # a selected cell shows its check
+    assert len(texts(d, "item_check")) == 1
+    d.press("back")
     overflow(d, "Toggle filename visibility")
     assert texts(d, "item_name") == ["sub"]  # folders keep their names
     d.press("back")  # up to Internal: its own view type is still the list

@@ -371,7 +371,8 @@ def test_attach_a_picture_and_send_it_as_mms(sms, adbd):
     assert d(resourceId=rid("filename")).get_text() == "list.txt"
     d(resourceId=rid("remove_attachment_button"), instance=1).click()
     assert not d(resourceId=rid("filename")).exists
-    d(resourceId=rid("thread_type_message")).click()
+    d(resourceId=rid("thread_type_message")).click()  # the keyboard takes the picker's place
+    assert not d(resourceId=rid("attachment_picker_holder")).exists
     adbd.shell(["input", "text", "look"])
     d(resourceId=rid("thread_send_message")).click()
     assert d(resourceId=rid("thread_send_message")).get_text() == "SMS"
@@ -384,3 +385,10 @@ def test_attach_a_picture_and_send_it_as_mms(sms, adbd):
     assert "ct=image/jpeg, name=beach.jpg" in parts and "ct=text/plain, name=NULL, text=look" in parts
     thread = adbd.shell(["content", "query", "--uri", "content://mms-sms/conversations"])
     assert "message_count=2" in thread and "snippet=look" in thread
+    d(resourceId=rid("attachment_image")).long_click()  # the MMS alone: the thread keeps the SMS
+    d(description="Delete").click()
+    d(text="Yes").click()
+    assert "No result found." in adbd.shell(["content", "query", "--uri", "content://mms"])
+    assert "No result found." in adbd.shell(["content", "query", "--uri", "content://mms/part"])
+    thread = adbd.shell(["content", "query", "--uri", "content://mms-sms/conversations"])
+    assert "message_count=1" in thread and "snippet=i luv u" in thread

@@ -193,6 +193,8 @@ class ThreadActivity(SelectingActivity):
         """layout_thread_send_message_holder.xml: the attachments being sent, the row with the
         attach button, the field and Send ("MMS" with attachments), and the attachment picker."""
         a = self.app
+        if self.picker_open and getattr(self.wm, "ime_shown", False):
+            self.picker_open = False  # showOrHideAttachmentPicker: the keyboard came up in its place
         text = self.texts.get(self.FIELD, "")
         ready = bool(text or self.attachments)
         send = w.button(
