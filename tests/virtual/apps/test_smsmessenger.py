@@ -359,6 +359,9 @@ def test_attach_a_picture_and_send_it_as_mms(sms, adbd):
     labels = [d(resourceId=rid(f"{k}_text")).get_text() for k in ("choose_photo", "pick_file", "schedule_message")]
     assert labels == ["Choose photo", "Choose file", "Schedule message"]
     assert d(resourceId=rid("take_photo_text")).get_text() == "Take photo"
+    d(resourceId=rid("record_audio")).click()  # RECORD_SOUND: Voice Recorder
+    assert d.app_current()["package"] == "com.simplemobiletools.voicerecorder"
+    d.press("back")
     d(resourceId=rid("choose_photo")).click()  # the system's picker: images only
     assert d.app_current()["package"] == "com.google.android.documentsui"
     titles = [n.get_text() for n in d(resourceId="android:id/title")]  # newest first; earlier tests' may follow

@@ -37,6 +37,7 @@ from pytest_mobile_agent.virtual.ui.view import (
 
 DOCUMENTS, DOCUMENTS_PICK = "com.google.android.documentsui", "com.android.documentsui.picker.PickActivity"
 CAMERA = "com.android.camera2"
+RECORDER = "com.simplemobiletools.voicerecorder"
 NO_APP = "No valid app found"
 KEYBOARD_DP = 260  # the picker takes the keyboard's place (config.keyboardHeight)
 
@@ -309,9 +310,9 @@ class ThreadActivity(SelectingActivity):
             for key, label, icon, color, action in (
                 ("choose_photo", "Choose photo", "image", "#f44336", partial(self.pick_file, "image/*")),
                 ("choose_video", "Choose video", "video_camera_back", "#795548", partial(self.pick_file, "video/*")),
-                ("take_photo", "Take photo", "photo_camera", "#e91e63", self.capture),
-                ("record_video", "Record video", "videocam", "#9c27b0", self.capture),
-                ("record_audio", "Record audio", "mic", "#009688", lambda: self.toast(NO_APP)),
+                ("take_photo", "Take photo", "photo_camera", "#e91e63", partial(self.capture, CAMERA)),
+                ("record_video", "Record video", "videocam", "#9c27b0", partial(self.capture, CAMERA)),
+                ("record_audio", "Record audio", "mic", "#009688", partial(self.capture, RECORDER)),
                 ("pick_file", "Choose file", "description", "#4caf50", partial(self.pick_file, "*/*")),
                 ("pick_contact", "Choose contact", "person", "#3f51b5", lambda: self.toast(NO_APP)),
                 ("schedule_message", "Schedule message", "schedule", "#2196f3", lambda: None),
@@ -342,12 +343,13 @@ class ThreadActivity(SelectingActivity):
         picker = self.wm.start_activity(docs, screen, {"mime": mime})
         picker.on_pick = self.add_attachment  # type: ignore[attr-defined]
 
-    def capture(self) -> None:
-        """ACTION_IMAGE_CAPTURE / ACTION_VIDEO_CAPTURE: the camera app, which returns nothing here."""
+    def capture(self, package: str) -> None:
+        """ACTION_IMAGE_CAPTURE / ACTION_VIDEO_CAPTURE (the Camera) and RECORD_SOUND (Voice
+        Recorder's main screen): the app opens; what it records does not come back here."""
         packages = self.app.device.packages
-        if CAMERA in packages.models and packages.is_installed(CAMERA):
-            camera = packages.app(CAMERA)
-            self.wm.start_activity(camera, camera.main_activity, {})
+        if package in packages.models and packages.is_installed(package):
+            target = packages.app(package)
+            self.wm.start_activity(target, target.main_activity, {})
         else:
             self.toast(NO_APP)
 
