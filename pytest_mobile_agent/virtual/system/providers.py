@@ -186,6 +186,11 @@ def run_content(device: Context, args: list[str]) -> str:
             if verb == "delete":
                 if table == "raw_contacts":
                     db.execute("UPDATE raw_contacts SET deleted = 1" + (f" WHERE {where}" if where else ""))
+                elif table == "threads":  # a conversation's MMS go with it, as MmsSmsProvider deletes them
+                    doomed = f"SELECT _id FROM threads WHERE {where or '1'}"
+                    db.execute(f"DELETE FROM part WHERE mid IN (SELECT _id FROM pdu WHERE thread_id IN ({doomed}))")
+                    db.execute(f"DELETE FROM pdu WHERE thread_id IN ({doomed})")
+                    db.execute(f"DELETE FROM threads WHERE {where or '1'}")
                 elif table == "groups":
                     delete_groups(db, [r[0] for r in db.execute(f"SELECT _id FROM groups WHERE {where or '1'}")])
                 else:
