@@ -3,6 +3,8 @@ of the benchmark's messager_* tasks, driven through uiautomator2."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from fidelity_docs import fidelity_doc, model_ids
 
@@ -396,3 +398,24 @@ def test_attach_a_picture_and_send_it_as_mms(sms, adbd):
     assert "No result found." in adbd.shell(["content", "query", "--uri", "content://mms/part"])
     thread = adbd.shell(["content", "query", "--uri", "content://mms-sms/conversations"])
     assert "message_count=1" in thread and "snippet=i luv u" in thread
+
+
+def test_a_seeded_received_mms_shows_its_picture(sms, adbd):
+    d = sms
+    seed(adbd, NUMBER, "hello")  # the thread
+    tid = re.findall(r"_id=(\d+)", adbd.shell(["content", "query", "--uri", "content://mms-sms/conversations"]))[0]
+    adbd.shell(
+        ["content", "insert", "--uri", "content://mms/inbox", "--bind", f"thread_id:i:{tid}", "--bind", "date:l:1"]
+    )
+    mid = re.findall(r"_id=(\d+)", adbd.shell(["content", "query", "--uri", "content://mms", "--projection", "_id"]))[
+        -1
+    ]
+    for ct, extra in (("image/png", "name:s:cat.png"), ("text/plain", "text:s:look at this")):
+        binds = ["--bind", f"mid:i:{mid}", "--bind", f"ct:s:{ct}", "--bind", extra]
+        adbd.shell(["content", "insert", "--uri", "content://mms/part", *binds])
+    d.app_start(PKG)
+    d(resourceId=rid("conversation_address"), text=NUMBER).click()
+    holder = d(resourceId=rid("thread_message_attachments_holder"))
+    assert holder.child(resourceId=rid("attachment_image")).exists
+    assert [n.get_text() for n in d(resourceId=rid("thread_message_body"))] == ["look at this", "hello"]
+    assert d(resourceId=rid("thread_message_sender_photo")).exists  # received: at the start, with the photo
