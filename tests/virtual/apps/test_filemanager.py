@@ -131,6 +131,11 @@ def test_storage_page(fm, adbd):
     d(resourceId=rid("item_name"), text="notes.txt").click()
     assert d(resourceId=rid("read_text_view")).get_text() == "x" * 1536
     d.press("back")
+    d(resourceId=rid("item_name"), text="report.pdf").long_click()  # the same action mode as the Files tab
+    assert d(resourceId=rid("actionbar_title")).get_text() == "1 / 2"
+    d(description="Delete").click()
+    d(text="Yes").click()
+    assert texts(d, "item_name") == ["notes.txt"] and "report.pdf" not in ls(adbd)
     d.press("back")
     assert d(resourceId=rid("storage_name")).exists
 

@@ -1,15 +1,17 @@
 """The item views ItemsAdapter binds, shared by the Files, Recents and category lists: list rows
-(item_file_dir_list.xml), grid cells (item_dir_grid.xml, item_file_grid.xml) and the grid itself
-(MyGridLayoutManager with the column count as its span)."""
+(item_file_dir_list.xml), grid cells (item_dir_grid.xml, item_file_grid.xml), the grid itself
+(MyGridLayoutManager with the column count as its span), and the action mode over selected
+items (cab.xml)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pytest_mobile_agent.virtual.apps.commons.action_mode import selection_mode_bar
 from pytest_mobile_agent.virtual.apps.commons.formats import format_size
-from pytest_mobile_agent.virtual.apps.filemanager.dialogs import modified_text
-from pytest_mobile_agent.virtual.apps.filemanager.store import Item, column_count
+from pytest_mobile_agent.virtual.apps.filemanager.dialogs import NO_APP, modified_text, properties_dialog, rename_dialog
+from pytest_mobile_agent.virtual.apps.filemanager.store import Item, column_count, delete_paths, extension, item
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity
 from pytest_mobile_agent.virtual.ui.view import FRAME, RELATIVE, VIEW_GROUP, View
@@ -90,3 +92,96 @@ class ItemViews:
                     c.weight, c.width = 1, None
                 lines.append(View(VIEW_GROUP, orientation="h", children=cells))
         return lines
+
+
+class SelectsItems(Activity):
+    """ItemsAdapter's action mode over a list's items (the Files and Recents tabs, a category's
+    list): `selected` holds their paths; the list says what it shows in `listed`."""
+
+    selected: set[str]
+
+    @property
+    def show_hidden(self) -> bool:
+        raise NotImplementedError
+
+    def listed(self) -> list[Item]:
+        raise NotImplementedError
+
+    def selected_items(self) -> list[Item]:
+        fs = self.app.device.fs
+        return [item(fs, p, True) for p in sorted(self.selected) if fs.host(p).exists()]
+
+    def delete_selected(self) -> None:
+        chosen = self.selected_items()
+
+        def yes() -> None:
+            delete_paths(self.app, chosen)
+            self.selected.clear()
+
+        if self.app.pref("skip_delete_confirmation", False):
+            return yes()
+        what = f'"{chosen[0].name}"' if len(chosen) == 1 else f"{len(chosen)} items"
+        self.show(w.confirm_dialog(self, f"Are you sure you want to delete {what}?", yes))
+
+    def rename_selected(self) -> None:
+        chosen = self.selected_items()
+        if len(chosen) == 1:
+            self.show(rename_dialog(self, chosen[0], lambda new: self.selected.clear()))
+
+    def set_hidden(self, hide: bool) -> None:
+        fs = self.app.device.fs
+        for it in self.selected_items():
+            name = it.name
+            new = f".{name}" if hide else name.lstrip(".")
+            if new != name and not fs.host(f"{it.path.rsplit('/', 1)[0]}/{new}").exists():
+                it.host.rename(it.host.with_name(new))
+        self.selected.clear()
+
+    def selection_bar(self) -> View:
+        """cab.xml as ItemsAdapter.prepareActionMode shows it for the selected items."""
+        chosen = self.selected_items()
+        one, one_file = len(chosen) == 1, len(chosen) == 1 and not chosen[0].is_dir
+        hidden = [i for i in chosen if i.name.startswith(".")]
+        items = [
+            ("cab_delete", "Delete", "delete", self.delete_selected, "always", True),
+            (
+                "cab_properties",
+                "Properties",
+                "info",
+                lambda: self.show(properties_dialog(self, chosen, self.show_hidden)),
+                "always",
+                True,
+            ),
+            ("cab_rename", "Rename", "edit", self.rename_selected, "always", True),
+            ("cab_share", "Share", "share", lambda: self.toast(NO_APP), "ifRoom", True),
+            ("cab_hide", "Hide", "", lambda: self.set_hidden(True), "ifRoom", len(hidden) < len(chosen)),
+            ("cab_unhide", "Unhide", "", lambda: self.set_hidden(False), "ifRoom", bool(hidden)),
+            ("cab_create_shortcut", "Create shortcut", "", lambda: None, "never", one),
+            (
+                "cab_copy_path",
+                "Copy path to clipboard",
+                "",
+                lambda: self.toast("Value copied to clipboard"),
+                "never",
+                one,
+            ),
+            ("cab_set_as", "Set as", "", lambda: self.toast(NO_APP), "never", one_file),
+            ("cab_open_with", "Open with", "", lambda: self.toast(NO_APP), "never", one_file),
+            ("cab_open_as", "Open as", "", lambda: None, "never", one_file),
+            ("cab_copy_to", "Copy to", "", lambda: None, "never", True),
+            ("cab_move_to", "Move to", "", lambda: None, "never", True),
+            ("cab_compress", "Compress", "", lambda: None, "never", True),
+            (
+                "cab_decompress",
+                "Decompress",
+                "",
+                lambda: None,
+                "never",
+                any(extension(i.name) == "zip" for i in chosen),
+            ),
+            ("cab_select_all", "Select all", "", self._select_all, "ifRoom", True),
+        ]
+        return selection_mode_bar(self, self.selected, len(self.listed()), items, self._select_all)
+
+    def _select_all(self) -> None:
+        self.selected.update(i.path for i in self.listed())

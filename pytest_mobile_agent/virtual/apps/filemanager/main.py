@@ -13,23 +13,19 @@ from __future__ import annotations
 from functools import partial
 
 from pytest_mobile_agent.virtual.apps.commons.about import ProAboutActivity
-from pytest_mobile_agent.virtual.apps.commons.action_mode import selection_mode_bar
 from pytest_mobile_agent.virtual.apps.commons.formats import format_size
 from pytest_mobile_agent.virtual.apps.commons.menus import close_search, search_is_open, search_menu, split_menu
 from pytest_mobile_agent.virtual.apps.commons.tabs import bottom_tabs
 from pytest_mobile_agent.virtual.apps.filemanager.dialogs import (
-    NO_APP,
     column_count_dialog,
     create_dialog,
     humanize,
-    properties_dialog,
-    rename_dialog,
     sort_dialog,
     toggle_filenames,
     view_type_dialog,
 )
 from pytest_mobile_agent.virtual.apps.filemanager.editor import open_file
-from pytest_mobile_agent.virtual.apps.filemanager.items import ItemViews
+from pytest_mobile_agent.virtual.apps.filemanager.items import ItemViews, SelectsItems
 from pytest_mobile_agent.virtual.apps.filemanager.mimetypes import TITLES, MimeTypesActivity
 from pytest_mobile_agent.virtual.apps.filemanager.settings import SettingsActivity
 from pytest_mobile_agent.virtual.apps.filemanager.store import (
@@ -38,15 +34,13 @@ from pytest_mobile_agent.virtual.apps.filemanager.store import (
     ROOT,
     Item,
     category,
-    delete_paths,
-    extension,
     item,
     list_dir,
     view_type,
 )
 from pytest_mobile_agent.virtual.system.packages import ALL_FILES_ACCESS, MANAGE_EXTERNAL_STORAGE, SETTINGS_PACKAGE
 from pytest_mobile_agent.virtual.ui import widgets as w
-from pytest_mobile_agent.virtual.ui.app import Activity, App, Overlay
+from pytest_mobile_agent.virtual.ui.app import App, Overlay
 from pytest_mobile_agent.virtual.ui.view import FRAME, LINEAR, RELATIVE, VIEW_GROUP, View
 
 TABS = (("Files", "folder"), ("Recents", "clock"), ("Storage", "file"))
@@ -66,7 +60,7 @@ CATEGORY_COLORS = {
 }
 
 
-class MainActivity(Activity):
+class MainActivity(SelectsItems):
     name = ".activities.MainActivity"
 
     def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
@@ -161,37 +155,6 @@ class MainActivity(Activity):
     def pick_tab(self, i: int) -> None:
         close_search(self)
         self.tab, self.selected = i, set()
-
-    def selected_items(self) -> list[Item]:
-        fs = self.app.device.fs
-        return [item(fs, p, True) for p in sorted(self.selected) if fs.host(p).exists()]
-
-    # -- actions --------------------------------------------------------------------------
-    def delete_selected(self) -> None:
-        chosen = self.selected_items()
-
-        def yes() -> None:
-            delete_paths(self.app, chosen)
-            self.selected.clear()
-
-        if self.app.pref("skip_delete_confirmation", False):
-            return yes()
-        what = f'"{chosen[0].name}"' if len(chosen) == 1 else f"{len(chosen)} items"
-        self.show(w.confirm_dialog(self, f"Are you sure you want to delete {what}?", yes))
-
-    def rename_selected(self) -> None:
-        chosen = self.selected_items()
-        if len(chosen) == 1:
-            self.show(rename_dialog(self, chosen[0], lambda new: self.selected.clear()))
-
-    def set_hidden(self, hide: bool) -> None:
-        fs = self.app.device.fs
-        for it in self.selected_items():
-            name = it.name
-            new = f".{name}" if hide else name.lstrip(".")
-            if new != name and not fs.host(f"{it.path.rsplit('/', 1)[0]}/{new}").exists():
-                it.host.rename(it.host.with_name(new))
-        self.selected.clear()
 
     def toggle_favorite(self, add: bool) -> None:
         favorites = [f for f in self.app.pref("favorites", []) if f != self.path]
@@ -290,53 +253,8 @@ class MainActivity(Activity):
         ]
         return split_menu([i[:5] for i in items if i[5]])
 
-    def selection_bar(self, total: int) -> View:
-        chosen = self.selected_items()
-        one, one_file = len(chosen) == 1, len(chosen) == 1 and not chosen[0].is_dir
-        hidden = [i for i in chosen if i.name.startswith(".")]
-        items = [
-            ("cab_delete", "Delete", "delete", self.delete_selected, "always", True),
-            (
-                "cab_properties",
-                "Properties",
-                "info",
-                lambda: self.show(properties_dialog(self, chosen, self.show_hidden)),
-                "always",
-                True,
-            ),
-            ("cab_rename", "Rename", "edit", self.rename_selected, "always", True),
-            ("cab_share", "Share", "share", lambda: self.toast(NO_APP), "ifRoom", True),
-            ("cab_hide", "Hide", "", lambda: self.set_hidden(True), "ifRoom", len(hidden) < len(chosen)),
-            ("cab_unhide", "Unhide", "", lambda: self.set_hidden(False), "ifRoom", bool(hidden)),
-            ("cab_create_shortcut", "Create shortcut", "", lambda: None, "never", one),
-            (
-                "cab_copy_path",
-                "Copy path to clipboard",
-                "",
-                lambda: self.toast("Value copied to clipboard"),
-                "never",
-                one,
-            ),
-            ("cab_set_as", "Set as", "", lambda: self.toast(NO_APP), "never", one_file),
-            ("cab_open_with", "Open with", "", lambda: self.toast(NO_APP), "never", one_file),
-            ("cab_open_as", "Open as", "", lambda: None, "never", one_file),
-            ("cab_copy_to", "Copy to", "", lambda: None, "never", True),
-            ("cab_move_to", "Move to", "", lambda: None, "never", True),
-            ("cab_compress", "Compress", "", lambda: None, "never", True),
-            (
-                "cab_decompress",
-                "Decompress",
-                "",
-                lambda: None,
-                "never",
-                any(extension(i.name) == "zip" for i in chosen),
-            ),
-            ("cab_select_all", "Select all", "", self._select_all, "ifRoom", True),
-        ]
-        return selection_mode_bar(self, self.selected, total, items, self._select_all)
-
-    def _select_all(self) -> None:
-        self.selected.update(i.path for i in self.items())
+    def listed(self) -> list[Item]:
+        return self.items() if self.tab == 0 else self.recents()
 
     def content(self) -> View:
         a = self.app
@@ -344,8 +262,7 @@ class MainActivity(Activity):
         actions, overflow = self.menu()
         top = search_menu(self, actions=actions, overflow=overflow)
         if self.selected:
-            total = len(self.items()) if self.tab == 0 else len(self.recents())
-            top = View(VIEW_GROUP, orientation="stack", height=64, children=[top, self.selection_bar(total)])
+            top = View(VIEW_GROUP, orientation="stack", height=64, children=[top, self.selection_bar()])
         page = (self.files_page, self.recents_page, self.storage_page)[self.tab]()
         shown = a.pref("shown_tabs", [t for t, _ in TABS])
         tabs = [t for t in TABS if t[0] in shown]

@@ -12,7 +12,7 @@ from pytest_mobile_agent.virtual.apps.filemanager.dialogs import (
     view_type_dialog,
 )
 from pytest_mobile_agent.virtual.apps.filemanager.editor import open_file
-from pytest_mobile_agent.virtual.apps.filemanager.items import ItemViews
+from pytest_mobile_agent.virtual.apps.filemanager.items import ItemViews, SelectsItems
 from pytest_mobile_agent.virtual.apps.filemanager.store import (
     ROOT,
     Item,
@@ -23,7 +23,7 @@ from pytest_mobile_agent.virtual.apps.filemanager.store import (
     view_type,
 )
 from pytest_mobile_agent.virtual.ui import widgets as w
-from pytest_mobile_agent.virtual.ui.app import Activity, App
+from pytest_mobile_agent.virtual.ui.app import App
 from pytest_mobile_agent.virtual.ui.view import RELATIVE, VIEW_GROUP, View
 
 TITLES = {
@@ -38,7 +38,7 @@ SEARCH_KEY = "search_src_text"
 RECYCLER = "androidx.recyclerview.widget.RecyclerView"
 
 
-class MimeTypesActivity(Activity):
+class MimeTypesActivity(SelectsItems):
     name = ".activities.MimeTypesActivity"
 
     def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
@@ -46,11 +46,15 @@ class MimeTypesActivity(Activity):
         self.mimetype = self.extras.get("show_mimetype", "")
         self.searching = False
         self.temp_hidden = False
+        self.selected: set[str] = set()
         if self.mimetype not in TITLES:
             self.toast("An unknown error occurred")
             self.finish()
 
     def on_back(self) -> bool:
+        if self.selected:
+            self.selected.clear()
+            return True
         if self.searching:
             self.close_search()
             return True
@@ -136,10 +140,16 @@ class MimeTypesActivity(Activity):
         title = TITLES.get(self.mimetype, "")
         return w.toolbar(self, "mimetypes_toolbar", title, actions=actions, overflow=overflow, back=True)
 
+    def query(self) -> str:
+        return self.texts.get(SEARCH_KEY, "").strip() if self.searching else ""
+
+    def listed(self) -> list[Item]:
+        query = self.query()
+        return [] if len(query) == 1 else [f for f in self.files() if query.lower() in f.name.lower()]
+
     def content(self) -> View:
         a = self.app
-        query = self.texts.get(SEARCH_KEY, "").strip() if self.searching else ""
-        files = self.files()
+        query = self.query()
         children: list[View] = []
         if len(query) == 1:
             shown: list[Item] = []
@@ -153,15 +163,18 @@ class MimeTypesActivity(Activity):
                 ),
             ]
         else:
-            shown = [f for f in files if query.lower() in f.name.lower()]
+            shown = self.listed()
             if not shown:
                 children.append(w.text(a.rid("mimetypes_placeholder"), "No items found.", gravity="center", padding=16))
         if shown:
-            views = ItemViews(self, view_type(a, self.mimetype) == "grid", set(), self.open, lambda it: None)
+            views = ItemViews(self, view_type(a, self.mimetype) == "grid", self.selected, self.open, self.select)
             listing = w.scroll(a.rid("mimetypes_list"), views.views(shown), cls=RECYCLER)
             children.append(View(RELATIVE, id=a.rid("mimetypes_fastscroller"), weight=1, children=[listing]))
         holder = View(RELATIVE, id=a.rid("mimetypes_holder"), weight=1, children=children)
-        return w.screen(self.toolbar(), [holder], id=a.rid("mimetypes_coordinator"))
+        top = self.toolbar()
+        if self.selected:
+            top = View(VIEW_GROUP, orientation="stack", height=64, children=[top, self.selection_bar()])
+        return w.screen(top, [holder], id=a.rid("mimetypes_coordinator"))
 
     def show_sorting(self) -> None:
         self.show(sort_dialog(self, self.mimetype, self.refresh))
@@ -170,4 +183,10 @@ class MimeTypesActivity(Activity):
         """Lists are built from the files and settings on every draw: nothing is cached."""
 
     def open(self, it: Item) -> None:
-        open_file(self, it)
+        if self.selected:
+            self.select(it)
+        else:
+            open_file(self, it)
+
+    def select(self, it: Item) -> None:
+        self.selected ^= {it.path}
