@@ -462,3 +462,13 @@ def test_birthday_with_the_date_picker_and_groups_field(contacts, adbd):
     scroll_to(d, resourceId=rid("contact_group"))  # the contact's screen shows both
     assert d(resourceId=rid("contact_group")).get_text() == "Work"
     assert d(resourceId=rid("contact_event")).get_text().startswith(born)
+    d(description="Edit contact").click()  # the picker opens on the date; Hide year keeps month and day
+    scroll_to(d, resourceId=rid("contact_event"))
+    d(resourceId=rid("contact_event")).click()
+    assert d(resourceId="android:id/date_picker_header_year").get_text() == str(1990 - (month == 1))
+    d(resourceId=rid("hide_year")).click()
+    d(text="OK").click()
+    assert d(resourceId=rid("contact_event")).get_text() == f"{before[:3]} 15"
+    d(description="Save").click()
+    no_year = f"data1=--{(month - 2) % 12 + 1:02d}-15"
+    assert has_row(query(adbd, DATA, mimetype=EVENT_MIME), f"raw_contact_id={zack}", no_year, "data2=3")
