@@ -253,7 +253,7 @@ class ThreadActivity(SelectingActivity):
                 id=a.rid("media_attachment_holder"),
                 width=64,
                 height=64,
-                children=[View(IMAGE, id=a.rid("thumbnail"), kind="image", key=path, width=64, height=64)],
+                children=[w.media(a.rid("thumbnail"), a.device.fs.host(path), "crop", 8, width=64, height=64)],
             )
         else:
             size = format_size(self.app.device.fs.host(path).stat().st_size)
@@ -441,7 +441,7 @@ class ThreadActivity(SelectingActivity):
         for att in m["attachments"]:
             if att["mime"].startswith("image/"):
                 views.append(
-                    View(IMAGE, id=a.rid("attachment_image"), kind="image", key=att["path"], width=156, height=156)
+                    w.media(a.rid("attachment_image"), a.device.fs.host(att["path"]), "crop", 8, width=156, height=156)
                 )
             else:
                 views.append(

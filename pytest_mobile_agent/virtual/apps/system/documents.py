@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
-from pytest_mobile_agent.virtual.ui.view import FRAME, IMAGE, LINEAR, RECYCLER, RELATIVE, View
+from pytest_mobile_agent.virtual.ui.view import FRAME, LINEAR, RECYCLER, RELATIVE, View
 
 PACKAGE = "com.google.android.documentsui"
 PICK = "com.android.documentsui.picker.PickActivity"
@@ -78,7 +78,7 @@ class PickActivity(Activity):
         rid, name = self.app.rid, path.rsplit("/", 1)[-1]
         family = "image" if accepts("image/*", name) else ""
         thumb = (
-            View(IMAGE, id=rid("icon_thumb"), kind="image", key=path, height=120)
+            w.media(rid("icon_thumb"), self.app.device.fs.host(path), "crop", height=120)
             if family
             else w.image(rid("icon_mime_lg"), "", "insert_drive_file", height=120)
         )
