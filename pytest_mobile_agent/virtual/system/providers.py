@@ -17,6 +17,8 @@ SMS_DB = "/data/data/com.android.providers.telephony/databases/mmssms.db"
 NAME_MIME = "vnd.android.cursor.item/name"
 PHONE_MIME = "vnd.android.cursor.item/phone_v2"
 EMAIL_MIME = "vnd.android.cursor.item/email_v2"
+EVENT_MIME = "vnd.android.cursor.item/contact_event"  # data1 "yyyy-MM-dd" or "--MM-dd", data2 the type
+GROUP_MIME = "vnd.android.cursor.item/group_membership"  # data1 the group's row id
 
 _CONTACTS_SCHEMA = """
 CREATE TABLE IF NOT EXISTS raw_contacts (_id INTEGER PRIMARY KEY AUTOINCREMENT, account_name TEXT,
@@ -25,6 +27,9 @@ CREATE TABLE IF NOT EXISTS raw_contacts (_id INTEGER PRIMARY KEY AUTOINCREMENT, 
 CREATE TABLE IF NOT EXISTS data (_id INTEGER PRIMARY KEY AUTOINCREMENT, raw_contact_id INTEGER NOT NULL,
   mimetype TEXT NOT NULL, is_primary INTEGER NOT NULL DEFAULT 0, data1 TEXT, data2 TEXT, data3 TEXT,
   data4 TEXT, data5 TEXT, data6 TEXT, data7 TEXT, data8 TEXT, data9 TEXT, data10 TEXT, data15 BLOB);
+CREATE TABLE IF NOT EXISTS groups (_id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT, account_name TEXT,
+  account_type TEXT, system_id TEXT, notes TEXT, group_visible INTEGER NOT NULL DEFAULT 0,
+  deleted INTEGER NOT NULL DEFAULT 0, auto_add INTEGER NOT NULL DEFAULT 0, favorites INTEGER NOT NULL DEFAULT 0);
 CREATE VIEW IF NOT EXISTS contacts AS SELECT _id, _id AS name_raw_contact_id, display_name, starred,
   times_contacted, EXISTS(SELECT 1 FROM data d WHERE d.raw_contact_id = raw_contacts._id
   AND d.mimetype = 'vnd.android.cursor.item/phone_v2') AS has_phone_number FROM raw_contacts WHERE deleted = 0;
@@ -39,6 +44,11 @@ CREATE TABLE IF NOT EXISTS threads (_id INTEGER PRIMARY KEY AUTOINCREMENT, addre
 CREATE TABLE IF NOT EXISTS sms (_id INTEGER PRIMARY KEY AUTOINCREMENT, thread_id INTEGER, address TEXT,
   person INTEGER, date INTEGER, date_sent INTEGER NOT NULL DEFAULT 0, read INTEGER NOT NULL DEFAULT 0,
   seen INTEGER NOT NULL DEFAULT 0, status INTEGER NOT NULL DEFAULT -1, type INTEGER, subject TEXT, body TEXT);
+CREATE TABLE IF NOT EXISTS pdu (_id INTEGER PRIMARY KEY AUTOINCREMENT, thread_id INTEGER, date INTEGER,
+  date_sent INTEGER NOT NULL DEFAULT 0, msg_box INTEGER, read INTEGER NOT NULL DEFAULT 0,
+  seen INTEGER NOT NULL DEFAULT 0, sub TEXT, m_type INTEGER, text_only INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS part (_id INTEGER PRIMARY KEY AUTOINCREMENT, mid INTEGER, seq INTEGER NOT NULL DEFAULT 0,
+  ct TEXT, name TEXT, cl TEXT, _data TEXT, text TEXT);
 """
 # content:// authority/path -> (database, table or view, fixed column values for inserts)
 _URIS: dict[str, tuple[str, str, dict[str, object]]] = {
@@ -46,13 +56,26 @@ _URIS: dict[str, tuple[str, str, dict[str, object]]] = {
     "com.android.contacts/data": (CONTACTS_DB, "data", {}),
     "com.android.contacts/data/phones": (CONTACTS_DB, "phones", {}),
     "com.android.contacts/contacts": (CONTACTS_DB, "contacts", {}),
+    "com.android.contacts/groups": (CONTACTS_DB, "groups", {}),
     "sms": (SMS_DB, "sms", {}),
     "sms/inbox": (SMS_DB, "sms", {"type": 1}),
     "sms/sent": (SMS_DB, "sms", {"type": 2}),
     "sms/draft": (SMS_DB, "sms", {"type": 3}),
     "mms-sms/conversations": (SMS_DB, "threads", {}),
+    # MMS as the telephony provider keeps them: a pdu row per message (date in seconds,
+    # msg_box 1 inbox / 2 sent) and its parts (attachments: ct, name, _data; text: text/plain).
+    "mms": (SMS_DB, "pdu", {}),
+    "mms/inbox": (SMS_DB, "pdu", {"msg_box": 1}),
+    "mms/sent": (SMS_DB, "pdu", {"msg_box": 2}),
+    "mms/part": (SMS_DB, "part", {}),
 }
-_TYPE_FILTER = {"sms/inbox": "type = 1", "sms/sent": "type = 2", "sms/draft": "type = 3"}
+_TYPE_FILTER = {
+    "sms/inbox": "type = 1",
+    "sms/sent": "type = 2",
+    "sms/draft": "type = 3",
+    "mms/inbox": "msg_box = 1",
+    "mms/sent": "msg_box = 2",
+}
 
 
 class ProviderError(Exception):
@@ -163,6 +186,13 @@ def run_content(device: Context, args: list[str]) -> str:
             if verb == "delete":
                 if table == "raw_contacts":
                     db.execute("UPDATE raw_contacts SET deleted = 1" + (f" WHERE {where}" if where else ""))
+                elif table == "threads":  # a conversation's MMS go with it, as MmsSmsProvider deletes them
+                    doomed = f"SELECT _id FROM threads WHERE {where or '1'}"
+                    db.execute(f"DELETE FROM part WHERE mid IN (SELECT _id FROM pdu WHERE thread_id IN ({doomed}))")
+                    db.execute(f"DELETE FROM pdu WHERE thread_id IN ({doomed})")
+                    db.execute(f"DELETE FROM threads WHERE {where or '1'}")
+                elif table == "groups":
+                    delete_groups(db, [r[0] for r in db.execute(f"SELECT _id FROM groups WHERE {where or '1'}")])
                 else:
                     db.execute(f"DELETE FROM {table}" + (f" WHERE {where}" if where else ""))
                 return ""
@@ -187,6 +217,12 @@ def _sms_defaults(db: sqlite3.Connection, values: dict[str, object], device: Con
         "UPDATE threads SET date = ?, message_count = message_count + 1, snippet = ? WHERE _id = ?",
         (values["date"], values.get("body"), thread_id),
     )
+
+
+def delete_groups(db: sqlite3.Connection, ids: list[int]) -> None:
+    """A deleted group is marked deleted and its memberships go with it, as ContactsProvider2 does."""
+    db.executemany("UPDATE groups SET deleted = 1 WHERE _id = ?", [(i,) for i in ids])
+    db.executemany("DELETE FROM data WHERE mimetype = ? AND data1 = ?", [(GROUP_MIME, str(i)) for i in ids])
 
 
 def _sync_display_name(db: sqlite3.Connection, values: dict[str, object]) -> None:

@@ -58,6 +58,14 @@ def overflow(d, title: str) -> None:
     d(text=title).click()
 
 
+def scroll_to(d, **selector) -> None:
+    for _ in range(6):
+        if d(**selector).exists:
+            return
+        d.swipe(540, 1900, 540, 900, 0.1)
+    raise AssertionError(f"not found: {selector}")
+
+
 def restart(d, adbd) -> None:
     adbd.shell(f"am force-stop {PKG}")
     d.app_start(PKG)
@@ -89,7 +97,9 @@ def test_create_contact_writes_the_provider(contacts, adbd):
     d = contacts
     d(resourceId=rid("fragment_fab")).click()  # contacts_create
     assert d(resourceId=rid("contact_number_type")).get_text() == "Mobile"
+    scroll_to(d, resourceId=rid("contact_source"))  # below the events and groups
     assert d(resourceId=rid("contact_source")).get_text() == "Phone storage"
+    d.swipe(540, 900, 540, 1900, 0.1)
     d(resourceId=rid("contact_first_name")).click()
     adbd.shell(["input", "text", "Yuzai"])
     d(resourceId=rid("contact_number")).click()
@@ -338,3 +348,128 @@ def test_horizontal_swipes_move_between_the_tabs(contacts, adbd):
     tab = d(className="androidx.appcompat.app.ActionBar$Tab", selected=True)
     assert tab.child(resourceId=rid("tab_item_label")).get_text() == "Favorites"
     assert d(description="Add favorites").exists
+
+
+GROUP_MIME = "vnd.android.cursor.item/group_membership"
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+EVENT_MIME = "vnd.android.cursor.item/contact_event"
+
+
+def test_groups_create_members_rename_and_delete(contacts, adbd):
+    d = contacts
+    zack = seed(adbd, "Zack", "555")
+    seed(adbd, "Amy", "556")
+    restart(d, adbd)
+    d(text="Groups").click()
+    assert texts(d, "fragment_placeholder") == ["There are no contact groups on the device"]
+    d(resourceId=rid("fragment_fab")).click()
+    assert d(resourceId=rid("alertTitle")).get_text() == "Create a new group"
+    d(resourceId=rid("group_name")).click()
+    adbd.shell(["input", "text", "Friends"])
+    d(text="OK").click()
+    assert texts(d, "group_name") == ["Friends (0)"]
+    d(resourceId=rid("group_name")).click()  # the group's members
+    assert d(resourceId=rid("group_contacts_toolbar")).child(text="Friends").exists
+    assert texts(d, "group_contacts_placeholder") == ["This group is empty"]
+    d(resourceId=rid("group_contacts_placeholder_2")).click()  # "Add contacts"
+    d(resourceId=rid("contact_name"), text="Zack").click()
+    d(text="OK").click()
+    assert texts(d, "item_contact_name") == ["Zack"]
+    assert has_row(query(adbd, DATA, mimetype=GROUP_MIME), f"raw_contact_id={zack}", "data1=10000")
+    d.press("back")
+    assert texts(d, "group_name") == ["Friends (1)"]
+    d(resourceId=rid("group_name")).long_click()
+    d(description="Rename").click()
+    assert d(resourceId=rid("rename_group_title")).get_text() == "Friends"
+    d(resourceId=rid("rename_group_title")).clear_text()
+    adbd.shell(["input", "text", "Family"])
+    d(text="OK").click()
+    assert texts(d, "group_name") == ["Family (1)"]
+    d(text="Contacts").click()  # the selection's "Add to group"
+    d(resourceId=rid("item_contact_name"), text="Amy").long_click()
+    d(description="Add to group").click()
+    assert [n.get("text") for n in nodes(d) if n.get("class") == "android.widget.RadioButton"] == [
+        "Family",
+        "Create a new group",
+    ]
+    d(text="Family").click()
+    d(text="Groups").click()
+    assert texts(d, "group_name") == ["Family (2)"]
+    d(resourceId=rid("group_name")).long_click()
+    d(description="Delete").click()
+    assert d(text='Are you sure you want to delete "Family"?').exists
+    d(text="Yes").click()
+    assert texts(d, "fragment_placeholder") == ["There are no contact groups on the device"]
+
+
+def has_row(rows: str, *fields: str) -> bool:
+    """Whether one row of `content query` output has every field ("raw_contact_id=3,", "data1=...")."""
+    return any(all(f"{f}," in line + "," for f in fields) for line in rows.splitlines())
+
+
+def test_birthday_with_the_date_picker_and_groups_field(contacts, adbd):
+    d = contacts
+    zack = seed(adbd, "Zack", "555")
+    restart(d, adbd)
+    d(resourceId=rid("item_contact_name"), text="Zack").click()
+    d(description="Edit contact").click()
+    scroll_to(d, resourceId=rid("contact_event"))
+    assert d(resourceId=rid("contact_event")).get_text() == "Unknown"
+    assert d(resourceId=rid("contact_event_type")).get_text() == "Birthday"
+    d(resourceId=rid("contact_event")).click()  # MyDatePickerDialog, on today
+    year, this_year = d(resourceId="android:id/date_picker_header_year"), adbd.shell("date +%Y").strip()
+    assert year.get_text() == this_year and d(resourceId=rid("hide_year")).exists
+    year.click()  # the year list, the current year in view
+    assert d(resourceId="android:id/text1", text=this_year).exists
+    for _ in range(8):
+        if d(resourceId="android:id/text1", text="1990").exists:
+            break
+        d.swipe(540, 900, 540, 1700, 0.1)
+    d(resourceId="android:id/text1", text="1990").click()
+    assert d(resourceId="android:id/date_picker_header_year").get_text() == "1990"
+    month = int(adbd.shell("date +%m"))
+    before = MONTHS[(month - 2) % 12]
+    d(description="Previous month").click()
+    d(description=f"15 {before} {1990 - (month == 1)}").click()
+    d(text="OK").click()
+    born = f"{before[:3]} 15, {1990 - (month == 1)} ("
+    assert d(resourceId=rid("contact_event")).get_text().startswith(born)
+    scroll_to(d, resourceId=rid("contact_group"))
+    assert d(resourceId=rid("contact_group")).get_text() == "No groups"
+    d(resourceId=rid("contact_group")).click()  # SelectGroupsDialog
+    d(resourceId=rid("item_textview"), text="Create a new group").click()
+    adbd.shell(["input", "text", "Work"])
+    d(resourceId="android:id/button1", instance=1).click()  # the new group dialog's, over the list's
+    assert d(resourceId=rid("item_checkbox"), text="Work").info["checked"]
+    d(text="OK").click()
+    assert d(resourceId=rid("contact_group")).get_text() == "Work"
+    d(description="Save").click()
+    tag = f"data1={1990 - (month == 1)}-{(month - 2) % 12 + 1:02d}-15"
+    assert has_row(query(adbd, DATA, mimetype=EVENT_MIME), f"raw_contact_id={zack}", tag, "data2=3")
+    assert has_row(query(adbd, DATA, mimetype=GROUP_MIME), f"raw_contact_id={zack}", "data1=10000")
+    scroll_to(d, resourceId=rid("contact_group"))  # the contact's screen shows both
+    assert d(resourceId=rid("contact_group")).get_text() == "Work"
+    assert d(resourceId=rid("contact_event")).get_text().startswith(born)
+    d(description="Edit contact").click()  # the picker opens on the date; Hide year keeps month and day
+    scroll_to(d, resourceId=rid("contact_event"))
+    d(resourceId=rid("contact_event")).click()
+    assert d(resourceId="android:id/date_picker_header_year").get_text() == str(1990 - (month == 1))
+    d(resourceId=rid("hide_year")).click()
+    d(text="OK").click()
+    assert d(resourceId=rid("contact_event")).get_text() == f"{before[:3]} 15"
+    d(description="Save").click()
+    no_year = f"data1=--{(month - 2) % 12 + 1:02d}-15"
+    assert has_row(query(adbd, DATA, mimetype=EVENT_MIME), f"raw_contact_id={zack}", no_year, "data2=3")

@@ -101,12 +101,90 @@ def test_root_listing_menu_and_tabs(fm):
 def test_storage_page(fm, adbd):
     d = fm
     put(adbd, f"{DOWNLOAD}/photo.jpg", "x" * 2048)
+    put(adbd, f"{DOWNLOAD}/notes.txt", "x" * 1536)
+    put(adbd, f"{DOWNLOAD}/report.pdf", "x" * 1024)
+    put(adbd, f"{DOWNLOAD}/empty.txt")
     d(text="Storage").click()  # filemanager_check_storage
     assert d(resourceId=rid("total_space")).get_text() == "Total storage: 32 GB"
     assert d(resourceId=rid("storage_name")).get_text() == "Internal"
     assert texts(d, "images_label") == ["Images"] and texts(d, "others_label") == ["Others"]
-    assert d(resourceId=rid("images_size")).get_text() != "0 B"
+    assert d(resourceId=rid("images_size")).get_text() == "2 kB"
+    assert d(resourceId=rid("documents_size")).get_text() == "2.5 kB"
     assert not d(description="Sort by").exists
+    # The usage bar: 8 of 32 GB used fills its first quarter with the primary colour.
+    x0, y0, x1, y1 = (d(resourceId=rid("main_storage_usage_progressbar")).info["bounds"][k] for k in BOX)
+    shot, y = d.screenshot(), (y0 + y1) // 2
+    fill, track = shot.getpixel((x0 + (x1 - x0) // 8, y)), shot.getpixel((x0 + (x1 - x0) * 3 // 4, y))
+    assert near(fill, (245, 124, 0)) and near(track, (253, 222, 191))  # the track: 25 % over white
+    # A category opens its files, newest sorting as the folder's, empty files left out.
+    d(resourceId=rid("documents_holder")).click()
+    assert d(resourceId=rid("mimetypes_toolbar")).child(text="Documents").exists
+    assert texts(d, "item_name") == ["notes.txt", "report.pdf"]
+    d(description="Search").click()
+    adbd.shell(["input", "text", "r"])
+    assert texts(d, "mimetypes_placeholder_2") == ["Type in at least 2 characters to start the search."]
+    adbd.shell(["input", "text", "ep"])
+    assert texts(d, "item_name") == ["report.pdf"]
+    d.press("back")  # the keyboard
+    d.press("back")  # the search
+    assert texts(d, "item_name") == ["notes.txt", "report.pdf"]
+    d(resourceId=rid("item_name"), text="notes.txt").click()
+    assert d(resourceId=rid("read_text_view")).get_text() == "x" * 1536
+    d.press("back")
+    d(resourceId=rid("item_name"), text="report.pdf").long_click()  # the same action mode as the Files tab
+    assert d(resourceId=rid("actionbar_title")).get_text() == "1 / 2"
+    d(description="Delete").click()
+    d(text="Yes").click()
+    assert texts(d, "item_name") == ["notes.txt"] and "report.pdf" not in ls(adbd)
+    d.press("back")
+    assert d(resourceId=rid("storage_name")).exists
+
+
+BOX = ("left", "top", "right", "bottom")
+
+
+def near(pixel: tuple, rgb: tuple[int, int, int]) -> bool:
+    """The screenshot is a JPEG: colours come back a few units off."""
+    return sum(abs(a - b) for a, b in zip(pixel[:3], rgb)) < 16
+
+
+def test_grid_view_column_count_and_filenames(fm, adbd):
+    d = fm
+    adbd.shell(f"mkdir {DOWNLOAD}/sub")
+    for name in ("a.txt", "b.pdf", "c.mp3", "d.jpg"):
+        put(adbd, f"{DOWNLOAD}/{name}", "x")
+    open_download(d)
+    overflow(d, "Change view type")
+    d(resourceId=rid("change_view_type_dialog_radio_grid")).click()
+    d(resourceId=rid("change_view_type_dialog_use_for_this_folder")).click()
+    d(text="OK").click()
+    assert texts(d, "item_name") == ["sub", "a.txt", "b.pdf", "c.mp3", "d.jpg"]
+    assert not texts(d, "item_details")  # grid cells carry the name only
+
+    def tops() -> dict[str, tuple[int, int]]:
+        return {
+            n.get("text"): tuple(int(v) for v in n.get("bounds")[1:-1].split("][")[0].split(","))
+            for n in nodes(d)
+            if n.get("resource-id") == rid("item_name")
+        }
+
+    at = tops()  # three columns: folders on their own line, then files three to a line
+    assert at["a.txt"][1] == at["b.pdf"][1] == at["c.mp3"][1] > at["sub"][1]
+    assert at["a.txt"][0] < at["b.pdf"][0] < at["c.mp3"][0] and at["d.jpg"][1] > at["c.mp3"][1]
+    overflow(d, "Column count")
+    assert d(text="3 columns").info["checked"] and d(text="1 column").exists
+    d(text="2 columns").click()
+    at = tops()
+    assert at["a.txt"][1] == at["b.pdf"][1] < at["c.mp3"][1] == at["d.jpg"][1]
+    d(resourceId=rid("item_name"), text="b.pdf").long_click()  # a selected cell shows its check
+    assert len(texts(d, "item_check")) == 1
+    d.press("back")
+    overflow(d, "Toggle filename visibility")
+    assert texts(d, "item_name") == ["sub"]  # folders keep their names
+    d.press("back")  # up to Internal: its own view type is still the list
+    assert texts(d, "item_details")
+    d(description="More options").click()
+    assert "Column count" not in texts(d, "title")
 
 
 def test_create_new_file_and_folder_in_download(fm, adbd):

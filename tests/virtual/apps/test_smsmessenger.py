@@ -3,6 +3,8 @@ of the benchmark's messager_* tasks, driven through uiautomator2."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from drags import drag
 from fidelity_docs import fidelity_doc, model_ids
@@ -349,3 +351,72 @@ def test_sent_bubbles_sit_at_the_end_received_at_the_start_each_with_its_text(sm
         assert corner != fill  # a rounded corner, not a square one
         ink = screen.crop((b["left"], b["top"], b["right"], b["bottom"])).getcolors(100_000)
         assert any(sum(c) < 300 for _, c in ink), f"no text drawn in {b} (middle {middle})"
+
+
+def test_attach_a_picture_and_send_it_as_mms(sms, adbd):
+    d = sms
+    adbd.shell("mkdir -p /sdcard/DCIM/Camera && echo jpegdata > /sdcard/DCIM/Camera/beach.jpg")
+    adbd.shell("echo notes > /sdcard/Download/list.txt")
+    start_conversation(d, adbd)  # one SMS sent, then the picker
+    d(resourceId=rid("thread_add_attachment")).click()
+    labels = [d(resourceId=rid(f"{k}_text")).get_text() for k in ("choose_photo", "pick_file", "schedule_message")]
+    assert labels == ["Choose photo", "Choose file", "Schedule message"]
+    assert d(resourceId=rid("take_photo_text")).get_text() == "Take photo"
+    d(resourceId=rid("record_audio")).click()  # RECORD_SOUND: Voice Recorder
+    assert d.app_current()["package"] == "com.simplemobiletools.voicerecorder"
+    d.press("back")
+    d(resourceId=rid("choose_photo")).click()  # the system's picker: images only
+    assert d.app_current()["package"] == "com.google.android.documentsui"
+    titles = [n.get_text() for n in d(resourceId="android:id/title")]  # newest first; earlier tests' may follow
+    assert titles[0] == "beach.jpg" and "list.txt" not in titles
+    d(resourceId="android:id/title", text="beach.jpg").click()
+    assert d.app_current()["package"] == PKG
+    assert d(resourceId=rid("thread_attachments_recyclerview")).child(resourceId=rid("thumbnail")).exists
+    assert d(resourceId=rid("thread_send_message")).get_text() == "MMS"
+    d(resourceId=rid("pick_file")).click()  # any file: a document preview
+    d(resourceId="android:id/title", text="list.txt").click()
+    assert d(resourceId=rid("filename")).get_text() == "list.txt"
+    d(resourceId=rid("remove_attachment_button"), instance=1).click()
+    assert not d(resourceId=rid("filename")).exists
+    d(resourceId=rid("thread_type_message")).click()  # the keyboard takes the picker's place
+    assert not d(resourceId=rid("attachment_picker_holder")).exists
+    adbd.shell(["input", "text", "look"])
+    d(resourceId=rid("thread_send_message")).click()
+    assert d(resourceId=rid("thread_send_message")).get_text() == "SMS"
+    assert not d(resourceId=rid("thread_attachments_recyclerview")).exists
+    bubble = d(resourceId=rid("thread_message_attachments_holder"))
+    assert bubble.child(resourceId=rid("attachment_image")).exists
+    pdu = adbd.shell(["content", "query", "--uri", "content://mms/sent"])
+    assert pdu.count("Row:") == 1 and "msg_box=2" in pdu
+    parts = adbd.shell(["content", "query", "--uri", "content://mms/part", "--projection", "ct:name:text"])
+    assert "ct=image/jpeg, name=beach.jpg" in parts and "ct=text/plain, name=NULL, text=look" in parts
+    thread = adbd.shell(["content", "query", "--uri", "content://mms-sms/conversations"])
+    assert "message_count=2" in thread and "snippet=look" in thread
+    d(resourceId=rid("attachment_image")).long_click()  # the MMS alone: the thread keeps the SMS
+    d(description="Delete").click()
+    d(text="Yes").click()
+    assert "No result found." in adbd.shell(["content", "query", "--uri", "content://mms"])
+    assert "No result found." in adbd.shell(["content", "query", "--uri", "content://mms/part"])
+    thread = adbd.shell(["content", "query", "--uri", "content://mms-sms/conversations"])
+    assert "message_count=1" in thread and "snippet=i luv u" in thread
+
+
+def test_a_seeded_received_mms_shows_its_picture(sms, adbd):
+    d = sms
+    seed(adbd, NUMBER, "hello")  # the thread
+    tid = re.findall(r"_id=(\d+)", adbd.shell(["content", "query", "--uri", "content://mms-sms/conversations"]))[0]
+    adbd.shell(
+        ["content", "insert", "--uri", "content://mms/inbox", "--bind", f"thread_id:i:{tid}", "--bind", "date:l:1"]
+    )
+    mid = re.findall(r"_id=(\d+)", adbd.shell(["content", "query", "--uri", "content://mms", "--projection", "_id"]))[
+        -1
+    ]
+    for ct, extra in (("image/png", "name:s:cat.png"), ("text/plain", "text:s:look at this")):
+        binds = ["--bind", f"mid:i:{mid}", "--bind", f"ct:s:{ct}", "--bind", extra]
+        adbd.shell(["content", "insert", "--uri", "content://mms/part", *binds])
+    d.app_start(PKG)
+    d(resourceId=rid("conversation_address"), text=NUMBER).click()
+    holder = d(resourceId=rid("thread_message_attachments_holder"))
+    assert holder.child(resourceId=rid("attachment_image")).exists
+    assert [n.get_text() for n in d(resourceId=rid("thread_message_body"))] == ["look at this", "hello"]
+    assert d(resourceId=rid("thread_message_sender_photo")).exists  # received: at the start, with the photo

@@ -1,5 +1,5 @@
-"""Commons dialogs several apps show: PropertiesDialog, and the keyboard closing with a dialog
-that has a text field."""
+"""Commons dialogs several apps show: PropertiesDialog, the keyboard closing with a dialog
+that has a text field, and a text dialog whose OK checks before it closes."""
 
 from __future__ import annotations
 
@@ -66,3 +66,24 @@ def keyboard_dialog(activity: Activity, dialog: Overlay) -> Overlay:
 
     dialog.build, dialog.on_cancel = wrapped, cancelled
     return dialog
+
+
+def validating_dialog(activity: Activity, title: str, body: Callable[[], list[View]], ok: Callable[[], bool]):
+    """An OK/Cancel dialog with a text field whose OK checks first: it closes only when `ok`
+    returns True (the real dialogs toast the problem and stay)."""
+    dialog = w.alert(activity, title, body, positive=("OK", lambda: None), negative=("Cancel", lambda: None))
+    build = dialog.build
+
+    def check() -> None:
+        if ok():
+            activity.dismiss(dialog)
+
+    def checked() -> View:
+        root = build()
+        for v in root.walk():
+            if v.id == "android:id/button1":
+                v.on_click = check
+        return root
+
+    dialog.build = checked
+    return keyboard_dialog(activity, dialog)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pytest_mobile_agent.virtual.apps.commons.about import COMMONS_FAQ, PRO_SHARED_ACTIVITIES
 from pytest_mobile_agent.virtual.apps.commons.customization import CustomizationActivity
 from pytest_mobile_agent.virtual.apps.contacts.contact import EditContactActivity, ViewContactActivity
+from pytest_mobile_agent.virtual.apps.contacts.groups import GroupContactsActivity
 from pytest_mobile_agent.virtual.apps.contacts.main import MainActivity
 from pytest_mobile_agent.virtual.apps.contacts.settings import SettingsActivity
 from pytest_mobile_agent.virtual.apps.contacts.store import PKG
@@ -33,6 +34,7 @@ class Contacts(App):
     activities = (
         ViewContactActivity,
         EditContactActivity,
+        GroupContactsActivity,
         SettingsActivity,
         CustomizationActivity,
         *PRO_SHARED_ACTIVITIES,

@@ -13,10 +13,20 @@ from functools import partial
 from typing import Any
 
 from pytest_mobile_agent.virtual.apps.commons.menus import split_menu
-from pytest_mobile_agent.virtual.apps.contacts.dialogs import NAME_FIELDS, NO_APP, manage_fields_dialog, shown_fields
+from pytest_mobile_agent.virtual.apps.contacts.dialogs import (
+    NAME_FIELDS,
+    NO_APP,
+    date_picker_dialog,
+    event_text,
+    manage_fields_dialog,
+    select_groups_dialog,
+    shown_fields,
+)
 from pytest_mobile_agent.virtual.apps.contacts.store import (
     ADDRESS_TYPES,
+    BIRTHDAY,
     EMAIL_TYPES,
+    EVENT_TYPES,
     PHONE_TYPES,
     ContactsStore,
     display_name,
@@ -25,7 +35,7 @@ from pytest_mobile_agent.virtual.apps.contacts.store import (
 )
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
-from pytest_mobile_agent.virtual.ui.view import RELATIVE, View
+from pytest_mobile_agent.virtual.ui.view import IMAGE, RELATIVE, View
 
 UNSAVED = "You have unsaved changes. Save before exit?"
 
@@ -161,6 +171,22 @@ class ViewContactActivity(Activity):
                         id=a.rid(holder_id),
                     )
                 )
+        today = a.device.clock.now().date()
+        if "events" in shown and c["events"]:
+            events = [
+                View(
+                    RELATIVE,
+                    id=a.rid("contact_event_holder"),
+                    orientation="h",
+                    padding=8,
+                    children=[
+                        w.text(a.rid("contact_event"), event_text(tag, today), weight=1),
+                        w.text(a.rid("contact_event_type"), EVENT_TYPES.get(t, "Other"), size=14),
+                    ],
+                )
+                for tag, t in c["events"]
+            ]
+            rows.append(w.column(events, id=a.rid("contact_events_holder")))
         if "notes" in shown and c["notes"]:
             rows.append(w.text(a.rid("contact_notes"), c["notes"], padding=12))
         if "organization" in shown and (c["company"] or c["job"]):
@@ -168,6 +194,11 @@ class ViewContactActivity(Activity):
                 w.text(a.rid("contact_organization_company"), c["company"], padding=12),
                 w.text(a.rid("contact_organization_job_position"), c["job"], padding=12),
             ]
+        titles = {g["id"]: g["title"] for g in self.store.groups()}
+        member_of = sorted((titles[g] for g in set(c["groups"]) if g in titles), key=str.lower)
+        if "groups" in shown and member_of:
+            groups = [w.text(a.rid("contact_group"), t, padding=8) for t in member_of]
+            rows.append(w.column(groups, id=a.rid("contact_groups_holder")))
         if "contact_source" in shown:
             rows.append(
                 w.column(
@@ -206,6 +237,10 @@ class EditContactActivity(Activity):
             for i, (v, _) in enumerate(values):
                 self.texts[f"{item}_{i}"] = v
         self.starred = bool(c["starred"])
+        # activity_edit_contact.xml holds one empty event row ("Unknown") until events are set
+        self.events: list[list[Any]] = [[tag, t] for tag, t in c["events"]] or [["", BIRTHDAY]]
+        known = {g["id"] for g in self.store.groups()}
+        self.groups: list[int] = sorted({g for g in c["groups"] if g in known})
         self.original = self.collect()
         if not c["id"]:  # ACTION_INSERT's extras (EditContactActivity.gotContact), on the empty rows
             for extra, key in (
@@ -230,6 +265,8 @@ class EditContactActivity(Activity):
             c[kind] = [(self.texts.get(f"{item}_{i}", "").strip(), t) for i, t in enumerate(self.types[kind])]
             c[kind] = [(v, t) for v, t in c[kind] if v]
         c["starred"] = int(self.starred)
+        c["events"] = [(tag, t) for tag, t in self.events if tag]
+        c["groups"] = list(self.groups)
         return c
 
     def save(self) -> None:
@@ -275,6 +312,108 @@ class EditContactActivity(Activity):
 
     def toggle_star(self) -> None:
         self.starred = not self.starred
+
+    # -- events and groups ------------------------------------------------------------------
+    def pick_date(self, i: int) -> None:
+        def chosen(tag: str) -> None:
+            self.events[i][0] = tag
+
+        today = self.app.device.clock.now().date()
+        self.show(date_picker_dialog(self, self.events[i][0], today, chosen))
+
+    def pick_event_type(self, i: int) -> None:
+        codes = list(EVENT_TYPES)
+
+        def chosen(k: int) -> None:
+            self.events[i][1] = codes[k]
+
+        current = codes.index(self.events[i][1]) if self.events[i][1] in codes else 1
+        self.show(w.radio_dialog(self, [EVENT_TYPES[t] for t in codes], current, chosen))
+
+    def clear_event(self, i: int) -> None:
+        self.events[i][0] = ""  # resetContactEvent: the row stays, "Unknown"
+
+    def choose_groups(self) -> None:
+        def chosen(ids: list[int]) -> None:
+            self.groups = ids
+
+        self.show(select_groups_dialog(self, self.groups, chosen))
+
+    def events_rows(self) -> list[View]:
+        """item_event.xml rows (`contact_events_holder`) and `contact_events_add_new`."""
+        a, today = self.app, self.app.device.clock.now().date()
+        lines = [
+            View(
+                RELATIVE,
+                id=a.rid("contact_event_holder"),
+                orientation="h",
+                children=[
+                    w.text(
+                        a.rid("contact_event"),
+                        event_text(tag, today) if tag else "Unknown",
+                        weight=1,
+                        padding=12,
+                        clickable=True,
+                        alpha=1.0 if tag else 0.5,
+                        on_click=partial(self.pick_date, i),
+                    ),
+                    *(
+                        [
+                            w.icon_button(
+                                a.rid("contact_event_remove"), "", "remove", partial(self.clear_event, i), cls=IMAGE
+                            )
+                        ]
+                        if tag
+                        else []
+                    ),
+                    w.text(
+                        a.rid("contact_event_type"),
+                        EVENT_TYPES.get(t, "Other"),
+                        size=14,
+                        padding=12,
+                        clickable=True,
+                        on_click=partial(self.pick_event_type, i),
+                    ),
+                ],
+            )
+            for i, (tag, t) in enumerate(self.events)
+        ]
+        add = w.icon_button(
+            a.rid("contact_events_add_new"), "", "add", lambda: self.events.append(["", BIRTHDAY]), cls=IMAGE
+        )
+        return [w.column(lines, id=a.rid("contact_events_holder")), add]
+
+    def groups_rows(self) -> list[View]:
+        """item_edit_group.xml rows (`contact_groups_holder`): the contact's groups by title, or
+        "No groups"; a row or `contact_groups_add_new` opens SelectGroupsDialog."""
+        a = self.app
+        titles = {g["id"]: g["title"] for g in self.store.groups()}
+        lines = [
+            View(
+                RELATIVE,
+                id=a.rid("contact_group_holder"),
+                clickable=True,
+                orientation="h",
+                on_click=self.choose_groups,
+                children=[
+                    w.text(a.rid("contact_group"), titles.get(g, ""), padding=12, weight=1),
+                    w.icon_button(
+                        a.rid("contact_group_remove"), "", "remove", partial(self.groups.remove, g), cls=IMAGE
+                    ),
+                ],
+            )
+            for g in self.groups
+        ] or [
+            View(
+                RELATIVE,
+                id=a.rid("contact_group_holder"),
+                clickable=True,
+                on_click=self.choose_groups,
+                children=[w.text(a.rid("contact_group"), "No groups", padding=12, alpha=0.5)],
+            )
+        ]
+        add = w.icon_button(a.rid("contact_groups_add_new"), "", "add", self.choose_groups, cls=IMAGE)
+        return [w.column(lines, id=a.rid("contact_groups_holder")), add]
 
     def content(self) -> View:
         a = self.app
@@ -350,22 +489,7 @@ class EditContactActivity(Activity):
                 )
             )
         if "events" in shown:
-            rows.append(
-                w.column(
-                    [
-                        View(
-                            RELATIVE,
-                            id=a.rid("contact_event_holder"),
-                            orientation="h",
-                            children=[
-                                w.text(a.rid("contact_event"), "Unknown", weight=1, padding=12),
-                                w.text(a.rid("contact_event_type"), "Birthday", size=14, padding=12),
-                            ],
-                        )
-                    ],
-                    id=a.rid("contact_events_holder"),
-                )
-            )
+            rows += self.events_rows()
         if "notes" in shown:
             rows.append(w.edit(self, "contact_notes", hint="Notes"))
         if "organization" in shown:
@@ -374,21 +498,7 @@ class EditContactActivity(Activity):
                 w.edit(self, "contact_organization_job_position", key="contact_job", hint="Job position"),
             ]
         if "groups" in shown:
-            rows.append(
-                w.column(
-                    [
-                        View(
-                            RELATIVE,
-                            id=a.rid("contact_group_holder"),
-                            clickable=True,
-                            kind="row",
-                            on_click=lambda: self.toast("There are no contact groups on the device"),
-                            children=[w.text(a.rid("contact_group"), "No groups", padding=12)],
-                        )
-                    ],
-                    id=a.rid("contact_groups_holder"),
-                )
-            )
+            rows += self.groups_rows()
         if "contact_source" in shown:
             rows.append(
                 w.text(

@@ -16,11 +16,16 @@ from typing import Any
 
 from pytest_mobile_agent.virtual.apps.commons.about import ProAboutActivity
 from pytest_mobile_agent.virtual.apps.commons.action_mode import selection_mode_bar
-from pytest_mobile_agent.virtual.apps.commons.dialogs import keyboard_dialog
 from pytest_mobile_agent.virtual.apps.commons.menus import close_search, search_is_open, search_menu, split_menu
 from pytest_mobile_agent.virtual.apps.commons.tabs import bottom_tabs
 from pytest_mobile_agent.virtual.apps.contacts.contact import EditContactActivity, ViewContactActivity
-from pytest_mobile_agent.virtual.apps.contacts.dialogs import select_contacts_dialog
+from pytest_mobile_agent.virtual.apps.contacts.dialogs import (
+    add_to_group_dialog,
+    group_title_dialog,
+    select_contacts_dialog,
+)
+from pytest_mobile_agent.virtual.apps.contacts.groups import GroupContactsActivity
+from pytest_mobile_agent.virtual.apps.contacts.lists import contact_row
 from pytest_mobile_agent.virtual.apps.contacts.settings import SettingsActivity
 from pytest_mobile_agent.virtual.apps.contacts.store import (
     PHONE_STORAGE,
@@ -106,19 +111,33 @@ class MainActivity(Activity):
             self.create_group()
 
     def create_group(self) -> None:
-        key = "group_name"
+        self.selected.clear()
+        self.show(group_title_dialog(self, rename=None, on_done=lambda gid: None))
 
-        def ok() -> None:
-            name = self.texts.pop(key, "").strip()
-            if not name:
-                self.toast("Empty name")
-                return
-            self.app.set_pref("groups", [*self.app.pref("groups", []), name])
+    def open_group(self, g: dict[str, Any]) -> None:
+        if self.selected:
+            self.selected ^= {g["id"]}
+        else:
+            self.start(GroupContactsActivity, group_id=str(g["id"]))
 
-        body = [w.edit(self, key, hint="Label")]
-        w.focus(self, key)
-        dialog = w.alert(self, "Create a new group", body, positive=("OK", ok), negative=("Cancel", lambda: None))
-        self.show(keyboard_dialog(self, dialog))
+    def rename_group(self) -> None:
+        (gid,) = self.selected
+        group = next(g for g in self.store.groups() if g["id"] == gid)
+        self.show(group_title_dialog(self, rename=group, on_done=lambda gid: self.selected.clear()))
+
+    def delete_groups(self) -> None:
+        chosen = [g for g in self.store.groups() if g["id"] in self.selected]
+        what = f'"{chosen[0]["title"]}"' if len(chosen) == 1 else f"{len(chosen)} groups"
+
+        def yes() -> None:
+            self.store.delete_groups([g["id"] for g in chosen])
+            self.selected.clear()
+
+        self.show(w.confirm_dialog(self, f"Are you sure you want to delete {what}?", yes))
+
+    def add_selected_to_group(self) -> None:
+        chosen = sorted(self.selected)
+        self.show(add_to_group_dialog(self, chosen, self.selected.clear))
 
     def show_sort(self) -> None:
         a = self.app
@@ -233,14 +252,7 @@ class MainActivity(Activity):
                 "always",
                 self.tab == 0,
             ),
-            (
-                "cab_add_to_group",
-                "Add to group",
-                "person",
-                lambda: self.toast("There are no contact groups on the device"),
-                "always",
-                True,
-            ),
+            ("cab_add_to_group", "Add to group", "group_add", self.add_selected_to_group, "always", True),
             ("cab_share", "Share", "share", lambda: self.toast("No valid app found"), "ifRoom", True),
             (
                 "cab_send_sms_to_contacts",
@@ -265,8 +277,20 @@ class MainActivity(Activity):
         ]
         return selection_mode_bar(self, self.selected, total, items, self._select_all)
 
+    def groups_selection_bar(self, total: int) -> View:
+        """cab_groups.xml: Rename (one group), Select all, Delete."""
+        items = [
+            ("cab_rename", "Rename", "edit", self.rename_group, "always", len(self.selected) == 1),
+            ("cab_select_all", "Select all", "select_all", self._select_all, "always", True),
+            ("cab_delete", "Delete", "delete", self.delete_groups, "always", True),
+        ]
+        return selection_mode_bar(self, self.selected, total, items, self._select_all)
+
     def _select_all(self) -> None:
-        self.selected.update(c["id"] for c in self.visible_contacts())
+        if self.tab == 2:
+            self.selected.update(g["id"] for g in self.store.groups())
+        else:
+            self.selected.update(c["id"] for c in self.visible_contacts())
 
     def content(self) -> View:
         a = self.app
@@ -274,7 +298,12 @@ class MainActivity(Activity):
         top = search_menu(self, actions=actions, overflow=overflow)
         contacts = self.visible_contacts() if self.tab in (0, 1) else []
         if self.selected:
-            top = View(VIEW_GROUP, orientation="stack", height=64, children=[top, self.selection_bar(len(contacts))])
+            bar = (
+                self.groups_selection_bar(len(self.store.groups()))
+                if self.tab == 2
+                else self.selection_bar(len(contacts))
+            )
+            top = View(VIEW_GROUP, orientation="stack", height=64, children=[top, bar])
         page = self.groups_page() if self.tab == 2 else self.contacts_page(contacts)
         pager = w.pager(a.rid("view_pager"), [page], self.tab, len(TABS), self.pick_tab)
         over_tabs = [pager]
@@ -302,37 +331,10 @@ class MainActivity(Activity):
         query = self.texts.get("top_toolbar_search", "")
         if query:
             contacts = [c for c in contacts if contact_matches(c, display_name(a, c), query)]
-        show_numbers = bool(a.pref("show_phone_numbers", False))
-        rows = []
-        for c in contacts:
-            name = display_name(a, c)
-            texts = [w.text(a.rid("item_contact_name"), name, size=16)]
-            if show_numbers and c["numbers"]:
-                texts.append(w.text(a.rid("item_contact_number"), c["numbers"][0][0], size=14))
-            row = [w.column(texts, weight=1, padding=4)]
-            if a.pref("show_contact_thumbnails", True):
-                # ContactsAdapter: no photo -> getContactLetterIcon, the name's first letter on a disc
-                avatar = View(
-                    IMAGE, id=a.rid("item_contact_image"), kind="appicon", icon=name[:1].upper(), width=44, height=44
-                )
-                row.insert(0, avatar)
-            rows.append(
-                View(
-                    VIEW_GROUP,
-                    id=a.rid("item_contact_frame"),
-                    clickable=True,
-                    long_clickable=True,
-                    focusable=True,
-                    selected=c["id"] in self.selected,
-                    orientation="h",
-                    height=64,
-                    padding=8,
-                    kind="row",
-                    on_click=partial(self.open_contact, c),
-                    on_long_click=partial(self.select, c),
-                    children=row,
-                )
-            )
+        rows = [
+            contact_row(a, c, c["id"] in self.selected, partial(self.open_contact, c), partial(self.select, c))
+            for c in contacts
+        ]
         children: list[View] = []
         if not rows:
             favorites = self.tab == 1
@@ -367,21 +369,33 @@ class MainActivity(Activity):
         )
 
     def groups_page(self) -> View:
+        """GroupsFragment (item_group.xml rows): "Title (N)", N the contacts in the group."""
         a = self.app
-        groups = a.pref("groups", [])
         rows = [
             View(
                 VIEW_GROUP,
                 id=a.rid("group_frame"),
                 clickable=True,
                 long_clickable=True,
+                selected=g["id"] in self.selected,
                 kind="row",
-                height=64,
-                padding=8,
-                on_click=lambda: None,
-                children=[w.text(a.rid("group_name"), f"{g} (0)")],
+                on_click=partial(self.open_group, g),
+                on_long_click=partial(self.selected.symmetric_difference_update, {g["id"]}),
+                children=[
+                    View(
+                        RELATIVE,
+                        id=a.rid("group_holder"),
+                        orientation="h",
+                        height=64,
+                        padding=8,
+                        children=[
+                            w.image(a.rid("group_tmb"), "", "groups", width=44, height=44, color="#9e9e9e"),
+                            w.text(a.rid("group_name"), f"{g['title']} ({g['count']})", weight=1, padding=8),
+                        ],
+                    )
+                ],
             )
-            for g in groups
+            for g in self.store.groups()
         ]
         children: list[View] = []
         if not rows:

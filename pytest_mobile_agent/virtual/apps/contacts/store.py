@@ -34,6 +34,9 @@ PHONE_TYPES = {
     0: "Custom",
 }
 EMAIL_TYPES = {1: "Home", 2: "Work", 4: "Mobile", 3: "Other", 0: "Custom"}
+EVENT_TYPES = {1: "Anniversary", 3: "Birthday", 2: "Other"}  # CommonDataKinds.Event, the picker's order
+BIRTHDAY = 3
+FIRST_GROUP_ID = 10000  # the app's own groups (groupsDB) number from here; the provider's are below
 ADDRESS_TYPES = {1: "Home", 2: "Work", 3: "Other", 0: "Custom"}
 RECYCLER = "androidx.recyclerview.widget.RecyclerView"
 
@@ -56,6 +59,8 @@ def empty_contact() -> dict[str, Any]:
         "notes": "",
         "starred": 0,
         "source": "",
+        "events": [],  # (date tag "yyyy-MM-dd" or "--MM-dd", type)
+        "groups": [],  # group ids
     }
 
 
@@ -122,6 +127,10 @@ class ContactsStore:
             c["notes"] = value
         elif mime == NICKNAME_MIME:
             c["nickname"] = value
+        elif mime == providers.EVENT_MIME and value:
+            c["events"].append((value, int(d["data2"] or BIRTHDAY)))
+        elif mime == providers.GROUP_MIME and value.isdigit():
+            c["groups"].append(int(value))
 
     def get(self, contact_id: int) -> dict[str, Any] | None:
         return next((c for c in self.all() if c["id"] == contact_id), None)
@@ -153,6 +162,8 @@ class ContactsStore:
             if c["company"] or c["job"]:
                 rows.append((ORG_MIME, c["company"], None, None, c["job"]))
             rows += [(mime, c[key]) for mime, key in ((NOTE_MIME, "notes"), (NICKNAME_MIME, "nickname")) if c[key]]
+            rows += [(providers.EVENT_MIME, v, str(t)) for v, t in c["events"] if v]
+            rows += [(providers.GROUP_MIME, str(g)) for g in c["groups"]]
             db.executemany(
                 "INSERT INTO data (raw_contact_id, mimetype, data1, data2, data3, data4, data5, data6) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -160,6 +171,67 @@ class ContactsStore:
             )
         self.app.device.changed()
         return c["id"]
+
+    # -- groups: the provider's (ContactsContract.Groups) and the app's own (groupsDB) ----------
+    def groups(self) -> list[dict[str, Any]]:
+        """getStoredGroupsSync with MyViewPagerFragment's counts: the provider's visible groups,
+        then the app's, each with how many contacts are in it, sorted by title."""
+        with closing(self._db()) as db:
+            found = [
+                {"id": r["_id"], "title": r["title"], "local": False}
+                for r in db.execute(
+                    "SELECT _id, title FROM groups WHERE deleted = 0 AND auto_add = 0 AND favorites = 0 ORDER BY _id"
+                )
+                if r["title"] is not None
+            ]
+        found += [{**g, "local": True} for g in self.app.load("groups", [])]
+        members: dict[int, int] = {}
+        for c in self.all():
+            for gid in set(c["groups"]):
+                members[gid] = members.get(gid, 0) + 1
+        for g in found:
+            g["count"] = members.get(g["id"], 0)
+        return sorted(found, key=lambda g: g["title"].lower())
+
+    def create_group(self, title: str) -> int:
+        """CreateNewGroupDialog with no Google account: the one source is the app's private one,
+        so the group lands in the app's own groups table (ids from FIRST_GROUP_ID, never reused)."""
+        local = self.app.load("groups", [])
+        gid = max([FIRST_GROUP_ID - 1, self.app.load("last_group_id", 0), *(g["id"] for g in local)]) + 1
+        self.app.save("groups", [*local, {"id": gid, "title": title}])
+        self.app.save("last_group_id", gid)
+        self.app.device.changed()
+        return gid
+
+    def rename_group(self, gid: int, title: str) -> None:
+        if gid >= FIRST_GROUP_ID:
+            local = self.app.load("groups", [])
+            self.app.save("groups", [{**g, "title": title} if g["id"] == gid else g for g in local])
+        else:
+            with closing(self._db()) as db:
+                db.execute("UPDATE groups SET title = ? WHERE _id = ?", (title, gid))
+        self.app.device.changed()
+
+    def delete_groups(self, ids: list[int]) -> None:
+        """GroupsAdapter.deleteGroups: the app's groups leave its table (their membership rows
+        stay, unmatched); the provider's are deleted through it, memberships with them."""
+        self.app.save("groups", [g for g in self.app.load("groups", []) if g["id"] not in ids])
+        with closing(self._db()) as db:
+            providers.delete_groups(db, [i for i in ids if i < FIRST_GROUP_ID])
+        self.app.device.changed()
+
+    def set_members(self, gid: int, added: list[int], removed: list[int]) -> None:
+        """addContactsToGroup / removeContactsFromGroup: membership rows of the contacts' raw contacts."""
+        with closing(self._db()) as db:
+            db.executemany(
+                "INSERT INTO data (raw_contact_id, mimetype, data1) VALUES (?, ?, ?)",
+                [(cid, providers.GROUP_MIME, str(gid)) for cid in added],
+            )
+            db.executemany(
+                "DELETE FROM data WHERE raw_contact_id = ? AND mimetype = ? AND data1 = ?",
+                [(cid, providers.GROUP_MIME, str(gid)) for cid in removed],
+            )
+        self.app.device.changed()
 
     def set_starred(self, ids: list[int], starred: bool) -> None:
         with closing(self._db()) as db:

@@ -8,6 +8,7 @@ from pytest_mobile_agent.virtual.apps.commons.customization import Customization
 from pytest_mobile_agent.virtual.apps.filemanager.editor import ReadTextActivity
 from pytest_mobile_agent.virtual.apps.filemanager.favorites import FavoritesActivity
 from pytest_mobile_agent.virtual.apps.filemanager.main import MainActivity
+from pytest_mobile_agent.virtual.apps.filemanager.mimetypes import MimeTypesActivity
 from pytest_mobile_agent.virtual.apps.filemanager.settings import SettingsActivity
 from pytest_mobile_agent.virtual.apps.filemanager.store import PKG
 from pytest_mobile_agent.virtual.ui.app import App
@@ -23,6 +24,7 @@ class FileManager(App):
     main_activity = MainActivity
     activities = (
         ReadTextActivity,
+        MimeTypesActivity,
         SettingsActivity,
         FavoritesActivity,
         CustomizationActivity,

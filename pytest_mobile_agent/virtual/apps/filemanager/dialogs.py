@@ -15,12 +15,22 @@ from datetime import UTC, datetime
 from functools import partial
 
 from pytest_mobile_agent.virtual.apps.commons.dates import date_format, java_date, time_format
-from pytest_mobile_agent.virtual.apps.commons.dialogs import keyboard_dialog
+from pytest_mobile_agent.virtual.apps.commons.dialogs import validating_dialog
 from pytest_mobile_agent.virtual.apps.commons.formats import format_size
-from pytest_mobile_agent.virtual.apps.filemanager.store import ROOT, Item, extension, sorting, touch_now, tree_size
+from pytest_mobile_agent.virtual.apps.filemanager.store import (
+    MAX_COLUMN_COUNT,
+    ROOT,
+    Item,
+    column_count,
+    extension,
+    sorting,
+    touch_now,
+    tree_size,
+    view_type,
+)
 from pytest_mobile_agent.virtual.ui import widgets as w
-from pytest_mobile_agent.virtual.ui.app import Activity, App
-from pytest_mobile_agent.virtual.ui.view import LINEAR, RADIO_GROUP, View
+from pytest_mobile_agent.virtual.ui.app import Activity, App, Overlay
+from pytest_mobile_agent.virtual.ui.view import LINEAR, RADIO_GROUP, VIEW, View
 
 NO_APP = "No valid app found"
 SORTS = (("name", "Name"), ("size", "Size"), ("last_modified", "Last modified"), ("extension", "Extension"))
@@ -39,27 +49,6 @@ def modified_text(app: App, mtime: float) -> str:
 def field(activity: Activity, hint_id: str, edit_id: str, hint: str, **kw) -> View:
     """A MyTextInputLayout (a LinearLayout) around a TextInputEditText."""
     return View(LINEAR, id=activity.app.rid(hint_id), children=[w.edit(activity, edit_id, hint=hint, **kw)])
-
-
-def validating_dialog(activity: Activity, title: str, body: Callable[[], list[View]], ok: Callable[[], bool]):
-    """An OK/Cancel dialog with a text field whose OK checks first: it closes only when `ok`
-    returns True (the real dialogs toast the problem and stay)."""
-    dialog = w.alert(activity, title, body, positive=("OK", lambda: None), negative=("Cancel", lambda: None))
-    build = dialog.build
-
-    def check() -> None:
-        if ok():
-            activity.dismiss(dialog)
-
-    def checked() -> View:
-        root = build()
-        for v in root.walk():
-            if v.id == "android:id/button1":
-                v.on_click = check
-        return root
-
-    dialog.build = checked
-    return keyboard_dialog(activity, dialog)
 
 
 def create_dialog(activity: Activity, folder: str, on_done: Callable[[], None]):
@@ -244,10 +233,10 @@ def sort_dialog(activity: Activity, path: str, on_done: Callable[[], None]):
     return dialog
 
 
-def view_type_dialog(activity: Activity, on_done: Callable[[], None]):
-    """ChangeViewTypeDialog: Grid / List, applied on OK (the list layout is what is modelled)."""
+def view_type_dialog(activity: Activity, path: str, folder_check: bool, on_done: Callable[[], None]):
+    """ChangeViewTypeDialog: Grid / List and, for a folder, "Use for this folder only"; applied on OK."""
     app = activity.app
-    state = {"grid": app.pref("view_type", "list") == "grid"}
+    state = {"grid": view_type(app, path) == "grid", "folder": path.lower() in app.pref("folder_view_types", {})}
 
     def body() -> list[View]:
         radios = [
@@ -261,11 +250,40 @@ def view_type_dialog(activity: Activity, on_done: Callable[[], None]):
             for k, label in (("grid", "Grid"), ("list", "List"))
         ]
         group = View(RADIO_GROUP, id=app.rid("change_view_type_dialog_radio"), children=radios)
-        holder = View(LINEAR, id=app.rid("change_view_type_dialog_holder"), children=[group])
+        children = [group]
+        if folder_check:
+            children += [
+                View(VIEW, id=app.rid("use_for_this_folder_divider"), height=1, kind="divider"),
+                w.checkbox(
+                    app.rid("change_view_type_dialog_use_for_this_folder"),
+                    "Use for this folder only",
+                    state["folder"],
+                    lambda: state.update(folder=not state["folder"]),
+                ),
+            ]
+        holder = View(LINEAR, id=app.rid("change_view_type_dialog_holder"), children=children)
         return [View(w.SCROLL, id=app.rid("change_view_type_dialog_scrollview"), children=[holder])]
 
     def ok() -> None:
-        app.set_pref("view_type", "grid" if state["grid"] else "list")
+        chosen = "grid" if state["grid"] else "list"
+        folders = {k: v for k, v in app.pref("folder_view_types", {}).items() if k != path.lower()}
+        if state["folder"]:
+            folders[path.lower()] = chosen
+        else:
+            app.set_pref("view_type", chosen)
+        app.set_pref("folder_view_types", folders)
         on_done()
 
     return w.alert(activity, "", body, positive=("OK", ok), negative=("Cancel", lambda: None))
+
+
+def column_count_dialog(activity: Activity) -> Overlay:
+    """The "Column count" RadioGroupDialog: 1 to 15 columns, the current one checked."""
+    app = activity.app
+    labels = [f"{n} column{'' if n == 1 else 's'}" for n in range(1, MAX_COLUMN_COUNT + 1)]
+    return w.radio_dialog(activity, labels, column_count(app) - 1, lambda i: app.set_pref("file_column_cnt", i + 1))
+
+
+def toggle_filenames(app: App) -> None:
+    """ "Toggle filename visibility": file names under grid cells (Config.displayFilenames)."""
+    app.set_pref("display_filenames", not app.pref("display_filenames", True))

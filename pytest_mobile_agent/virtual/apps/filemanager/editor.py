@@ -4,9 +4,21 @@ from __future__ import annotations
 
 from pytest_mobile_agent.virtual.apps.commons.menus import split_menu
 from pytest_mobile_agent.virtual.apps.filemanager.dialogs import NO_APP
+from pytest_mobile_agent.virtual.apps.filemanager.store import Item, extension
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
 from pytest_mobile_agent.virtual.ui.view import EDIT, LINEAR, View
+
+TEXT_EXTENSIONS = {"txt", "md", "json", "xml", "csv", "log", "html", "htm", "ini", "conf", "yml", "yaml", "kt", "py"}
+
+
+def open_file(activity: Activity, it: Item) -> None:
+    """tryOpenPathIntent: text files (and files without an extension) open in the app's own
+    editor; nothing else on the device handles the others."""
+    if extension(it.name) in TEXT_EXTENSIONS or not extension(it.name):
+        activity.start(ReadTextActivity, path=it.path)
+    else:
+        activity.toast(NO_APP)
 
 
 class ReadTextActivity(Activity):

@@ -13,26 +13,34 @@ from __future__ import annotations
 from functools import partial
 
 from pytest_mobile_agent.virtual.apps.commons.about import ProAboutActivity
-from pytest_mobile_agent.virtual.apps.commons.action_mode import drag_select, selection_mode_bar
 from pytest_mobile_agent.virtual.apps.commons.formats import format_size
 from pytest_mobile_agent.virtual.apps.commons.menus import close_search, search_is_open, search_menu, split_menu
 from pytest_mobile_agent.virtual.apps.commons.tabs import bottom_tabs
 from pytest_mobile_agent.virtual.apps.filemanager.dialogs import (
-    NO_APP,
+    column_count_dialog,
     create_dialog,
     humanize,
-    modified_text,
-    properties_dialog,
-    rename_dialog,
     sort_dialog,
+    toggle_filenames,
     view_type_dialog,
 )
-from pytest_mobile_agent.virtual.apps.filemanager.editor import ReadTextActivity
+from pytest_mobile_agent.virtual.apps.filemanager.editor import open_file
+from pytest_mobile_agent.virtual.apps.filemanager.items import ItemViews, SelectsItems
+from pytest_mobile_agent.virtual.apps.filemanager.mimetypes import TITLES, MimeTypesActivity
 from pytest_mobile_agent.virtual.apps.filemanager.settings import SettingsActivity
-from pytest_mobile_agent.virtual.apps.filemanager.store import PKG, ROOT, Item, delete_paths, extension, item, list_dir
+from pytest_mobile_agent.virtual.apps.filemanager.store import (
+    CATEGORIES,
+    PKG,
+    ROOT,
+    Item,
+    category,
+    item,
+    list_dir,
+    view_type,
+)
 from pytest_mobile_agent.virtual.system.packages import ALL_FILES_ACCESS, MANAGE_EXTERNAL_STORAGE, SETTINGS_PACKAGE
 from pytest_mobile_agent.virtual.ui import widgets as w
-from pytest_mobile_agent.virtual.ui.app import Activity, App, Overlay
+from pytest_mobile_agent.virtual.ui.app import App, Overlay
 from pytest_mobile_agent.virtual.ui.view import FRAME, LINEAR, RELATIVE, VIEW_GROUP, View
 
 TABS = (("Files", "folder"), ("Recents", "clock"), ("Storage", "file"))
@@ -40,36 +48,19 @@ RECYCLER = "androidx.recyclerview.widget.RecyclerView"
 MY_VIEW_PAGER = "com.simplemobiletools.commons.views.MyViewPager"
 TOTAL_BYTES = 32 * 1024**3  # a fixed 32 GB volume with 8 GB of system files keeps the page stable
 SYSTEM_BYTES = 8 * 1024**3
-TEXT_EXTENSIONS = {"txt", "md", "json", "xml", "csv", "log", "html", "htm", "ini", "conf", "yml", "yaml", "kt", "py"}
-KINDS = {
-    "images": {"jpg", "jpeg", "png", "gif", "bmp", "webp", "heic", "heif", "svg", "tif", "tiff", "dng"},
-    "videos": {"mp4", "mkv", "webm", "avi", "mov", "3gp", "wmv", "flv", "m4v", "mpg", "mpeg", "ts"},
-    "audio": {"mp3", "m4a", "wav", "ogg", "flac", "aac", "amr", "opus", "mid", "midi", "wma"},
-    "documents": {
-        "txt",
-        "pdf",
-        "doc",
-        "docx",
-        "xls",
-        "xlsx",
-        "ppt",
-        "pptx",
-        "odt",
-        "ods",
-        "odp",
-        "rtf",
-        "csv",
-        "md",
-        "epub",
-        "json",
-        "xml",
-        "html",
-    },
-    "archives": {"zip", "rar", "7z", "tar", "gz", "bz2", "xz", "apk", "tgz"},
+PROGRESS = "android.widget.ProgressBar"  # LinearProgressIndicator reports its ProgressBar base class
+# StorageFragment.onResume: md_red_700, md_green_700, md_light_blue_700, md_yellow_700, md_teal_700, md_pink_700.
+CATEGORY_COLORS = {
+    "images": "#d32f2f",
+    "videos": "#388e3c",
+    "audio": "#0288d1",
+    "documents": "#fbc02d",
+    "archives": "#00796b",
+    "others": "#c2185b",
 }
 
 
-class MainActivity(Activity):
+class MainActivity(SelectsItems):
     name = ".activities.MainActivity"
 
     def __init__(self, app: App, extras: dict[str, str] | None = None) -> None:
@@ -155,10 +146,8 @@ class MainActivity(Activity):
         elif it.is_dir:
             self.tab = 0
             self.open_path(it.path)
-        elif extension(it.name) in TEXT_EXTENSIONS or not extension(it.name):
-            self.start(ReadTextActivity, path=it.path)
         else:
-            self.toast(NO_APP)
+            open_file(self, it)
 
     def select(self, it: Item) -> None:
         self.selected ^= {it.path}
@@ -166,37 +155,6 @@ class MainActivity(Activity):
     def pick_tab(self, i: int) -> None:
         close_search(self)
         self.tab, self.selected = i, set()
-
-    def selected_items(self) -> list[Item]:
-        fs = self.app.device.fs
-        return [item(fs, p, True) for p in sorted(self.selected) if fs.host(p).exists()]
-
-    # -- actions --------------------------------------------------------------------------
-    def delete_selected(self) -> None:
-        chosen = self.selected_items()
-
-        def yes() -> None:
-            delete_paths(self.app, chosen)
-            self.selected.clear()
-
-        if self.app.pref("skip_delete_confirmation", False):
-            return yes()
-        what = f'"{chosen[0].name}"' if len(chosen) == 1 else f"{len(chosen)} items"
-        self.show(w.confirm_dialog(self, f"Are you sure you want to delete {what}?", yes))
-
-    def rename_selected(self) -> None:
-        chosen = self.selected_items()
-        if len(chosen) == 1:
-            self.show(rename_dialog(self, chosen[0], lambda new: self.selected.clear()))
-
-    def set_hidden(self, hide: bool) -> None:
-        fs = self.app.device.fs
-        for it in self.selected_items():
-            name = it.name
-            new = f".{name}" if hide else name.lstrip(".")
-            if new != name and not fs.host(f"{it.path.rsplit('/', 1)[0]}/{new}").exists():
-                it.host.rename(it.host.with_name(new))
-        self.selected.clear()
 
     def toggle_favorite(self, add: bool) -> None:
         favorites = [f for f in self.app.pref("favorites", []) if f != self.path]
@@ -213,8 +171,8 @@ class MainActivity(Activity):
     def menu(self) -> tuple[list, list]:
         a, files = self.app, self.tab == 0
         favorites = a.pref("favorites", [])
-        grid = a.pref("view_type", "list") == "grid"
         storage = self.tab == 2
+        grid = view_type(a, self.path if files else "") == "grid"
         items = [
             (
                 "go_home",
@@ -242,12 +200,19 @@ class MainActivity(Activity):
                 "ifRoom",
                 files and self.path in favorites,
             ),
-            ("toggle_filename", "Toggle filename visibility", "file", lambda: None, "ifRoom", grid and not storage),
+            (
+                "toggle_filename",
+                "Toggle filename visibility",
+                "label",
+                lambda: toggle_filenames(a),
+                "ifRoom",
+                grid and not storage,
+            ),
             (
                 "change_view_type",
                 "Change view type",
                 "menu",
-                lambda: self.show(view_type_dialog(self, self.refresh)),
+                lambda: self.show(view_type_dialog(self, self.path if files else "", files, self.refresh)),
                 "ifRoom",
                 not storage,
             ),
@@ -275,59 +240,21 @@ class MainActivity(Activity):
                 "never",
                 self.temp_hidden and not storage,
             ),
-            ("column_count", "Column count", "", lambda: None, "never", grid and not storage),
+            (
+                "column_count",
+                "Column count",
+                "",
+                lambda: self.show(column_count_dialog(self)),
+                "never",
+                grid and not storage,
+            ),
             ("settings", "Settings", "settings", lambda: self.start(SettingsActivity), "ifRoom", True),
             ("about", "About", "info", lambda: self.start(ProAboutActivity), "ifRoom", True),
         ]
         return split_menu([i[:5] for i in items if i[5]])
 
-    def selection_bar(self, total: int) -> View:
-        chosen = self.selected_items()
-        one, one_file = len(chosen) == 1, len(chosen) == 1 and not chosen[0].is_dir
-        hidden = [i for i in chosen if i.name.startswith(".")]
-        items = [
-            ("cab_delete", "Delete", "delete", self.delete_selected, "always", True),
-            (
-                "cab_properties",
-                "Properties",
-                "info",
-                lambda: self.show(properties_dialog(self, chosen, self.show_hidden)),
-                "always",
-                True,
-            ),
-            ("cab_rename", "Rename", "edit", self.rename_selected, "always", True),
-            ("cab_share", "Share", "share", lambda: self.toast(NO_APP), "ifRoom", True),
-            ("cab_hide", "Hide", "", lambda: self.set_hidden(True), "ifRoom", len(hidden) < len(chosen)),
-            ("cab_unhide", "Unhide", "", lambda: self.set_hidden(False), "ifRoom", bool(hidden)),
-            ("cab_create_shortcut", "Create shortcut", "", lambda: None, "never", one),
-            (
-                "cab_copy_path",
-                "Copy path to clipboard",
-                "",
-                lambda: self.toast("Value copied to clipboard"),
-                "never",
-                one,
-            ),
-            ("cab_set_as", "Set as", "", lambda: self.toast(NO_APP), "never", one_file),
-            ("cab_open_with", "Open with", "", lambda: self.toast(NO_APP), "never", one_file),
-            ("cab_open_as", "Open as", "", lambda: None, "never", one_file),
-            ("cab_copy_to", "Copy to", "", lambda: None, "never", True),
-            ("cab_move_to", "Move to", "", lambda: None, "never", True),
-            ("cab_compress", "Compress", "", lambda: None, "never", True),
-            (
-                "cab_decompress",
-                "Decompress",
-                "",
-                lambda: None,
-                "never",
-                any(extension(i.name) == "zip" for i in chosen),
-            ),
-            ("cab_select_all", "Select all", "", self._select_all, "ifRoom", True),
-        ]
-        return selection_mode_bar(self, self.selected, total, items, self._select_all)
-
-    def _select_all(self) -> None:
-        self.selected.update(i.path for i in self.items())
+    def listed(self) -> list[Item]:
+        return self.items() if self.tab == 0 else self.recents()
 
     def content(self) -> View:
         a = self.app
@@ -335,8 +262,7 @@ class MainActivity(Activity):
         actions, overflow = self.menu()
         top = search_menu(self, actions=actions, overflow=overflow)
         if self.selected:
-            total = len(self.items()) if self.tab == 0 else len(self.recents())
-            top = View(VIEW_GROUP, orientation="stack", height=64, children=[top, self.selection_bar(total)])
+            top = View(VIEW_GROUP, orientation="stack", height=64, children=[top, self.selection_bar()])
         page = (self.files_page, self.recents_page, self.storage_page)[self.tab]()
         shown = a.pref("shown_tabs", [t for t, _ in TABS])
         tabs = [t for t in TABS if t[0] in shown]
@@ -347,45 +273,12 @@ class MainActivity(Activity):
         holder = View(RELATIVE, id=a.rid("main_holder"), weight=1, children=[pager, bar])
         return w.screen(top, [holder], id=a.rid("main_coordinator"))
 
+    def item_views(self, path: str) -> ItemViews:
+        grid = view_type(self.app, path) == "grid"
+        return ItemViews(self, grid, self.selected, self.open_item, self.select)
+
     def row(self, it: Item) -> View:
-        a = self.app
-        details = f"{it.children} item{'' if it.children == 1 else 's'}" if it.is_dir else format_size(it.size)
-        # item_file_dir_list.xml: the name is one line ellipsized in the middle, so its extension shows.
-        name = w.text(a.rid("item_name"), it.name, size=16, ellipsize="middle")
-        texts = [name, w.text(a.rid("item_details"), details, size=14)]
-        children = [
-            self.icon(it),
-            w.column(texts, weight=1, padding=4),
-        ]
-        if not it.is_dir:
-            children.append(w.text(a.rid("item_date"), modified_text(a, it.mtime), size=12, padding=4))
-        holder = View(VIEW_GROUP, id=a.rid("item_holder"), orientation="h", children=children, padding=8)
-        return View(
-            FRAME,
-            id=a.rid("item_frame"),
-            clickable=True,
-            long_clickable=True,
-            focusable=True,
-            selected=it.path in self.selected,
-            kind="row",
-            on_click=lambda: self.open_item(it),
-            on_long_click=lambda: self.select(it),
-            children=[holder],
-            key=it.path,
-        )
-
-    def icon(self, it: Item) -> View:
-        """ItemsAdapter's item_icon: the folder icon, or what Glide makes of the file (an image's
-        own pixels, centre-cropped with rounded corners) with the type's sheet as its error
-        drawable (getFilePlaceholderDrawables)."""
-        a = self.app
-        if it.is_dir:
-            return w.image(a.rid("item_icon"), "", "folder", width=48, height=48)
-        # RoundedCorners(10): 10 px, about 4 dp at 420 dpi.
-        return w.media(a.rid("item_icon"), it.host, "crop", 4, "file_type", width=48, height=48, padding=4)
-
-    def select_range(self, paths: list[str]) -> None:
-        self.selected.update(paths)
+        return self.item_views("").row(it)
 
     def section(self, path: str) -> View:
         a = self.app
@@ -458,8 +351,7 @@ class MainActivity(Activity):
         if query:
             rows = self.search_rows(self.path, query) if len(query) >= 2 else []
         else:
-            rows = [self.row(i) for i in self.items()]
-            drag_select(rows, self.select_range)
+            rows = self.item_views(self.path).views(self.items())
         children = [self.breadcrumbs()]
         if not rows:
             children += self.placeholders(query, "items") if query or not self.items() else []
@@ -489,22 +381,19 @@ class MainActivity(Activity):
         children: list[View] = []
         if not recents:
             children.append(w.text(a.rid("recents_placeholder"), "No items found.", gravity="center", padding=16))
-        recent_rows = [self.row(i) for i in recents]
-        drag_select(recent_rows, self.select_range)
-        listing = w.scroll(a.rid("recents_list"), recent_rows, cls=RECYCLER)
+        listing = w.scroll(a.rid("recents_list"), self.item_views("").views(recents), cls=RECYCLER)
         children.append(View(VIEW_GROUP, id=a.rid("recents_swipe_refresh"), weight=1, children=[listing]))
         return View(RELATIVE, id=a.rid("recents_fragment"), weight=1, children=children)
 
     def storage_page(self) -> View:
-        """StorageFragment: one volume, "Internal", with its usage by media kind."""
+        """StorageFragment: one volume, "Internal", its usage bar and its files' sizes by category;
+        a category opens its list (MimeTypesActivity)."""
         a = self.app
         root = a.device.fs.host(ROOT)
-        sizes = dict.fromkeys((*KINDS, "others"), 0)
+        sizes = dict.fromkeys(CATEGORIES, 0)
         for p in root.rglob("*"):
             if p.is_file():
-                ext = extension(p.name)
-                kind = next((k for k, exts in KINDS.items() if ext in exts), "others")
-                sizes[kind] += p.stat().st_size
+                sizes[category(p.name)] += p.stat().st_size
         used = SYSTEM_BYTES + sum(sizes.values())
         query = self.texts.get("top_toolbar_search", "")
         if query:
@@ -517,41 +406,50 @@ class MainActivity(Activity):
                 weight=1,
                 children=[View(RELATIVE, id=a.rid("search_holder"), weight=1, children=children)],
             )
-        bar = View("android.widget.ProgressBar", id=a.rid("main_storage_usage_progressbar"), height=8)
+
+        def bar(name: str, share: float, color: str) -> View:
+            return View(PROGRESS, id=a.rid(name), height=8, kind="progress", canvas=(share,), color=color)
+
         kinds = [
             View(
                 RELATIVE,
                 id=a.rid(f"{k}_holder"),
                 padding=8,
+                clickable=True,
+                on_click=partial(self.start, MimeTypesActivity, show_mimetype=k),
                 children=[
                     w.row(
                         [
-                            w.text(a.rid(f"{k}_label"), k.capitalize(), weight=1),
+                            w.text(a.rid(f"{k}_label"), TITLES[k], weight=1),
                             w.text(a.rid(f"{k}_size"), format_size(sizes[k]), size=14),
                         ]
                     ),
-                    View("android.widget.ProgressBar", id=a.rid(f"{k}_progressbar"), height=6),
+                    bar(f"{k}_progressbar", sizes[k] / TOTAL_BYTES, CATEGORY_COLORS[k]),
                 ],
             )
             for k in sizes
         ]
+        free = View(
+            RELATIVE,
+            id=a.rid("free_space_holder"),
+            children=[
+                w.text(a.rid("storage_name"), "Internal", size=18),
+                w.row(
+                    [
+                        w.text(a.rid("free_space_value"), format_size(TOTAL_BYTES - used), size=46),
+                        w.text(a.rid("free_space_label"), "free", size=18, padding=6),
+                    ]
+                ),
+            ],
+        )
         volume = View(
             VIEW_GROUP,
             id=a.rid("storage_holder"),
             padding=12,
             children=[
-                View(
-                    RELATIVE,
-                    id=a.rid("free_space_holder"),
-                    orientation="h",
-                    children=[
-                        w.text(a.rid("storage_name"), "Internal", size=20, bold=True, weight=1),
-                        w.text(a.rid("free_space_value"), format_size(TOTAL_BYTES - used), size=20),
-                        w.image(a.rid("expand_button"), "", "chevron_down", width=40, height=40),
-                    ],
-                ),
-                bar,
-                w.text(a.rid("total_space"), f"Total storage: {format_size(TOTAL_BYTES)}", size=14, padding=4),
+                free,
+                bar("main_storage_usage_progressbar", used / TOTAL_BYTES, "primary"),
+                w.text(a.rid("total_space"), f"Total storage: {format_size(TOTAL_BYTES)}", size=18, padding=4),
                 *kinds,
             ],
         )

@@ -14,10 +14,58 @@ from pytest_mobile_agent.virtual.ui.app import App
 
 PKG = "com.simplemobiletools.filemanager.pro"
 ROOT = "/storage/emulated/0"
+# StorageFragment's categories, by what MediaStore would give the file's MIME type.
+KINDS = {
+    "images": {"jpg", "jpeg", "png", "gif", "bmp", "webp", "heic", "heif", "svg", "tif", "tiff", "dng"},
+    "videos": {"mp4", "mkv", "webm", "avi", "mov", "3gp", "wmv", "flv", "m4v", "mpg", "mpeg", "ts"},
+    "audio": {"mp3", "m4a", "wav", "ogg", "flac", "aac", "amr", "opus", "mid", "midi", "wma"},
+    "documents": {
+        "txt",
+        "pdf",
+        "doc",
+        "docx",
+        "xls",
+        "xlsx",
+        "ppt",
+        "pptx",
+        "odt",
+        "ods",
+        "odp",
+        "rtf",
+        "csv",
+        "md",
+        "epub",
+        "json",
+        "xml",
+        "html",
+    },
+    "archives": {"zip", "rar", "7z", "tar", "gz", "bz2", "xz", "apk", "tgz"},
+}
 
 
 def extension(name: str) -> str:
     return name.rsplit(".", 1)[1].lower() if "." in name.strip(".") else ""
+
+
+CATEGORIES = (*KINDS, "others")
+MAX_COLUMN_COUNT = 15
+
+
+def category(name: str) -> str:
+    """The Storage tab's category of a file: images, videos, audio, documents, archives or others."""
+    ext = extension(name)
+    return next((k for k, exts in KINDS.items() if ext in exts), "others")
+
+
+def view_type(app: App, path: str) -> str:
+    """Config.getFolderViewType: the folder's own view type if "Use for this folder only" was
+    set (keys are lower-cased paths), else the global one; "list" or "grid"."""
+    return str(app.pref("folder_view_types", {}).get(path.lower()) or app.pref("view_type", "list"))
+
+
+def column_count(app: App) -> int:
+    """Config.fileColumnCnt in portrait: 3 until changed."""
+    return int(app.pref("file_column_cnt", 3))
 
 
 def natural_key(name: str) -> list[tuple[int, int, str]]:

@@ -8,6 +8,7 @@ newest first) and commons' date formatting (extensions/Int.kt `formatDateOrTime`
 
 from __future__ import annotations
 
+import mimetypes
 import re
 import sqlite3
 from contextlib import closing
@@ -20,6 +21,8 @@ from pytest_mobile_agent.virtual.ui.app import App
 
 PKG = "com.simplemobiletools.smsmessenger"
 SENT = 2
+PARTS_DIR = "/data/data/com.android.providers.telephony/app_parts"  # where the provider keeps MMS parts
+SEND_REQ = 128  # PduHeaders.MESSAGE_TYPE_SEND_REQ: the m_type of an MMS being sent
 FONT_SIZES = ("Small", "Medium", "Large", "Extra large")
 FONT_SP = (14, 16, 20, 24)  # message text size per font size setting
 
@@ -102,12 +105,69 @@ class SmsStore(App):
         return {"address": address, "archived": bool(archived)}
 
     def messages(self, tid: int) -> list[dict[str, Any]]:
+        """The thread's SMS and MMS, oldest first. An MMS's id is its pdu _id negated (the two
+        tables number apart, as the app keeps `isMMS` beside the id); its attachments are its
+        non-text parts."""
         with closing(self.sms_db()) as db:
             rows = db.execute(
                 "SELECT _id, address, body, date, type FROM sms WHERE thread_id = ? AND type != 3 ORDER BY date, _id",
                 (tid,),
             ).fetchall()
-        return [{"id": i, "address": a, "body": b or "", "date": d or 0, "type": t} for i, a, b, d, t in rows]
+            found = [
+                {"id": i, "address": a, "body": b or "", "date": d or 0, "type": t, "attachments": []}
+                for i, a, b, d, t in rows
+            ]
+            address = db.execute("SELECT address FROM threads WHERE _id = ?", (tid,)).fetchone()
+            for mid, date, box in db.execute("SELECT _id, date, msg_box FROM pdu WHERE thread_id = ?", (tid,)):
+                parts = db.execute("SELECT ct, name, _data, text FROM part WHERE mid = ? ORDER BY seq, _id", (mid,))
+                body, attachments = "", []
+                for ct, name, data, text in parts.fetchall():
+                    if ct == "text/plain":
+                        body = text or ""
+                    elif ct != "application/smil":
+                        attachments.append({"mime": ct or "", "name": name or "", "path": data or ""})
+                found.append(
+                    {
+                        "id": -mid,
+                        "address": address[0] if address else "",
+                        "body": body,
+                        "date": (date or 0) * 1000,
+                        "type": box,
+                        "attachments": attachments,
+                    }
+                )
+        return sorted(found, key=lambda m: (m["date"], m["id"] < 0, abs(m["id"])))
+
+    def send_mms(self, address: str, body: str, paths: list[str]) -> None:
+        """A sent MMS: a pdu row in the sent box (date in seconds), a part per attachment whose
+        file the provider keeps in its app_parts folder, and a text/plain part for the text."""
+        fs, millis = self.device.fs, self.device.clock.millis()
+        with closing(self.sms_db()) as db:
+            db.execute("INSERT OR IGNORE INTO threads (address) VALUES (?)", (address,))
+            tid = db.execute("SELECT _id FROM threads WHERE address = ?", (address,)).fetchone()[0]
+            db.execute(
+                "INSERT INTO pdu (thread_id, date, msg_box, read, seen, m_type) VALUES (?, ?, ?, 1, 1, ?)",
+                (tid, millis // 1000, SENT, SEND_REQ),
+            )
+            mid = db.execute("SELECT last_insert_rowid()").fetchone()[0]
+            for seq, path in enumerate(paths):
+                name = path.rsplit("/", 1)[-1]
+                stored = f"{PARTS_DIR}/PART_{millis}_{name}"
+                fs.write(stored, fs.host(path).read_bytes())
+                mime = mimetypes.guess_type(name)[0] or "application/octet-stream"
+                db.execute(
+                    "INSERT INTO part (mid, seq, ct, name, cl, _data) VALUES (?, ?, ?, ?, ?, ?)",
+                    (mid, seq, mime, name, name, stored),
+                )
+            if body:
+                db.execute(
+                    "INSERT INTO part (mid, seq, ct, text) VALUES (?, ?, 'text/plain', ?)", (mid, len(paths), body)
+                )
+            db.execute(
+                "UPDATE threads SET date = ?, message_count = message_count + 1, snippet = ?, read = 1 WHERE _id = ?",
+                (millis, body, tid),
+            )
+        self.device.changed()
 
     def send(self, address: str, body: str) -> None:
         """A sent SMS lands in the sent box (type 2) of the address's thread."""
@@ -138,20 +198,33 @@ class SmsStore(App):
         with closing(self.sms_db()) as db:
             for i in ids:
                 db.execute("DELETE FROM sms WHERE thread_id = ?", (i,))
+                db.execute("DELETE FROM part WHERE mid IN (SELECT _id FROM pdu WHERE thread_id = ?)", (i,))
+                db.execute("DELETE FROM pdu WHERE thread_id = ?", (i,))
                 db.execute("DELETE FROM threads WHERE _id = ?", (i,))
 
     def delete_messages(self, ids: list[int]) -> None:
-        """Delete messages, then refresh their threads' count and snippet."""
+        """Delete messages (an MMS by its negated pdu id), then refresh their threads' count and snippet."""
+        sms = [i for i in ids if i > 0]
+        mms = [-i for i in ids if i < 0]
         with closing(self.sms_db()) as db:
             threads = {
-                r[0] for r in db.execute(f"SELECT thread_id FROM sms WHERE _id IN ({','.join('?' * len(ids))})", ids)
-            }
-            db.executemany("DELETE FROM sms WHERE _id = ?", [(i,) for i in ids])
+                r[0] for r in db.execute(f"SELECT thread_id FROM sms WHERE _id IN ({','.join('?' * len(sms))})", sms)
+            } | {r[0] for r in db.execute(f"SELECT thread_id FROM pdu WHERE _id IN ({','.join('?' * len(mms))})", mms)}
+            db.executemany("DELETE FROM sms WHERE _id = ?", [(i,) for i in sms])
+            db.executemany("DELETE FROM part WHERE mid = ?", [(i,) for i in mms])
+            db.executemany("DELETE FROM pdu WHERE _id = ?", [(i,) for i in mms])
             for tid in threads:
                 last = db.execute(
-                    "SELECT body, date FROM sms WHERE thread_id = ? ORDER BY date DESC, _id DESC", (tid,)
+                    "SELECT body, date FROM (SELECT body, date, _id FROM sms WHERE thread_id = ? UNION ALL "
+                    "SELECT (SELECT text FROM part WHERE mid = pdu._id AND ct = 'text/plain'), date * 1000, _id "
+                    "FROM pdu WHERE thread_id = ?) ORDER BY date DESC, _id DESC",
+                    (tid, tid),
                 ).fetchone()
-                count = db.execute("SELECT COUNT(*) FROM sms WHERE thread_id = ?", (tid,)).fetchone()[0]
+                count = db.execute(
+                    "SELECT (SELECT COUNT(*) FROM sms WHERE thread_id = ?) "
+                    "+ (SELECT COUNT(*) FROM pdu WHERE thread_id = ?)",
+                    (tid, tid),
+                ).fetchone()[0]
                 db.execute(
                     "UPDATE threads SET message_count = ?, snippet = ?, date = ? WHERE _id = ?",
                     (count, last[0] if last else "", last[1] if last else 0, tid),

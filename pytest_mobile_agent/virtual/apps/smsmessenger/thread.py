@@ -8,6 +8,7 @@ Kotlin sources.
 
 from __future__ import annotations
 
+import mimetypes
 from contextlib import closing
 from functools import partial
 from typing import Any
@@ -15,12 +16,34 @@ from typing import Any
 from pytest_mobile_agent.virtual.apps.commons.action_mode import action_mode_bar
 from pytest_mobile_agent.virtual.apps.commons.dates import date_format, java_date, time_format
 from pytest_mobile_agent.virtual.apps.commons.dialogs import properties_dialog
+from pytest_mobile_agent.virtual.apps.commons.formats import format_size
 from pytest_mobile_agent.virtual.apps.smsmessenger.selection import CONSTRAINT, SelectingActivity
 from pytest_mobile_agent.virtual.apps.smsmessenger.store import SENT, SmsStore, digits, plural
 from pytest_mobile_agent.virtual.system import providers
 from pytest_mobile_agent.virtual.ui import widgets as w
 from pytest_mobile_agent.virtual.ui.app import Activity, App
-from pytest_mobile_agent.virtual.ui.view import IMAGE, RECYCLER, RELATIVE, TEXT, View
+from pytest_mobile_agent.virtual.ui.view import (
+    FRAME,
+    IMAGE,
+    LINEAR,
+    RECYCLER,
+    RELATIVE,
+    SCROLL,
+    TEXT,
+    VIEW,
+    VIEW_GROUP,
+    View,
+)
+
+DOCUMENTS, DOCUMENTS_PICK = "com.google.android.documentsui", "com.android.documentsui.picker.PickActivity"
+CAMERA = "com.android.camera2"
+RECORDER = "com.simplemobiletools.voicerecorder"
+NO_APP = "No valid app found"
+KEYBOARD_DP = 260  # the picker takes the keyboard's place (config.keyboardHeight)
+
+
+def is_image(name: str) -> bool:
+    return (mimetypes.guess_type(name)[0] or "").startswith("image/")
 
 
 class NewConversationActivity(Activity):
@@ -103,12 +126,17 @@ class ThreadActivity(SelectingActivity):
         self.address = self.extras.get("address", "")
         drafts = self.app.load("drafts", {})
         self.texts[self.FIELD] = self.extras.get("text") or drafts.get(self.address, "")
+        self.picker_open = False  # the attachment picker, where the keyboard would be
+        self.attachments: list[str] = []  # device paths of the message being written
         tid = self.app.thread_id(self.address)
         if tid is not None:
             self.app.update_threads([tid], read=1)
 
     def on_back(self) -> bool:
         if super().on_back():  # the selection ends first
+            return True
+        if self.picker_open:
+            self.picker_open = False
             return True
         self.keep_draft()
         return False
@@ -152,25 +180,7 @@ class ThreadActivity(SelectingActivity):
                 )
             last = m["date"]
             items.append(self.message_row(m))
-        text = self.texts.get(self.FIELD, "")
-        send = w.button(
-            a.rid("thread_send_message"), "SMS", self.send, desc="OK", width=64, height=48, enabled=bool(text)
-        )
-        send.clickable = bool(text)
-        composer = View(
-            CONSTRAINT,
-            id=a.rid("message_holder"),
-            orientation="h",
-            height=64,
-            padding=4,
-            children=[
-                w.icon_button(
-                    a.rid("thread_add_attachment"), "Attachment", "add", lambda: self.toast("Attachment"), cls=IMAGE
-                ),
-                w.edit(self, self.FIELD, hint="Type a message…", weight=1),
-                send,
-            ],
-        )
+        composer = self.composer()
         messages_list = View(
             RELATIVE,
             id=a.rid("thread_messages_fastscroller"),
@@ -179,6 +189,175 @@ class ThreadActivity(SelectingActivity):
         )
         holder = View(CONSTRAINT, id=a.rid("thread_holder"), weight=1, children=[messages_list, composer])
         return w.screen(top, [holder], id=a.rid("thread_coordinator"))
+
+    def composer(self) -> View:
+        """layout_thread_send_message_holder.xml: the attachments being sent, the row with the
+        attach button, the field and Send ("MMS" with attachments), and the attachment picker."""
+        a = self.app
+        if self.picker_open and getattr(self.wm, "ime_shown", False):
+            self.picker_open = False  # showOrHideAttachmentPicker: the keyboard came up in its place
+        text = self.texts.get(self.FIELD, "")
+        ready = bool(text or self.attachments)
+        send = w.button(
+            a.rid("thread_send_message"),
+            "MMS" if self.attachments else "SMS",
+            self.send,
+            desc="OK",
+            width=64,
+            height=48,
+        )
+        send.enabled = send.clickable = ready
+        attach = w.icon_button(
+            a.rid("thread_add_attachment"),
+            "Attachment",
+            "close" if self.picker_open else "add",
+            self.toggle_picker,
+            cls=IMAGE,
+        )
+        row = View(
+            VIEW_GROUP,
+            orientation="h",
+            height=64,
+            padding=4,
+            children=[attach, w.edit(self, self.FIELD, hint="Type a message…", weight=1), send],
+        )
+        children = []
+        if self.attachments:
+            previews = [self.attachment_preview(p) for p in self.attachments]
+            children.append(
+                View(
+                    RECYCLER,
+                    id=a.rid("thread_attachments_recyclerview"),
+                    orientation="h",
+                    height=80,
+                    padding=8,
+                    scrollable=True,
+                    children=previews,
+                )
+            )
+        children.append(row)
+        if self.picker_open:
+            children += [
+                View(VIEW, id=a.rid("attachment_picker_divider"), height=1, kind="divider"),
+                View(SCROLL, id=a.rid("attachment_picker_holder"), height=KEYBOARD_DP, children=[self.picker()]),
+            ]
+        return View(CONSTRAINT, id=a.rid("message_holder"), children=children)
+
+    def attachment_preview(self, path: str) -> View:
+        """item_attachment_media_preview.xml (images) or item_attachment_document_preview.xml,
+        with the remove button (item_remove_attachment_button.xml)."""
+        a, name = self.app, path.rsplit("/", 1)[-1]
+        if is_image(name):
+            holder = View(
+                VIEW_GROUP,
+                id=a.rid("media_attachment_holder"),
+                width=64,
+                height=64,
+                children=[w.media(a.rid("thumbnail"), a.device.fs.host(path), "crop", 8, width=64, height=64)],
+            )
+        else:
+            size = format_size(self.app.device.fs.host(path).stat().st_size)
+            holder = View(
+                LINEAR,
+                id=a.rid("document_attachment_holder"),
+                orientation="h",
+                width=156,
+                height=64,
+                color="#eeeeee",
+                children=[
+                    w.image(a.rid("icon"), "", "description", width=40, height=40),
+                    w.column(
+                        [
+                            w.text(a.rid("filename"), name, size=14, bold=True),
+                            w.text(a.rid("file_size"), size, size=14),
+                        ],
+                        weight=1,
+                    ),
+                ],
+            )
+        remove = w.icon_button(
+            a.rid("remove_attachment_button"), "", "close", lambda: self.attachments.remove(path), cls=IMAGE, size=24
+        )
+        holder_remove = View(FRAME, id=a.rid("remove_attachment_button_holder"), width=24, height=24, children=[remove])
+        return View(
+            VIEW_GROUP,
+            id=a.rid("thread_attachment_wrapper"),
+            orientation="stack",
+            width=(64 if is_image(name) else 156) + 12,
+            height=64,
+            key=path,
+            children=[holder, View(VIEW_GROUP, gravity="end", width=24, height=24, children=[holder_remove])],
+        )
+
+    def picker(self) -> View:
+        """layout_attachment_picker.xml: eight 90 dp buttons, four a line (the Flow wraps them),
+        each an icon on a coloured circle over its label."""
+        a = self.app
+        buttons = [
+            View(
+                LINEAR,
+                id=a.rid(key),
+                clickable=True,
+                focusable=True,
+                weight=1,
+                padding=8,
+                on_click=action,
+                children=[
+                    w.image(a.rid(f"{key}_icon"), "", icon, width=48, height=48, color=color, gravity="center"),
+                    w.text(a.rid(f"{key}_text"), label, size=14, gravity="center", max_lines=2),
+                ],
+            )
+            for key, label, icon, color, action in (
+                ("choose_photo", "Choose photo", "image", "#f44336", partial(self.pick_file, "image/*")),
+                ("choose_video", "Choose video", "video_camera_back", "#795548", partial(self.pick_file, "video/*")),
+                ("take_photo", "Take photo", "photo_camera", "#e91e63", partial(self.capture, CAMERA)),
+                ("record_video", "Record video", "videocam", "#9c27b0", partial(self.capture, CAMERA)),
+                ("record_audio", "Record audio", "mic", "#009688", partial(self.capture, RECORDER)),
+                ("pick_file", "Choose file", "description", "#4caf50", partial(self.pick_file, "*/*")),
+                ("pick_contact", "Choose contact", "person", "#3f51b5", lambda: self.toast(NO_APP)),
+                ("schedule_message", "Schedule message", "schedule", "#2196f3", lambda: None),
+            )
+        ]
+        lines = [View(LINEAR, orientation="h", children=buttons[i : i + 4]) for i in (0, 4)]
+        return View(CONSTRAINT, id=a.rid("attachment_picker"), padding=8, children=lines)
+
+    def toggle_picker(self) -> None:
+        """The attach button swaps the keyboard for the picker and back."""
+        self.picker_open = not self.picker_open
+        if self.picker_open:
+            self.wm.ime_shown = False
+        else:
+            w.focus(self, self.FIELD)
+
+    def pick_file(self, mime: str) -> None:
+        """ACTION_GET_CONTENT: the system's document picker; its choice comes back as an attachment."""
+        packages = self.app.device.packages
+        if DOCUMENTS not in packages.models or not packages.is_installed(DOCUMENTS):
+            self.toast(NO_APP)
+            return
+        docs = packages.app(DOCUMENTS)
+        screen = docs.activity_class(DOCUMENTS_PICK)
+        if screen is None:
+            self.toast(NO_APP)
+            return
+        picker = self.wm.start_activity(docs, screen, {"mime": mime})
+        picker.on_pick = self.add_attachment  # type: ignore[attr-defined]
+
+    def capture(self, package: str) -> None:
+        """ACTION_IMAGE_CAPTURE / ACTION_VIDEO_CAPTURE (the Camera) and RECORD_SOUND (Voice
+        Recorder's main screen): the app opens; what it records does not come back here."""
+        packages = self.app.device.packages
+        if package in packages.models and packages.is_installed(package):
+            target = packages.app(package)
+            self.wm.start_activity(target, target.main_activity, {})
+        else:
+            self.toast(NO_APP)
+
+    def add_attachment(self, path: str) -> None:
+        if path in self.attachments:
+            self.toast("Duplicate item was not included")
+            return
+        self.attachments.append(path)
 
     def toolbar(self, tid: int | None) -> View:
         archived = tid is not None and self.app.thread_info(tid)["archived"]
@@ -221,6 +400,8 @@ class ThreadActivity(SelectingActivity):
             on_click=lambda: self.tap_message(m["id"]),
             on_long_click=lambda: self.toggle(m["id"]),
         )
+        if m["attachments"]:
+            body = self.with_attachments(m, body)
         wrapper = (
             [body]
             if sent
@@ -252,6 +433,41 @@ class ThreadActivity(SelectingActivity):
             ],
         )
 
+    def with_attachments(self, m: dict[str, Any], body: View) -> View:
+        """item_message.xml's thread_message_attachments_holder above the text: an image part
+        as item_attachment_image.xml, any other as item_attachment_document.xml."""
+        a = self.app
+        views = []
+        for att in m["attachments"]:
+            if att["mime"].startswith("image/"):
+                views.append(
+                    w.media(a.rid("attachment_image"), a.device.fs.host(att["path"]), "crop", 8, width=156, height=156)
+                )
+            else:
+                views.append(
+                    View(
+                        LINEAR,
+                        id=a.rid("document_attachment_holder"),
+                        orientation="h",
+                        width=200,
+                        padding=8,
+                        color=body.color,
+                        children=[
+                            w.image(a.rid("icon"), "", "description", width=40, height=40),
+                            w.text(a.rid("filename"), att["name"], size=14, bold=True, weight=1),
+                        ],
+                    )
+                )
+        holder = View(LINEAR, id=a.rid("thread_message_attachments_holder"), children=views)
+        children = [holder, body] if m["body"] else [holder]
+        return View(
+            LINEAR,
+            long_clickable=True,
+            on_long_click=body.on_long_click,
+            gravity="end" if m["type"] == SENT else "start",
+            children=children,
+        )
+
     def tap_message(self, mid: int) -> None:
         if self.selected:
             self.toggle(mid)
@@ -264,9 +480,13 @@ class ThreadActivity(SelectingActivity):
 
     def send(self) -> None:
         text = self.texts.get(self.FIELD, "")
-        if not text:
+        if self.attachments:
+            self.app.send_mms(self.address, text, self.attachments)
+            self.attachments = []
+        elif text:
+            self.app.send(self.address, text)
+        else:
             return
-        self.app.send(self.address, text)
         self.texts[self.FIELD] = ""
 
     # -- message action mode -----------------------------------------------------------------

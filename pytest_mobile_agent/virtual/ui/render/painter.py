@@ -550,6 +550,19 @@ class Painter(Canvas):
         self.icon("play_arrow", round(cx), round(cy), round(side * 0.62), WHITE)
         return bg
 
+    def k_progress(self, v: View, bg: RGB, enabled: bool) -> RGB:
+        """Material's LinearProgressIndicator: a 4 dp track in the indicator colour at 25 %
+        (LOWER_ALPHA) and the indicator over the share `canvas` = (progress 0..1,) gives."""
+        x0, y0, x1, y1 = v.bounds
+        t = min(self.dp(4), y1 - y0)
+        y = (y0 + y1 - t) // 2
+        c = (parse_color(v.color) if v.color else None) or PRIMARY
+        self.rect((x0, y, x1, y + t), mix(c, bg, 0.25))
+        share = min(max(float(v.canvas[0]) if v.canvas else 0.0, 0.0), 1.0)
+        if share > 0:
+            self.rect((x0, y, x0 + max(1, round((x1 - x0) * share)), y + t), c)
+        return bg
+
     def k_divider(self, v: View, bg: RGB, enabled: bool) -> RGB:
         x0, y0, x1, y1 = v.bounds
         t = max(1, round(self.s * 0.75))
