@@ -15,7 +15,7 @@ from pytest_mobile_agent.virtual.resources.strings import localize
 from pytest_mobile_agent.virtual.system.accessibility import Accessibility
 from pytest_mobile_agent.virtual.ui import keyboard
 from pytest_mobile_agent.virtual.ui.app import Activity, App, Context, Overlay
-from pytest_mobile_agent.virtual.ui.layout import _intrinsic, layout
+from pytest_mobile_agent.virtual.ui.layout import _intrinsic, layout, text_scale
 from pytest_mobile_agent.virtual.ui.localize import drawing, localize_tree
 from pytest_mobile_agent.virtual.ui.screen import Frame, Window
 from pytest_mobile_agent.virtual.ui.view import EDIT, FRAME, IMAGE, IMAGE_BUTTON, LINEAR, Bounds, View
@@ -83,6 +83,7 @@ class WindowManager:
         # (activity, field key) whose whole text is selected: a long press selects, typing replaces.
         self.selection: tuple[object, str] | None = None
         self._last_tap: tuple[float, int, int, object] | None = None  # when, where, which burst
+        self.font_scale = 1.0  # settings' system font_scale: sp in layout are this many dp
         self.resize(width, height, density)
 
     def resize(self, width: int, height: int, density: int) -> None:
@@ -243,6 +244,11 @@ class WindowManager:
             self.changed()
         if self._frame and self._frame.version == self.version:
             return self._frame
+        with text_scale(self.font_scale):
+            self._frame = self._layout_frame()
+        return self._frame
+
+    def _layout_frame(self) -> Frame:
         top = self.top()
         pkg = top.app.package
         windows = [Window("activity", pkg, top.name, self._decor(top), owner=top)]
@@ -257,8 +263,7 @@ class WindowManager:
             windows.append(keyboard_window)
         if self._toast:
             windows.append(self._toast_window(*self._toast[:2]))
-        self._frame = Frame(self.version, windows)
-        return self._frame
+        return Frame(self.version, windows)
 
     def _decor(self, activity: Activity) -> View:
         content = self._build(activity.content, activity.app.package)
