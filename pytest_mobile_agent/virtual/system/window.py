@@ -260,6 +260,8 @@ class WindowManager:
             if focused[0] is windows[0]:
                 self._adjust_resize(windows[0].root, keyboard_window.root.bounds[1])
                 self._reveal_focused(windows[0], keyboard_window.root.bounds[1])
+            elif focused[0].kind in ("dialog", "sheet"):
+                self._lift_overlay(focused[0], keyboard_window.root.bounds[1])
             windows.append(keyboard_window)
         if self._toast:
             windows.append(self._toast_window(*self._toast[:2]))
@@ -316,6 +318,23 @@ class WindowManager:
         inner = decor.children[0].children[0]
         left, top, right, _ = self.content_bounds
         layout(inner, (left, top, right, keyboard_top), self.scale)
+
+    def _lift_overlay(self, win: Window, keyboard_top: int) -> None:
+        """adjustResize for a dialog or bottom sheet whose field has the keyboard: its window ends
+        above the keyboard, so a dialog is centred in what is left (shrunk to fit, its list
+        scrolling, its buttons kept) and a sheet sits on the keyboard; a tap on OK presses OK."""
+        x0, y0, x1, y1 = win.root.bounds
+        if y1 <= keyboard_top:
+            return
+        top = self.content_bounds[1]
+        if win.kind == "sheet":
+            box = (x0, max(top, keyboard_top - (y1 - y0)), x1, keyboard_top)
+        else:
+            margin = round(16 * self.scale)
+            h = min(y1 - y0, keyboard_top - top - 2 * margin)
+            y = top + (keyboard_top - top - h) // 2
+            box = (x0, y, x1, y + h)
+        layout(win.root, box, self.scale)
 
     def _reveal_focused(self, win: Window, keyboard_top: int) -> None:
         """ScrollView.requestChildFocus: a focused field that the resize hid scrolls back into view."""
