@@ -7,8 +7,9 @@ They check the suites: `--agent=oracle` must pass every task, `--agent=noop` and
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
-from pytest_mobile_agent.actions import Action, Done, Key, Tap
+from pytest_mobile_agent.actions import Action, Done, Key, Scroll, Tap
 from pytest_mobile_agent.agents import Observation, TaskInfo
 from pytest_mobile_agent.device.ui_tree import localize_action
 from pytest_mobile_agent.errors import GoldenPathError
@@ -22,10 +23,12 @@ class OracleAgent:
 
     def step(self, observation: Observation) -> Action:
         golden = observation.task.golden
-        i = len(observation.history)
+        i = steps_replayed(observation)
         if i >= len(golden):
             return Done("golden path replayed")
         action = self.in_locale(observation, golden[i])
+        if needs_reveal(observation, action):
+            return REVEAL_SCROLL
         try:
             check_golden_step(observation, action, i + 1, len(golden))  # names a step that cannot work
         except GoldenPathError as exc:
@@ -40,6 +43,31 @@ class OracleAgent:
     def in_locale(observation: Observation, action: Action) -> Action:
         """The golden path's English texts as the device's locale shows them (device/ui_tree.py)."""
         return localize_action(action, observation.ui, observation.task.apps, observation.task.locale)
+
+
+# A path is written on the default display; on a shorter one, or with larger text, a step's target
+# may be below the fold. The replay scrolls to it first, as a person would: the scroll is a step of
+# the episode (step efficiency drops below 1) but not of the path, which its reasoning marks.
+REVEAL = "the next step's target is below the fold of this display: scroll to it"
+REVEAL_SCROLL = replace(Scroll("down"), reasoning=REVEAL)
+MAX_REVEALS = 4  # scrolls before one step: past them, the step matches nothing
+
+
+def steps_replayed(observation: Observation) -> int:
+    """How many steps of the path the history holds (the scrolls that revealed a target aside)."""
+    return sum(1 for record in observation.history if record.action.get("reasoning") != REVEAL)
+
+
+def needs_reveal(observation: Observation, action: Action) -> bool:
+    """Whether `action` names a target this screen lacks while a scrolling view may hold it below."""
+    if action.selector is None or observation.ui.select(action.selector) is not None:
+        return False
+    recent = 0
+    for record in reversed(observation.history):
+        if record.action.get("reasoning") != REVEAL:
+            break
+        recent += 1
+    return recent < MAX_REVEALS and any(node.scrollable for node in observation.ui.nodes())
 
 
 def check_golden_step(observation: Observation, action: Action, index: int, total: int) -> None:
@@ -61,10 +89,13 @@ class NearMissAgent:
 
     def step(self, observation: Observation) -> Action:
         path = observation.task.near_miss
-        i = len(observation.history)
+        i = steps_replayed(observation)
         if not path:
             return Done("this task declares no near miss")
-        return OracleAgent.in_locale(observation, path[i]) if i < len(path) else Done("near-miss path replayed")
+        if i >= len(path):
+            return Done("near-miss path replayed")
+        action = OracleAgent.in_locale(observation, path[i])
+        return REVEAL_SCROLL if needs_reveal(observation, action) else action
 
 
 class NoopAgent:
