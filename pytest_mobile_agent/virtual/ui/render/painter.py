@@ -485,7 +485,8 @@ class Painter(Canvas):
         if drawn is not None:
             self.icon(drawn, cx, cy, self.dp(22), self.theme.key_text)
         elif label.strip():
-            size = v.text_size if len(label) == 1 else 15
+            # Key labels are sized to the key (LatinIME), not by the font scale setting.
+            size = (v.text_size if len(label) == 1 else 15) / self.font_scale
             self.text(box, label, size, self.theme.key_text, align="center", wrap=False)
         return c
 
