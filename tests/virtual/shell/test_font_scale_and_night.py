@@ -25,9 +25,10 @@ def screen(dev: adbutils.AdbDevice) -> Image.Image:
     return Image.open(io.BytesIO(dev.shell("screencap -p", encoding=None))).convert("RGB")
 
 
-def bounds_of(dev: adbutils.AdbDevice, text: str) -> tuple[int, ...]:
+def bounds_of(dev: adbutils.AdbDevice, text: str, rid: str = "") -> tuple[int, ...]:
     dump = dev.shell("uiautomator dump /sdcard/w.xml >/dev/null; cat /sdcard/w.xml; rm /sdcard/w.xml")
-    found = re.search(rf'text="{text}"[^>]*?bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"', dump)
+    attribute = f'resource-id="{rid}"' if rid else f'text="{text}"'
+    found = re.search(rf'{attribute}[^>]*?bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"', dump)
     assert found, dump
     return tuple(int(v) for v in found.groups())
 
@@ -50,7 +51,11 @@ def test_the_apps_draw_their_night_theme_with_night_mode_on(dev: adbutils.AdbDev
     night = screen(dev)
     assert night.getpixel(spot) == (45, 45, 45)  # Simple-Commons' theme_dark_background_color
     assert max(night.getpixel((w // 2, 2))) < 64  # the status bar follows the app's dark background
-    dev.shell("cmd uimode night no")
+    search = bounds_of(dev, "", rid=f"{CONTACTS}:id/top_toolbar_search")
+    dev.shell(f"input tap {(search[0] + search[2]) // 2} {(search[1] + search[3]) // 2}")  # the keyboard opens
+    nav_top = h - round(48 * 440 / 160)
+    assert screen(dev).getpixel((3, nav_top - 3)) == (32, 33, 36)  # the keyboard's dark background
+    dev.shell("input keyevent BACK; cmd uimode night no")
     assert screen(dev).getpixel(spot) == (255, 255, 255)
 
 
