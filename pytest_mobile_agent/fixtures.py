@@ -80,6 +80,8 @@ def device(request: pytest.FixtureRequest, mobile_pool: DevicePool, mobile_reset
             options = mobile_session(request.config).options
             dev.set_locale(options.locale_for(task.spec))
             dev.set_display(options.display)
+            dev.set_font_scale(options.font_scale)
+            dev.set_night(options.night)
             request.config.hook.pytest_mobile_agent_reset(device=dev, task=task)
             mobile_pool.confirm_lease()
         else:

@@ -140,6 +140,21 @@ OPTIONS: tuple[tuple[str, str, type, str], ...] = (
         "density); the apps lay themselves out again. Default: the device's own display",
     ),
     (
+        "--mobile-font-scale",
+        "mobile_font_scale",
+        str,
+        "F, e.g. 1.3: the font size setting of every device, set at each reset with "
+        "`settings put system font_scale F` (emulators and phones too); text in sp grows by F. "
+        "Default: the device's own",
+    ),
+    (
+        "--mobile-night",
+        "mobile_night",
+        str,
+        "yes or no: dark theme on every device, set at each reset with `cmd uimode night yes|no` "
+        "(emulators and phones too); the apps draw their night colours. Default: the device's own",
+    ),
+    (
         "--mobile-locale",
         "mobile_locale",
         str,
@@ -205,6 +220,8 @@ class Options:
     reset: str | None = None  # --mobile-reset: snapshot, clear, or None (snapshot where supported)
     locale: str | None = None  # --mobile-locale, normalized; None: each task's own, else en-US
     display: tuple[int, int, int | None] | None = None  # --mobile-display: width, height, dpi (None: the device's)
+    font_scale: float | None = None  # --mobile-font-scale; None: the device's own
+    night: str | None = None  # --mobile-night: "yes" or "no"; None: the device's own
     warm_start: str = "auto"  # --mobile-warm-start: auto or off (parallel/warmstart/)
     keep_screens: str = "all"  # --mobile-keep-screens: all, or failed (reporting/screens.py)
     repeat: int = 1  # --mobile-repeat: runs of every task (collection.py parametrizes them)
@@ -245,6 +262,8 @@ class Options:
         except ValueError as exc:
             raise pytest.UsageError(str(exc)) from exc
         display = parse_display(text("mobile_display"))
+        font_scale = parse_font_scale(text("mobile_font_scale"))
+        night = parse_night(text("mobile_night"))
         locale = text("mobile_locale")
         try:
             locale = normalize_locale(locale) if locale else None
@@ -275,6 +294,8 @@ class Options:
             reset=reset,
             locale=locale,
             display=display,
+            font_scale=font_scale,
+            night=night,
             warm_start=warm_start,
             keep_screens=keep_screens,
             repeat=_runs("--mobile-repeat", get("mobile_repeat")) or 1,
@@ -282,6 +303,18 @@ class Options:
             resume=resume,
             bundle=Path(bundle) if (bundle := text("mobile_bundle")) else None,
         )
+
+    def configuration(self) -> str:
+        """What the run sets on every device at each reset, as its options spell it ("" if nothing)."""
+        parts = []
+        if self.display:
+            width, height, dpi = self.display
+            parts.append(f"display {width}x{height}" + (f"@{dpi}" if dpi else ""))
+        if self.font_scale is not None:
+            parts.append(f"font scale {self.font_scale:g}")
+        if self.night:
+            parts.append(f"night {self.night}")
+        return ", ".join(parts)
 
     def locale_for(self, spec: TaskSpec) -> str:
         """The locale a task runs in: --mobile-locale, else the task's @task(locale=...), else en-US."""
@@ -302,6 +335,31 @@ def parse_display(spec: str | None) -> tuple[int, int, int | None] | None:
     if dpi is not None and not 72 <= dpi <= 1200:
         raise pytest.UsageError(f"--mobile-display={spec!r}: a density is 72 to 1200 dpi")
     return width, height, dpi
+
+
+def parse_font_scale(spec: str | None) -> float | None:
+    """--mobile-font-scale's F: the value `settings put system font_scale` takes (1.0 is the
+    default size; Android's settings offer 0.85 to 2.0)."""
+    if not spec:
+        return None
+    try:
+        scale = float(spec)
+    except ValueError:
+        raise pytest.UsageError(f"--mobile-font-scale={spec!r}: expected a number, e.g. 1.3") from None
+    if not 0.5 <= scale <= 3.0:
+        raise pytest.UsageError(f"--mobile-font-scale={spec!r}: a font scale is 0.5 to 3.0 (1.0: the default size)")
+    return scale
+
+
+def parse_night(spec: str | None) -> str | None:
+    """--mobile-night's yes or no: the modes `cmd uimode night` sets (auto depends on the time of
+    day, which no run should)."""
+    if not spec:
+        return None
+    value = spec.strip().lower()
+    if value not in ("yes", "no"):
+        raise pytest.UsageError(f"--mobile-night={spec!r}: expected yes (dark theme) or no (light theme)")
+    return value
 
 
 def _runs(flag: str, value: str | float | None) -> int | None:

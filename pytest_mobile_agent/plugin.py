@@ -124,6 +124,12 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     collection.bind_tasks(config, items, options_of(config))
 
 
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    """The device configuration the run sets at every reset, where it asks for one."""
+    asked = options_of(config).configuration()
+    return [f"mobile configuration: {asked}"] if asked else []
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """--devices=emulator:AVD*N: the instances boot before any worker starts."""
     mobile_session(session.config).check_adb_on_path()

@@ -26,6 +26,7 @@ from _pytest.runner import runtestprotocol
 
 from pytest_mobile_agent.actions import InvalidAction
 from pytest_mobile_agent.agents import Agent, ReportsUsage
+from pytest_mobile_agent.agents.builtin import MAX_REVEALS
 from pytest_mobile_agent.device.ui_tree import UiTree
 from pytest_mobile_agent.episode import Episode, EpisodeRunner, own_traceback
 from pytest_mobile_agent.errors import (
@@ -207,7 +208,8 @@ class TaskRun:
         options = self.session.options
         budget = self.task.budget(options.step_factor)
         if options.mode is Mode.NEAR_MISS:  # a near miss may add a step nobody asked for
-            budget = max(budget, len(self.task.near_miss) + 1)  # + its "done"
+            # + its "done", + the scrolls to targets below the fold of a shorter display
+            budget = max(budget, len(self.task.near_miss) + 1 + MAX_REVEALS)
         judges = self.session.judges
         self.screens = self.report_screens()
         runner = EpisodeRunner(

@@ -454,6 +454,37 @@ class AndroidDevice:
                 + f" did not take: `wm size; wm density` says {' '.join(now.split())!r}"
             )
 
+    def set_font_scale(self, scale: float | None) -> None:
+        """The font size setting at `scale`, set with `settings put system font_scale` where it
+        differs (a reset may have put it back) and read back: one that did not take is a task
+        error. None: untouched."""
+        if scale is None:
+            return
+        now = self.sh("settings get system font_scale", check=False).strip()
+        if _number(now) != scale:
+            now = self.sh(f"settings put system font_scale {scale:g}; settings get system font_scale", check=False)
+            now = now.strip()
+        if _number(now) != scale:
+            raise TaskError(
+                f"device {self.serial}: --mobile-font-scale={scale:g} did not take: "
+                f"`settings get system font_scale` says {now!r}"
+            )
+
+    def set_night(self, night: str | None) -> None:
+        """Dark theme on ("yes") or off ("no"), set with `cmd uimode night` where it differs
+        and read back from what it prints ("Night mode: yes"): one that did not take is a task
+        error. None: untouched."""
+        if night is None:
+            return
+        now = self.sh("cmd uimode night", check=False)
+        if f"Night mode: {night}" not in now:
+            now = self.sh(f"cmd uimode night {night}", check=False)
+        if f"Night mode: {night}" not in now:
+            raise TaskError(
+                f"device {self.serial}: --mobile-night={night} did not take: "
+                f"`cmd uimode night {night}` says {' '.join(now.split())!r}"
+            )
+
     def set_locale(self, locale: str) -> None:
         """The device's locale, set without root as Settings sets it: the listener app's
         LocaleReceiver updates the activity manager's persistent configuration (it holds
@@ -533,6 +564,13 @@ class AndroidDevice:
 
         device, serial = ViewClient.connectToDeviceOrExit(serialno=self.serial, verbose=False)
         return ViewClient(device, serial, autodump=False)
+
+
+def _number(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
 
 
 def _display_now(out: str) -> tuple[str, str, bool]:

@@ -270,6 +270,8 @@ def _options_part(config: pytest.Config) -> dict[str, Any]:
         "max_invalid": options.max_invalid,
         "reset": options.reset,
         "display": list(options.display) if options.display else None,  # --mobile-display: [w, h, dpi]
+        "font_scale": options.font_scale,  # --mobile-font-scale
+        "night": options.night,  # --mobile-night: yes or no
         "judges": judges,
         "judge_model": _model_part(config, judge_model) if judges and judge_model else None,
     }
@@ -298,8 +300,8 @@ def session_part(config: pytest.Config) -> dict[str, Any]:
 # -- the device --------------------------------------------------------------------------------
 PROBE = (
     "getprop ro.build.version.release; getprop ro.build.version.sdk; getprop ro.kernel.qemu; "
-    "getprop ro.hardware; wm size; wm density; settings get system font_scale; settings get secure ui_night_mode"
-)
+    "getprop ro.hardware; settings get system font_scale; settings get secure ui_night_mode; wm size; wm density"
+)  # one line each, but `wm` prints a second line for an override: it comes last
 NIGHT_MODES = {"0": "auto", "1": "no", "2": "yes"}  # UiModeManager.MODE_NIGHT_*
 _devices: dict[str, dict[str, Any]] = {}  # serial -> the device's facts, read once per process
 _apps: dict[tuple[str, str], dict[str, Any] | None] = {}  # (serial, package) -> its installed version
@@ -322,7 +324,7 @@ def device_facts(device: AndroidDevice) -> dict[str, Any]:
         lines = (out.splitlines() + [""] * 8)[:8]
         release, sdk, qemu, hardware = (_value(line) for line in lines[:4])
         kind = "virtual" if hardware == "virtual" else "emulator" if qemu == "1" else "phone"
-        font_scale, night = _value(lines[6]), _value(lines[7])
+        font_scale, night = _value(lines[4]), _value(lines[5])
         _devices[device.serial] = {
             "kind": kind,
             "android": release,

@@ -1,6 +1,7 @@
-"""--mobile-display: every device's screen is set with `wm size` / `wm density` at each reset
-(after a snapshot load put it back), the apps lay themselves out again at that size, and the
-results record says which display the run asked for and which the device had."""
+"""--mobile-display, --mobile-font-scale and --mobile-night: every device's screen, font size and
+night mode are set with `wm size` / `wm density`, `settings put system font_scale` and `cmd uimode
+night` at each reset (after a snapshot load put them back), the apps lay themselves out again, and
+the results record and the header say which configuration the run asked for and the device had."""
 
 from __future__ import annotations
 
@@ -26,16 +27,21 @@ def test_minus(device, ui, changes):
     changes.allow(CALC, "files/history.json")
     assert ui.text_of(f"{CALC}:id/result") == "5"
     assert device.window_size() == (720, 1600)  # set again after the reset's snapshot load
+    assert device.sh("settings get system font_scale; cmd uimode night").split() == ["1.3", "Night", "mode:", "yes"]
 """
 
 
-def test_tasks_run_at_the_display_asked_for_and_the_record_says_so(run_tasks):
-    run = run_tasks({"test_display.py": TASK}, "--agent=oracle", "--mobile-display=720x1600@320", "-n", "0")
+def test_tasks_run_at_the_configuration_asked_for_and_the_record_says_so(run_tasks):
+    options = ("--mobile-display=720x1600@320", "--mobile-font-scale=1.3", "--mobile-night=yes")
+    run = run_tasks({"test_display.py": TASK}, "--agent=oracle", *options, "-n", "0")
     run.result.assert_outcomes(passed=2)
+    run.result.stdout.fnmatch_lines(["mobile configuration: display 720x1600@320, font scale 1.3, night yes"])
     for episode in run.episodes:
         facts = episode["fingerprint"]
         assert facts["options"]["display"] == [720, 1600, 320]
+        assert facts["options"]["font_scale"] == 1.3 and facts["options"]["night"] == "yes"
         assert facts["device"]["display"] == "720x1600" and facts["device"]["density"] == 320
+        assert facts["device"]["font_scale"] == "1.3" and facts["device"]["night_mode"] == "yes"
 
 
 @pytest.mark.parametrize(

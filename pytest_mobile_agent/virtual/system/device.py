@@ -25,9 +25,12 @@ from pytest_mobile_agent.virtual.system.packages import PackageManager
 from pytest_mobile_agent.virtual.system.window import WindowManager
 from pytest_mobile_agent.virtual.ui import hierarchy
 from pytest_mobile_agent.virtual.ui.app import App
+from pytest_mobile_agent.virtual.ui.render.colors import theme_for
 from pytest_mobile_agent.virtual.ui.render.renderer import ScreenRenderer
 
 DISPLAY_SIZE_FORCED, DISPLAY_DENSITY_FORCED = "display_size_forced", "display_density_forced"
+FONT_SCALE, UI_NIGHT_MODE = "font_scale", "ui_night_mode"  # Settings.System, Settings.Secure
+NIGHT_MODES = {"0": "auto", "1": "no", "2": "yes"}  # UiModeManager.MODE_NIGHT_*: the setting's values
 SHELL_POOL = 64  # pooled worker threads for shell sessions and uiautomator2 requests
 
 
@@ -56,6 +59,7 @@ class Device:
         self.renderer = ScreenRenderer(config.width, config.height, self.wm.scale, cache_size=16, pictures=1)
         self.packages.install_builtin(apps)
         self.apply_display()
+        self.settings.on_change.append(self._setting_changed)
 
     def display(self) -> tuple[int, int, int]:
         """(width, height, density) the screen has: `wm size` / `wm density` overrides (kept where
@@ -72,10 +76,39 @@ class Device:
         """Lay the screen out at the display `display()` says, where it differs from the current
         one (as a configuration change does: every window is laid out and drawn again)."""
         width, height, density = self.display()
-        if (width, height, density) == (self.wm.width, self.wm.height, self.wm.density):
+        if (width, height, density) != (self.wm.width, self.wm.height, self.wm.density):
+            self.wm.resize(width, height, density)
+            self.renderer = ScreenRenderer(width, height, self.wm.scale, cache_size=16, pictures=1)
+        self.apply_configuration()
+
+    def font_scale(self) -> float:
+        """The font size setting (Settings.System font_scale), 1.0 where unset or unreadable."""
+        try:
+            scale = float(self.settings.get("system", FONT_SCALE) or "1.0")
+        except ValueError:
+            return 1.0
+        return scale if 0.1 <= scale <= 10 else 1.0
+
+    def night_mode(self) -> str:
+        """`cmd uimode night`'s mode from Settings.Secure ui_night_mode: yes, no or auto (unset: no,
+        config_defaultNightMode)."""
+        return NIGHT_MODES.get(self.settings.get("secure", UI_NIGHT_MODE) or "1", "no")
+
+    def apply_configuration(self) -> None:
+        """Font scale and night mode from the settings, where they changed: the screen is laid
+        out and drawn again, as after a configuration change. Night mode "auto" draws the day
+        theme (the twilight computation is not modelled)."""
+        scale, night = self.font_scale(), self.night_mode() == "yes"
+        theme = theme_for(night)
+        if (scale, theme) == (self.wm.font_scale, self.renderer.theme) and scale == self.renderer.font_scale:
             return
-        self.wm.resize(width, height, density)
-        self.renderer = ScreenRenderer(width, height, self.wm.scale, cache_size=16, pictures=1)
+        self.wm.font_scale = self.renderer.font_scale = scale
+        self.renderer.theme = theme
+        self.wm.changed()
+
+    def _setting_changed(self, namespace: str, key: str) -> None:
+        if (namespace, key) in (("system", FONT_SCALE), ("secure", UI_NIGHT_MODE)):
+            self.apply_configuration()
 
     @property
     def locale(self) -> str:

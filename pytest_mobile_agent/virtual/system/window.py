@@ -26,7 +26,7 @@ from pytest_mobile_agent.virtual.system.gestures import (
 )
 from pytest_mobile_agent.virtual.ui import keyboard
 from pytest_mobile_agent.virtual.ui.app import Activity, App, Context, Overlay
-from pytest_mobile_agent.virtual.ui.layout import _intrinsic, layout
+from pytest_mobile_agent.virtual.ui.layout import _intrinsic, layout, text_scale
 from pytest_mobile_agent.virtual.ui.localize import drawing, localize_tree
 from pytest_mobile_agent.virtual.ui.screen import Frame, Window
 from pytest_mobile_agent.virtual.ui.view import EDIT, FRAME, IMAGE, IMAGE_BUTTON, LINEAR, Bounds, View
@@ -92,6 +92,7 @@ class WindowManager:
         self.selection: tuple[object, str] | None = None
         self._last_tap: tuple[float, int, int, object] | None = None  # when, where, which burst
         self._touch: list[tuple[float, float, float]] = []  # a finger down by motion events: (ms, x, y)
+        self.font_scale = 1.0  # settings' system font_scale: sp in layout are this many dp
         self.resize(width, height, density)
 
     def resize(self, width: int, height: int, density: int) -> None:
@@ -252,6 +253,11 @@ class WindowManager:
             self.changed()
         if self._frame and self._frame.version == self.version:
             return self._frame
+        with text_scale(self.font_scale):
+            self._frame = self._layout_frame()
+        return self._frame
+
+    def _layout_frame(self) -> Frame:
         top = self.top()
         pkg = top.app.package
         windows = [Window("activity", pkg, top.name, self._decor(top), owner=top)]
@@ -263,11 +269,12 @@ class WindowManager:
             if focused[0] is windows[0]:
                 self._adjust_resize(windows[0].root, keyboard_window.root.bounds[1])
                 self._reveal_focused(windows[0], keyboard_window.root.bounds[1])
+            elif focused[0].kind in ("dialog", "sheet"):
+                self._lift_overlay(focused[0], keyboard_window.root.bounds[1])
             windows.append(keyboard_window)
         if self._toast:
             windows.append(self._toast_window(*self._toast[:2]))
-        self._frame = Frame(self.version, windows)
-        return self._frame
+        return Frame(self.version, windows)
 
     def _decor(self, activity: Activity) -> View:
         content = self._build(activity.content, activity.app.package)
@@ -320,6 +327,23 @@ class WindowManager:
         inner = decor.children[0].children[0]
         left, top, right, _ = self.content_bounds
         layout(inner, (left, top, right, keyboard_top), self.scale)
+
+    def _lift_overlay(self, win: Window, keyboard_top: int) -> None:
+        """adjustResize for a dialog or bottom sheet whose field has the keyboard: its window ends
+        above the keyboard, so a dialog is centred in what is left (shrunk to fit, its list
+        scrolling, its buttons kept) and a sheet sits on the keyboard; a tap on OK presses OK."""
+        x0, y0, x1, y1 = win.root.bounds
+        if y1 <= keyboard_top:
+            return
+        top = self.content_bounds[1]
+        if win.kind == "sheet":
+            box = (x0, max(top, keyboard_top - (y1 - y0)), x1, keyboard_top)
+        else:
+            margin = round(16 * self.scale)
+            h = min(y1 - y0, keyboard_top - top - 2 * margin)
+            y = top + (keyboard_top - top - h) // 2
+            box = (x0, y, x1, y + h)
+        layout(win.root, box, self.scale)
 
     def _reveal_focused(self, win: Window, keyboard_top: int) -> None:
         """ScrollView.requestChildFocus: a focused field that the resize hid scrolls back into view."""

@@ -9,12 +9,30 @@ children wholly outside are not shown (a RecyclerView has no views for them).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from unicodedata import east_asian_width
 
 from pytest_mobile_agent.virtual.ui.view import Bounds, View
 
 CHAR_WIDTH = 0.55  # average glyph width as a fraction of the text size
 LINE_HEIGHT = 1.45
+
+
+# The font scale setting (`settings put system font_scale`): text sizes are in sp, so text takes
+# that much more room than its dp size says; the window manager lays a frame out inside text_scale().
+_FONT_SCALE: ContextVar[float] = ContextVar("font_scale", default=1.0)
+
+
+@contextmanager
+def text_scale(font_scale: float) -> Iterator[None]:
+    """While a frame is laid out: sp are `font_scale` dp."""
+    token = _FONT_SCALE.set(font_scale)
+    try:
+        yield
+    finally:
+        _FONT_SCALE.reset(token)
 
 
 # A labelled compound button's control with its margins, in dp, as the painter lays it out
@@ -25,7 +43,7 @@ COMPOUND_BUTTON_DP = {"checkbox": 12 + 18 + 12 + 4, "radio": 12 + 20 + 12 + 4, "
 def text_px(view: View, scale: float, width: float | None = None) -> tuple[float, float]:
     """Approximate (width, height) of a view's text in px; with `width` (px) and max_lines > 1,
     the height of the text word-wrapped to that width."""
-    size = view.text_size * scale
+    size = view.text_size * scale * _FONT_SCALE.get()
     lines = (view.text or view.hint or " ").split("\n")
     if width is not None and view.max_lines > 1:
         count = sum(_wrapped_lines(line, width / (size * CHAR_WIDTH)) for line in lines)

@@ -321,7 +321,8 @@ class MainActivity(Activity):
                 )
                 for p in candidates
             ]
-            return [w.scroll(a.rid("add_launchers_holder"), items, cls=RECYCLER, weight=0)]
+            # The list scrolls inside the dialog: on a short screen OK and Cancel stay below it.
+            return [w.scroll(a.rid("add_launchers_holder"), items, cls=RECYCLER)]
 
         def ok() -> None:
             self.app.set_apps([p for p in candidates if p.package in checked])

@@ -21,6 +21,7 @@ SERVICES = {
     "input_method": "ime",
     "package": "pm",
     "settings": "settings",
+    "uimode": "cmd uimode",
     "window": "wm",
 }
 LAUNCHER_MATCH = "priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false"

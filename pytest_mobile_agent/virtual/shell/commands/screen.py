@@ -7,7 +7,32 @@ import re
 
 from pytest_mobile_agent.virtual.shell.api import CommandContext, command
 from pytest_mobile_agent.virtual.shell.commands.common import usage
-from pytest_mobile_agent.virtual.system.device import DISPLAY_DENSITY_FORCED, DISPLAY_SIZE_FORCED
+from pytest_mobile_agent.virtual.system.device import (
+    DISPLAY_DENSITY_FORCED,
+    DISPLAY_SIZE_FORCED,
+    NIGHT_MODES,
+    UI_NIGHT_MODE,
+)
+
+
+@command("cmd uimode")  # no binary of its own: reached as `cmd uimode` only
+def uimode_command(ctx: CommandContext) -> int:
+    """`cmd uimode night [yes|no|auto]`, as UiModeManagerService's shell command: setting a mode
+    keeps it in Settings.Secure ui_night_mode (the apps draw their night theme), and both forms
+    print the mode then in force."""
+    dev, args = ctx.device, ctx.argv[1:]
+    if args[:1] != ["night"]:
+        ctx.out("UiModeManager service (uimode) commands:\n  help\n  night [yes|no|auto]\n")
+        return 0 if args[:1] in ([], ["help"]) else 255
+    if len(args) > 1:
+        value = {mode: setting for setting, mode in NIGHT_MODES.items()}.get(args[1])
+        if value is None:
+            ctx.err("Error: mode must be 'yes', 'no', or 'auto', or 'custom_schedule', or 'custom_bedtime'\n")
+            return 255
+        with dev.lock:
+            dev.settings.put("secure", UI_NIGHT_MODE, value)
+    ctx.out(f"Night mode: {dev.night_mode()}\n")
+    return 0
 
 
 @command("wm")

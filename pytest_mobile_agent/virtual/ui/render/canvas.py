@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from pytest_mobile_agent.virtual.ui.render.colors import RGB, WHITE
+from pytest_mobile_agent.virtual.ui.render.colors import DAY, RGB, Theme
 from pytest_mobile_agent.virtual.ui.render.glyphs import glyph_mask, glyph_name
 from pytest_mobile_agent.virtual.ui.render.masks import corner_masks, disc_mask, ring_mask
 from pytest_mobile_agent.virtual.ui.render.text import Fonts, fit
@@ -22,14 +22,22 @@ SCRIM = [round(v * DIM) for v in range(256)] * 3  # Image.point's table, per ban
 class Canvas:
     """A screen-sized RGB picture and the primitives views are drawn with."""
 
-    def __init__(self, width: int, height: int, scale: float, fonts: Fonts) -> None:
+    def __init__(
+        self, width: int, height: int, scale: float, fonts: Fonts, theme: Theme = DAY, font_scale: float = 1.0
+    ) -> None:
         self.s, self.fonts = scale, fonts
-        self.img = Image.new("RGB", (width, height), WHITE)
+        self.theme = theme  # the colours views leave to the theme (day or night)
+        self.font_scale = font_scale  # settings' system font_scale: text sizes are sp
+        self.img = Image.new("RGB", (width, height), theme.background)
         self.d = ImageDraw.Draw(self.img)
         self._blend: ImageDraw.ImageDraw | None = None
 
     def dp(self, v: float) -> int:
         return round(v * self.s)
+
+    def sp(self, size: float) -> int:
+        """A text size in px: sp are dp times the font scale (at least 6 px, to stay drawable)."""
+        return max(6, round(size * self.s * self.font_scale))
 
     @property
     def blend(self) -> ImageDraw.ImageDraw:
@@ -109,7 +117,7 @@ class Canvas:
         """Text in a box, ellipsized or wrapped; returns where the last line ends (caret spot).
         `ellipsize`: android:ellipsize ("end", "middle", or "" to cut without an ellipsis)."""
         x0, y0, x1, y1 = box
-        px = max(6, self.dp(size))
+        px = self.sp(size)
         if not text or x1 <= x0:
             return x0, (y0 + y1) // 2
         line_h = round(px * 1.32)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import colorsys
 import zlib
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from PIL import ImageColor
@@ -114,3 +115,59 @@ def hsv(h: float, s: float, v: float) -> RGB:
 def seeded(name: str) -> RGB:
     """A stable, pleasant colour for a name."""
     return hsv((zlib.crc32(name.encode()) % 360) / 360, 0.6, 0.8)
+
+
+@dataclass(frozen=True)
+class Theme:
+    """The colours a screen is drawn in where views leave them to the theme: the window and
+    dialog backgrounds, text on them, a selected row, the keyboard. `named` maps colour names
+    the apps give their backgrounds ("white": the window's) to this theme's."""
+
+    name: str
+    background: RGB
+    dialog: RGB
+    text: RGB  # ink on the theme's backgrounds
+    selected_row: RGB
+    keyboard: RGB
+    key: RGB
+    key_special: RGB
+    key_text: RGB
+    named: dict[str, RGB] = field(default_factory=dict)
+
+    def color(self, name: str) -> RGB | None:
+        """A background colour the app named, as this theme draws it (None: no background)."""
+        key = name.strip().lower()
+        return self.named[key] if key in self.named else parse_color(name)
+
+
+# Simple-Commons' light and dark themes (res/values/colors.xml theme_light_* / theme_dark_*): what
+# its "Auto light / dark" theme switches between on the system's night mode, with the default
+# orange primary colour. The keyboard is LatinIME's light and dark one.
+DAY = Theme(
+    name="day",
+    background=WHITE,
+    dialog=WHITE,
+    text=TEXT,
+    selected_row=SELECTED_ROW,
+    keyboard=KEYBOARD_BG,
+    key=KEY_BG,
+    key_special=KEY_SPECIAL,
+    key_text=TEXT,
+)
+NIGHT_BACKGROUND: RGB = (45, 45, 45)  # md_grey_800_dark #2D2D2D, theme_dark_background_color
+NIGHT = Theme(
+    name="night",
+    background=NIGHT_BACKGROUND,
+    dialog=NIGHT_BACKGROUND,  # Simple's dialogs take the background colour
+    text=(238, 238, 238),  # md_grey_200 #EEEEEE, theme_dark_text_color
+    selected_row=mix(PRIMARY, NIGHT_BACKGROUND, 0.2),
+    keyboard=(32, 33, 36),
+    key=(60, 64, 67),
+    key_special=(95, 99, 104),
+    key_text=(232, 234, 237),
+    named={"white": NIGHT_BACKGROUND, "light": (56, 56, 56)},
+)
+
+
+def theme_for(night: bool) -> Theme:
+    return NIGHT if night else DAY

@@ -17,22 +17,20 @@ from pytest_mobile_agent.virtual.ui.render.canvas import Box, Canvas
 from pytest_mobile_agent.virtual.ui.render.color_canvas import draw_cursor, draw_hue_bar, draw_line, draw_square
 from pytest_mobile_agent.virtual.ui.render.colors import (
     ACCENT,
+    DAY,
     DISABLED,
     DIVIDER,
     HINT,
-    KEY_BG,
-    KEY_SPECIAL,
-    KEYBOARD_BG,
     NAV_BG,
     NAV_FG,
     NO_COLOR,
     PRIMARY,
     RGB,
-    SELECTED_ROW,
     TEXT,
     TEXT_2,
     TOAST_BG,
     WHITE,
+    Theme,
     hsv,
     ink_on,
     is_dark,
@@ -61,8 +59,10 @@ KEY_GLYPHS = {"⌫": "backspace", "⏎": "enter"}  # key caps the bundled font c
 class Painter(Canvas):
     """Draws one screen; lives for a single render."""
 
-    def __init__(self, width: int, height: int, scale: float, fonts: Fonts) -> None:
-        super().__init__(width, height, scale, fonts)
+    def __init__(
+        self, width: int, height: int, scale: float, fonts: Fonts, theme: Theme = DAY, font_scale: float = 1.0
+    ) -> None:
+        super().__init__(width, height, scale, fonts, theme, font_scale)
         self.win_kind = "activity"
 
     # the screen
@@ -72,9 +72,9 @@ class Painter(Canvas):
         chrome = win.kind if win.kind in ("dialog", "menu", "sheet", "keyboard", "toast") else ""
         if chrome and root.kind != chrome:
             # A window whose root is not dressed as its kind still gets its frame.
-            self.view(root, WHITE, True, chrome)
+            self.view(root, self.theme.background, True, chrome)
         else:
-            self.view(root, WHITE, True)
+            self.view(root, self.theme.background, True)
 
     def view(self, v: View, bg: RGB, enabled: bool, kind: str | None = None) -> None:
         if not v.shown:
@@ -121,17 +121,22 @@ class Painter(Canvas):
         return x0 + p, y0 + p, x1 - p, y1 - p
 
     def _fg(self, bg: RGB, enabled: bool, size: float = 16, bold: bool = False) -> RGB:
-        fg = ink_on(bg)
+        fg = self.theme.text if bg == self.theme.background else ink_on(bg)
         if fg == TEXT and size <= 14 and not bold:
             fg = TEXT_2
         return fg if enabled else mix(fg, bg, 0.45)
+
+    def _themed(self, bg: RGB) -> bool:
+        """Whether `bg` is light or the theme's own background, where accents take the primary
+        colour (on other dark surfaces, a photo viewer's bars, they are white)."""
+        return not is_dark(bg) or bg in (self.theme.background, self.theme.dialog)
 
     def _align(self, v: View) -> str:
         return v.gravity if v.gravity in ("center", "end") else "start"
 
     def _fill(self, v: View, bg: RGB) -> RGB:
         """Fills a view's own background colour; the background its content sits on."""
-        c = parse_color(v.color) if v.color else None
+        c = self.theme.color(v.color) if v.color else None
         if c is None:
             return bg
         self.rect(v.bounds, c)
@@ -174,7 +179,7 @@ class Painter(Canvas):
         c = parse_color(v.color) if v.color else PRIMARY
         if named or c is None or (not v.color and self.win_kind in ("dialog", "menu", "sheet")):
             # A text button (dialogs): coloured label, no container.
-            fg = (PRIMARY if not is_dark(bg) else WHITE) if enabled else mix(ink_on(bg), bg, 0.45)
+            fg = (PRIMARY if self._themed(bg) else WHITE) if enabled else mix(ink_on(bg), bg, 0.45)
             size = _size(v, 15)
             self.text(box, v.text, size, fg, bold=True, align="center", wrap=False)
             return bg
@@ -230,7 +235,7 @@ class Painter(Canvas):
             self.rrect((x0, y0, x1, y1), self.dp(6), c)
             bg = c
         dark = is_dark(bg)
-        accent = WHITE if dark else PRIMARY
+        accent = PRIMARY if self._themed(bg) else WHITE
         if c is None:
             line = accent if v.focused else ((200, 200, 200) if dark else (160, 160, 160))
             th = self.dp(2) if v.focused else max(1, self.dp(1))
@@ -238,7 +243,7 @@ class Painter(Canvas):
         box = self._inner(v, 4)
         box = (box[0], box[1], box[2], y1 - self.dp(6))
         size = v.text_size
-        line_h = round(max(6, self.dp(size)) * 1.32)
+        line_h = round(self.sp(size) * 1.32)
         # A tall field (a note body) fills from the top; a one-line field centres its text.
         valign = "top" if box[3] - box[1] >= 3 * line_h else "center"
         align = self._align(v)
@@ -339,9 +344,9 @@ class Painter(Canvas):
         return bg
 
     def k_row(self, v: View, bg: RGB, enabled: bool) -> RGB:
-        c = parse_color(v.color) if v.color else None
+        c = self.theme.color(v.color) if v.color else None
         if c is None and (v.selected or v.checked):
-            c = SELECTED_ROW
+            c = self.theme.selected_row
         if c is not None:
             self.rect(v.bounds, c)
             bg = c
@@ -358,11 +363,11 @@ class Painter(Canvas):
         section_margin, 20dp), the text inside its padding, no row divider."""
         c = parse_color(v.color) if v.color else None
         if c is None or v.selected or v.checked:
-            c = SELECTED_ROW if v.selected or v.checked else mix(TEXT, bg, 0.08)
+            c = self.theme.selected_row if v.selected or v.checked else mix(TEXT, bg, 0.08)
         self.rrect(v.bounds, self.dp(20), c)
         if v.text:
             box = self._inner(v)
-            if "\n" not in v.text and self.fonts.length(v.text, max(6, self.dp(v.text_size))) > box[2] - box[0]:
+            if "\n" not in v.text and self.fonts.length(v.text, self.sp(v.text_size)) > box[2] - box[0]:
                 # The layout's width estimate fell short of a short word ("ok"): a phone's bubble
                 # wraps its text, so the padding gives way rather than the text.
                 box = (v.bounds[0] + self.dp(4), box[1], v.bounds[2] - self.dp(4), box[3])
@@ -387,9 +392,8 @@ class Painter(Canvas):
 
     def k_tab(self, v: View, bg: RGB, enabled: bool) -> RGB:
         bg = self._fill(v, bg)
-        dark = is_dark(bg)
         if v.selected:
-            fg, bar = (WHITE, WHITE) if dark else (PRIMARY, PRIMARY)
+            fg, bar = (PRIMARY, PRIMARY) if self._themed(bg) else (WHITE, WHITE)
         else:
             fg, bar = mix(ink_on(bg), bg, 0.7), bg
         if v.text and not v.children:
@@ -402,7 +406,7 @@ class Painter(Canvas):
 
     def k_appicon(self, v: View, bg: RGB, enabled: bool) -> RGB:
         x0, y0, x1, y1 = v.bounds
-        label_h = self.dp(v.text_size * 1.5) if v.text else 0
+        label_h = round(self.sp(v.text_size) * 1.5) if v.text else 0
         d = max(0, min(x1 - x0 - self.dp(12), y1 - y0 - label_h - self.dp(12), self.dp(56)))
         cx = (x0 + x1) // 2
         cy = y0 + (y1 - y0 - label_h - d) // 2 + d // 2
@@ -574,7 +578,7 @@ class Painter(Canvas):
     # window kinds
     def k_dialog(self, v: View, bg: RGB, enabled: bool) -> RGB:
         self.dim()  # the scrim over everything below
-        c = (parse_color(v.color) if v.color else None) or WHITE
+        c = (self.theme.color(v.color) if v.color else None) or self.theme.dialog
         r = self.dp(12)
         self.shadow(v.bounds, r, self.dp(6))
         self.rrect(v.bounds, r, c)
@@ -583,14 +587,14 @@ class Painter(Canvas):
         return c
 
     def k_menu(self, v: View, bg: RGB, enabled: bool) -> RGB:
-        c = (parse_color(v.color) if v.color else None) or WHITE
+        c = (self.theme.color(v.color) if v.color else None) or self.theme.dialog
         r = self.dp(4)
         self.shadow(v.bounds, r, self.dp(8))
         self.rrect(v.bounds, r, c)
         return c
 
     def k_sheet(self, v: View, bg: RGB, enabled: bool) -> RGB:
-        c = (parse_color(v.color) if v.color else None) or WHITE
+        c = (self.theme.color(v.color) if v.color else None) or self.theme.dialog
         r = self.dp(16)
         self.shadow(v.bounds, r, self.dp(10))
         self.rrect(v.bounds, r, c, (True, True, False, False))
@@ -601,7 +605,7 @@ class Painter(Canvas):
         return c
 
     def k_keyboard(self, v: View, bg: RGB, enabled: bool) -> RGB:
-        c = (parse_color(v.color) if v.color else None) or KEYBOARD_BG
+        c = (parse_color(v.color) if v.color else None) or self.theme.keyboard
         self.rect(v.bounds, c)
         return c
 
@@ -610,16 +614,17 @@ class Painter(Canvas):
         label = v.text
         drawn = KEY_GLYPHS.get(label)
         special = drawn is not None or len(label.strip()) > 1
-        c = KEY_SPECIAL if special else KEY_BG
+        c = self.theme.key_special if special else self.theme.key
         box = (x0 + self.dp(3), y0 + self.dp(4), x1 - self.dp(3), y1 - self.dp(4))
         self.rrect((box[0], box[1] + self.dp(1), box[2], box[3] + self.dp(1)), self.dp(5), mix((0, 0, 0), bg, 0.2))
         self.rrect(box, self.dp(5), c)
         cx, cy = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
         if drawn is not None:
-            self.icon(drawn, cx, cy, self.dp(22), TEXT)
+            self.icon(drawn, cx, cy, self.dp(22), self.theme.key_text)
         elif label.strip():
-            size = v.text_size if len(label) == 1 else 15
-            self.text(box, label, size, TEXT, align="center", wrap=False)
+            # Key labels are sized to the key (LatinIME), not by the font scale setting.
+            size = (v.text_size if len(label) == 1 else 15) / self.font_scale
+            self.text(box, label, size, self.theme.key_text, align="center", wrap=False)
         return c
 
     def k_month(self, v: View, bg: RGB, enabled: bool) -> RGB:

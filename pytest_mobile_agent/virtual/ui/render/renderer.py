@@ -15,6 +15,7 @@ from typing import Any
 
 from PIL import Image
 
+from pytest_mobile_agent.virtual.ui.render.colors import DAY, Theme
 from pytest_mobile_agent.virtual.ui.render.painter import Painter
 from pytest_mobile_agent.virtual.ui.render.png import PngEncoder
 from pytest_mobile_agent.virtual.ui.render.text import Fonts
@@ -35,6 +36,8 @@ class ScreenRenderer:
         self.width, self.height, self.scale = width, height, scale
         self.status_h = round(24 * scale)
         self.nav_h = round(48 * scale)
+        self.theme: Theme = DAY  # the night mode's colours, or the day's
+        self.font_scale = 1.0  # settings' system font_scale
         self.renders = 0  # how many times a picture was actually drawn
         self._cache: OrderedDict[tuple, dict[Any, Any]] = OrderedDict()
         self._cache_size = cache_size
@@ -77,7 +80,7 @@ class ScreenRenderer:
     # caching
     def signature(self, frame: Frame, status_text: str) -> tuple:
         """Everything that reaches the picture, as a hashable value."""
-        out: list[Any] = [self.width, self.height, self.scale, status_text]
+        out: list[Any] = [self.width, self.height, self.scale, self.theme.name, self.font_scale, status_text]
         for win in frame.windows:
             out.append(win.kind)
             _sig(win.root, 0, out)
@@ -106,7 +109,7 @@ class ScreenRenderer:
         return entry["image"]
 
     def _draw(self, frame: Frame, status_text: str) -> Image.Image:
-        p = Painter(self.width, self.height, self.scale, self._fonts)
+        p = Painter(self.width, self.height, self.scale, self._fonts, self.theme, self.font_scale)
         bars = False
         for win in frame.windows:
             if win.kind in ("statusbar", "navbar"):
