@@ -36,6 +36,7 @@ class ScreenRenderer:
         self.status_h = round(24 * scale)
         self.nav_h = round(48 * scale)
         self.renders = 0  # how many times a picture was actually drawn
+        self.last_icons: list[tuple[str, str]] = []  # the icons of the last picture drawn (Canvas.icons)
         self._cache: OrderedDict[tuple, dict[Any, Any]] = OrderedDict()
         self._cache_size = cache_size
         self._pictures = cache_size if pictures is None else max(1, min(pictures, cache_size))
@@ -120,6 +121,7 @@ class ScreenRenderer:
         if not bars:
             p.status_bar(status_text, self.status_h)
             p.nav_bar(self.nav_h)
+        self.last_icons = p.icons
         return p.img
 
 
