@@ -1,13 +1,31 @@
-"""PNG render time of a busy 1080x2340 screen (about 160 views): cold and cached.
+"""PNG render time of a busy 1080x2340 screen (about 160 views): cold and cached; then what
+faithful drawing costs, side by side with the renderer before issue 28 ("today").
 
-Run: python benchmarks/render_speed.py [out.png]
+Run: python benchmarks/render_speed.py [out.png] [--baseline REV] [--rounds 3] [--episodes 8]
+
+The side by side: the package as it was at REV (default BASELINE, the last commit before issue
+28's first change) is unpacked with `git archive` into a temporary folder, and the same
+measuring code runs against each tree in a child process, alternately, `--rounds` times (a
+shared machine's load moves between runs: the medians of the rounds are printed). Per tree:
+each app's first screen on a fresh device at 1080x2340@440, drawn and encoded cold (the
+renderer's own draw and PNG encoder, its cache bypassed), and the harness's time per step
+(benchmarks/harness_overhead.py's oracle episodes on a virtual device over adb: observation,
+action, events and check, the screenshot included). Each tree draws its own version of the
+apps' screens: the figures are what a screenshot and a step cost then and now.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 from pytest_mobile_agent.virtual.ui import layout, screen
 from pytest_mobile_agent.virtual.ui.render.renderer import ScreenRenderer
@@ -89,7 +107,132 @@ def timed(renderer: ScreenRenderer, frames: list[screen.Frame]) -> list[float]:
     return out
 
 
+ROOT = Path(__file__).resolve().parents[1]
+BASELINE = "bc647bb5a0d89b9e168cddfd92b0d1f33769299f"  # the parent of 6ebdd90, issue 28's first commit
+APPS = {
+    "applauncher": "com.simplemobiletools.applauncher",
+    "calculator": "com.simplemobiletools.calculator",
+    "calendar": "com.simplemobiletools.calendar.pro",
+    "contacts": "com.simplemobiletools.contacts.pro",
+    "filemanager": "com.simplemobiletools.filemanager.pro",
+    "gallery": "com.simplemobiletools.gallery.pro",
+    "musicplayer": "com.simplemobiletools.musicplayer",
+    "notes": "com.simplemobiletools.notes.pro",
+    "smsmessenger": "com.simplemobiletools.smsmessenger",
+    "voicerecorder": "com.simplemobiletools.voicerecorder",
+}
+
+
+def measure_tree(draws: int, episodes: int) -> dict[str, float]:
+    """Run in a child whose PYTHONPATH is one tree: ms per cold screenshot of each app's first
+    screen, and the harness's ms per step (median)."""
+    import tempfile as tmp
+
+    from pytest_mobile_agent.virtual.boot import boot
+    from pytest_mobile_agent.virtual.core.config import DeviceConfig
+    from pytest_mobile_agent.virtual.shell import run_script
+    from pytest_mobile_agent.virtual.shell.api import BufferOutput, Input
+
+    out: dict[str, float] = {}
+    device = boot(Path(tmp.mkdtemp(prefix="render-speed-")), DeviceConfig(serial="render"))
+    for name, package in APPS.items():
+        run_script(device, f"monkey -p {package} 1", Input(closed=True), BufferOutput(), BufferOutput())
+        frame, clock, renderer = device.wm.frame(), device.status_time(), device.renderer
+        renderer._png.encode(renderer._draw(frame, clock))  # warm: fonts, glyphs, masks
+        times = []
+        for _ in range(draws):
+            t = time.perf_counter()
+            renderer._png.encode(renderer._draw(frame, clock))
+            times.append((time.perf_counter() - t) * 1000)
+        out[name] = statistics.median(times)
+    device.shutdown()
+    if episodes:
+        sys.path.insert(0, str(Path(__file__).parent))
+        from harness_overhead import harness
+
+        from pytest_mobile_agent.device.pool import DevicePool, DeviceSource
+
+        pool = DevicePool(DeviceSource("virtual"))
+        lease = pool.lease()
+        try:
+            harness(lease, pool, 2)  # warm up: listener install, caches
+            steps, _ = harness(lease, pool, episodes)
+        finally:
+            pool.release()
+        out["harness step"] = statistics.median(steps) * 1000
+    return out
+
+
+def unpack(rev: str, into: Path) -> Path:
+    """The repository at `rev`, as files (no .git), with this checkout's listener APK (ignored by git)."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    apk = ROOT / "pytest_mobile_agent/device/listener.apk"
+    if apk.exists():
+        shutil.copy(apk, into / "pytest_mobile_agent/device/listener.apk")
+    return into
+
+
+def child(tree: Path, draws: int, episodes: int) -> dict[str, float]:
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    cmd = [sys.executable, __file__, "--measure", str(draws), str(episodes)]
+    done = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"measuring {tree} failed: {done.stderr.strip()[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def side_by_side(rev: str, rounds: int, draws: int, episodes: int) -> None:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from reference import describe
+
+    label = subprocess.run(
+        ["git", "-C", str(ROOT), "log", "-1", "--format=%h %ad %s", "--date=short", rev],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    head = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%h"], capture_output=True, text=True)
+    with tempfile.TemporaryDirectory(prefix="render-baseline-") as folder:
+        base = unpack(rev, Path(folder))
+        runs: dict[str, list[dict[str, float]]] = {"base": [], "now": []}
+        for _ in range(rounds):  # alternately, so that both see the same load
+            runs["base"].append(child(base, draws, episodes))
+            runs["now"].append(child(ROOT, draws, episodes))
+    print()
+    print(f"before: {label}")
+    print(f"now:    this checkout ({head.stdout.strip()}, uncommitted changes included)")
+    print(f"medians of {rounds} alternating rounds, {draws} cold draws a screen; {describe()}")
+    print(f"{'ms per screenshot (draw + PNG)':32} {'before':>8} {'now':>8} {'now/before':>10}")
+    ratios = []
+    for key in [*APPS, "harness step"]:
+        if key not in runs["now"][0]:
+            continue
+        before = statistics.median(r[key] for r in runs["base"])
+        now = statistics.median(r[key] for r in runs["now"])
+        if key in APPS:
+            ratios.append(now / before)
+        name = "harness per step (ms)" if key == "harness step" else f"{key} first screen"
+        print(f"{name:32} {before:8.1f} {now:8.1f} {now / before:9.2f}x")
+    print(f"{'geometric mean over the apps':32} {'':8} {'':8} {statistics.geometric_mean(ratios):9.2f}x")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--measure"]:
+        print(json.dumps(measure_tree(int(sys.argv[2]), int(sys.argv[3]))))
+        return
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("out", nargs="?", help="write the busy screen's PNG here")
+    ap.add_argument("--baseline", default=BASELINE, help="the commit to compare with (default: before issue 28)")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--draws", type=int, default=5, help="cold draws of each screen per round")
+    ap.add_argument("--episodes", type=int, default=8, help="harness episodes per round (0: no harness figure)")
+    args = ap.parse_args()
+    busy_screen_figures(args.out)
+    side_by_side(args.baseline, args.rounds, args.draws, args.episodes)
+
+
+def busy_screen_figures(out: str | None) -> None:
     renderer = ScreenRenderer(W, H, SCALE)
     first = timed(renderer, [frame_of(busy_screen())])[0]  # also loads fonts, rasterizes glyphs
     # A new screen where every row changed (a scroll), and one where one checkbox changed (a tap).
@@ -106,8 +249,8 @@ def main() -> None:
     for name, ts in (("every row changed", scrolled), ("one checkbox changed", tapped)):
         print(f"cold png, {name + ':':22s}    {statistics.median(ts):6.1f} ms median, {min(ts):.1f} best")
     print(f"cached png:                          {cached:6.3f} ms")
-    if len(sys.argv) > 1:
-        with open(sys.argv[1], "wb") as f:
+    if out:
+        with open(out, "wb") as f:
             f.write(renderer.png(frame_of(busy_screen()), "9:00"))
 
 
