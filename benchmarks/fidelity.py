@@ -1,6 +1,6 @@
 """How close the virtual device's screens are to the ten apps' store screenshots.
 
-    python benchmarks/fidelity.py /work/.mirror [--out fidelity-sheets] [--only calculator ...]
+    python benchmarks/fidelity.py /work/.mirror [--out fidelity-sheets] [--only calculator ...] [--night]
 
 Arguments: local clones of the apps' repositories (bare git directories, as `fetch` or
 `git clone --bare` make, or ordinary clones), or folders holding them; a repository is known by
@@ -19,12 +19,15 @@ screenshots' 1080x1920 at 420 dpi), and the layout files the screen is built fro
   normalised to 1 x 1 (0: same place; 0.1: a tenth of the screen off);
 - icons: the icons the renderer drew from the Material Icons font against those that fell back
   to a letter (contacts' initials, drawn as letters by the apps too, are left out);
-- ids: the resource ids of the screen's layout files present in the `uiautomator dump`;
+- ids: the resource ids of the screen's layout files present in the `uiautomator dump` (those
+  of views the files make gone or invisible left out: a dump does not show them either);
 - ages: the screenshot's commit date against the last commit of each layout file; "changed"
   flags screens whose layout changed after the picture was taken (the picture shows an older
   version than today's sources).
 
-Side-by-side sheets (store | virtual) go to --out. A screen whose recipe fails (an app or a view
+The store images show the apps' dark theme; --night asks the device for it (`cmd uimode night
+yes`), and a device that cannot reports so on every screen. Side-by-side sheets (store | virtual)
+go to --out. A screen whose recipe fails (an app or a view
 it names is missing) is reported with the reason, and the run goes on.
 """
 
@@ -201,8 +204,14 @@ def icon_counts(icons: Sequence[tuple[str, str]]) -> tuple[int, int]:
 
 
 def layout_ids(xml: str) -> set[str]:
-    """The ids a layout file declares (android:id="@+id/NAME")."""
-    return set(re.findall(r'android:id="@\+id/([A-Za-z0-9_]+)"', xml))
+    """The ids a layout file declares (android:id="@+id/NAME") on views it shows: a view the
+    file makes gone or invisible is not in an Android dump either, until the app shows it."""
+    ids = set()
+    for attrs in re.findall(r"<[\w.]+\b([^>]*)>", xml):
+        found = re.search(r'android:id="@\+id/([A-Za-z0-9_]+)"', attrs)
+        if found and not re.search(r'android:visibility="(gone|invisible)"', attrs):
+            ids.add(found.group(1))
+    return ids
 
 
 def dump_ids(xml: str, package: str) -> set[str]:
@@ -271,13 +280,15 @@ class VirtualPhone:
     """A freshly booted virtual device driven in process: its own shell, taps by what the dump
     shows, and a renderer of its own (so every screenshot is drawn, and its icons counted)."""
 
-    def __init__(self, display: str = "1080x1920", density: int = 420) -> None:
+    def __init__(self, display: str = "1080x1920", density: int = 420, night: bool = False) -> None:
         from pytest_mobile_agent.virtual.boot import boot
         from pytest_mobile_agent.virtual.core.config import DeviceConfig
 
         self.device = boot(Path(tempfile.mkdtemp(prefix="fidelity-")), DeviceConfig(serial="fidelity"))
         self.sh(f"wm size {display}")
         self.sh(f"wm density {density}")
+        if night:
+            self.sh("cmd uimode night yes")
 
     def sh(self, command: str, check: bool = True) -> str:
         from pytest_mobile_agent.virtual.shell import run_script
@@ -323,8 +334,9 @@ class VirtualPhone:
         self.device.shutdown()
 
 
-def solid_png(seed: str, size: tuple[int, int] = (96, 96)) -> bytes:
-    """A small picture of our own: two colour bands from the name, so media have pixels."""
+def picture(seed: str, size: tuple[int, int] = (96, 96)) -> bytes:
+    """A small picture of our own, JPEG or PNG as the name says: two colour bands from the name,
+    so media have pixels to draw."""
     import zlib
 
     from PIL import Image, ImageDraw
@@ -334,7 +346,7 @@ def solid_png(seed: str, size: tuple[int, int] = (96, 96)) -> bytes:
     image = Image.new("RGB", size, a)
     ImageDraw.Draw(image).rectangle((0, size[1] * 3 // 5, size[0], size[1]), fill=b)
     buf = io.BytesIO()
-    image.save(buf, "PNG")
+    image.save(buf, "JPEG" if seed.lower().endswith((".jpg", ".jpeg")) else "PNG")
     return buf.getvalue()
 
 
@@ -348,7 +360,7 @@ def seed(phone: VirtualPhone, verb: str, args: tuple[str, ...]) -> None:
     elif verb == "sms":
         seeds.add_sms(phone, args[0], args[1], args[2])
     elif verb == "image":
-        phone.push(solid_png(args[0]), args[0])
+        phone.push(picture(args[0]), args[0])
     elif verb == "file":
         phone.push(b"x" * int(args[1] if len(args) > 1 else 100), args[0])
     elif verb == "track":
@@ -390,7 +402,11 @@ class Result:
 
 
 def run_screen(
-    screen: Screen, repos: dict[str, Repo], ocr: Callable[[bytes], list[tuple[str, Box]]], out: Path | None
+    screen: Screen,
+    repos: dict[str, Repo],
+    ocr: Callable[[bytes], list[tuple[str, Box]]],
+    out: Path | None,
+    night: bool = False,
 ) -> Result:
     from PIL import Image
 
@@ -417,7 +433,11 @@ def run_screen(
         if changed and result.shot_date and changed > result.shot_date:
             result.newer_layouts.append(f"{name} ({changed:%Y-%m-%d})")
 
-    phone = VirtualPhone()
+    try:
+        phone = VirtualPhone(night=night)
+    except RuntimeError as exc:
+        result.error = str(exc)
+        return result
     try:
         for verb, args in screen.seed:
             seed(phone, verb, args)
@@ -514,6 +534,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--recipes", type=Path, default=RECIPES)
     parser.add_argument("--only", nargs="*", default=[], help="apps or app/shot keys to run")
     parser.add_argument("--missing", action="store_true", help="list each screen's layout ids the dump lacks")
+    parser.add_argument("--night", action="store_true", help="dark theme (cmd uimode night yes), as the store images")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))  # task_suites' seed helpers
     from pytest_mobile_agent.judges.ocr import recognize_boxes
@@ -521,16 +542,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     screens = parse_recipes(args.recipes.read_text(encoding="utf-8"))
     if args.only:
         screens = [s for s in screens if s.app.name in args.only or s.key in args.only]
+    screens.sort(key=lambda s: s.key)
     repos = find_repos(args.repos)
     args.out.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     results = []
     for screen in screens:
-        results.append(run_screen(screen, repos, recognize_boxes, args.out))
+        results.append(run_screen(screen, repos, recognize_boxes, args.out, args.night))
         print(f"  {screen.key}: {'done' if not results[-1].error else results[-1].error}", file=sys.stderr)
     print(
         f"{len(screens)} screens of {len({s.app.name for s in screens})} apps, store images against the virtual "
-        f"device at 1080x1920@420 ({time.perf_counter() - started:.0f} s); sheets in {args.out}/"
+        f"device at 1080x1920@420{' in night mode' if args.night else ''} ({time.perf_counter() - started:.0f} s); "
+        f"sheets in {args.out}/"
     )
     print("texts s/v: read by OCR in the store image / the virtual screenshot; found: matched on the other side;")
     print("centre d: median distance of matched texts (screen = 1 x 1); icons: Material font / letter fallback;")

@@ -124,8 +124,12 @@ def test_icons_count_material_against_fallbacks_without_bars_or_initials():
 def test_layout_ids_and_the_dumps_ids():
     layout = """<LinearLayout xmlns:android="http://schemas.android.com/apk/res/android"
         android:id="@+id/main_holder"><TextView android:id="@+id/result" android:layout_below="@id/formula"/>
+        <TextView
+            android:id="@+id/placeholder"
+            android:visibility="gone" />
+        <ImageView android:visibility="invisible" android:id="@+id/check"/>
         <include layout="@layout/view_calculator"/></LinearLayout>"""
-    assert fidelity.layout_ids(layout) == {"main_holder", "result"}
+    assert fidelity.layout_ids(layout) == {"main_holder", "result"}  # gone and invisible views: not in a dump
     dump = '<node resource-id="com.example:id/result"/><node resource-id="other:id/main_holder"/>'
     assert fidelity.dump_ids(dump, "com.example") == {"result"}
 
