@@ -285,6 +285,7 @@ class VirtualPhone:
         from pytest_mobile_agent.virtual.core.config import DeviceConfig
 
         self.device = boot(Path(tempfile.mkdtemp(prefix="fidelity-")), DeviceConfig(serial="fidelity"))
+        self.pushed = 0
         self.sh(f"wm size {display}")
         self.sh(f"wm density {density}")
         if night:
@@ -301,9 +302,14 @@ class VirtualPhone:
         return out.data.decode()
 
     def push(self, data: bytes, path: str, mtime: int = 0) -> None:
+        """A file as `adb push` leaves it; each one a minute older than the one before (unless
+        `mtime` says), so lists sorted by date come out in the recipe's order on every run."""
+        import os
+
         self.device.fs.write(path, data)
-        if mtime:
-            self.sh(f"touch -d @{mtime} '{path}'", check=False)
+        self.pushed += 1
+        stamp = mtime or int(self.device.clock.now().timestamp()) - 60 * self.pushed
+        os.utime(self.device.fs.host(path), (stamp, stamp))
 
     def dump(self) -> str:
         return self.device.dump()
@@ -508,21 +514,62 @@ def table(results: Sequence[Result]) -> list[str]:
             f"{pct(t.recall_virtual):>9} {dist:>8} {f'{r.icons[0]}/{r.icons[1]}':>10} "
             f"{f'{r.ids[0]}/{r.ids[1]}':>7}  {', '.join(r.newer_layouts) or 'no'}"
         )
-    done = [r for r in results if not r.error and r.texts is not None]
-    if done:
-        store = sum(r.texts.store for r in done if r.texts)
-        virtual = sum(r.texts.virtual for r in done if r.texts)
-        pairs = [p for r in done if r.texts for p in r.texts.pairs]
-        dist = statistics.median(d for _, _, d in pairs) if pairs else float("nan")
-        material, fallback = sum(r.icons[0] for r in done), sum(r.icons[1] for r in done)
-        ids = sum(r.ids[0] for r in done), sum(r.ids[1] for r in done)
+    total = totals(results)
+    if total:
         lines.append("-" * len(head))
         lines.append(
-            f"{f'all ({len(done)} of {len(results)})':26} {'':10} {f'{store}/{virtual}':>9} "
-            f"{pct(len(pairs) / store if store else float('nan')):>9} "
-            f"{pct(len(pairs) / virtual if virtual else float('nan')):>9} {dist:>8.3f} "
-            f"{f'{material}/{fallback}':>10} {f'{ids[0]}/{ids[1]}':>7}  "
-            f"{sum(1 for r in done if r.newer_layouts)} screens"
+            f"{total['screens']:26} {'':10} {total['texts']:>9} {total['store']:>9} {total['virtual']:>9} "
+            f"{total['distance']:>8} {total['icons'].replace(' ', ''):>10} {total['ids'].replace(' ', ''):>7}  "
+            f"{total['newer']}"
+        )
+    return lines
+
+
+def totals(results: Sequence[Result]) -> dict[str, str] | None:
+    """The figures over every reproduced screen: texts and matches pooled, the median distance
+    of all matched texts."""
+    done = [r for r in results if not r.error and r.texts is not None]
+    if not done:
+        return None
+    store = sum(r.texts.store for r in done if r.texts)
+    virtual = sum(r.texts.virtual for r in done if r.texts)
+    pairs = [p for r in done if r.texts for p in r.texts.pairs]
+    dist = statistics.median(d for _, _, d in pairs) if pairs else float("nan")
+    return {
+        "screens": f"all ({len(done)} of {len(results)})",
+        "texts": f"{store}/{virtual}",
+        "store": pct(len(pairs) / store if store else float("nan")),
+        "virtual": pct(len(pairs) / virtual if virtual else float("nan")),
+        "distance": "-" if dist != dist else f"{dist:.3f}",
+        "icons": f"{sum(r.icons[0] for r in done)} / {sum(r.icons[1] for r in done)}",
+        "ids": f"{sum(r.ids[0] for r in done)} / {sum(r.ids[1] for r in done)}",
+        "newer": f"{sum(1 for r in done if r.newer_layouts)} screens",
+    }
+
+
+def markdown(results: Sequence[Result]) -> list[str]:
+    """The table as Markdown, for the docs' fidelity page."""
+    lines = [
+        "| screen | shot taken | texts store / virtual | store's found | virtual's found | centre distance "
+        "| icons Material / fallback | layout ids in the dump | layouts changed since the shot |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in results:
+        if r.error or r.texts is None:
+            lines.append(f"| {r.screen.key} | not reproduced: {r.error} |  |  |  |  |  |  |  |")
+            continue
+        t = r.texts
+        dist = "-" if t.distance != t.distance else f"{t.distance:.3f}"
+        lines.append(
+            f"| {r.screen.key} | {r.shot_date:%Y-%m-%d} | {t.store} / {t.virtual} | {pct(t.recall_store)} "
+            f"| {pct(t.recall_virtual)} | {dist} | {r.icons[0]} / {r.icons[1]} | {r.ids[0]} / {r.ids[1]} "
+            f"| {', '.join(r.newer_layouts) or 'none'} |"
+        )
+    total = totals(results)
+    if total:
+        lines.append(
+            f"| **{total['screens']}** | | {total['texts'].replace('/', ' / ')} | {total['store']} "
+            f"| {total['virtual']} | {total['distance']} | {total['icons']} | {total['ids']} | {total['newer']} |"
         )
     return lines
 
@@ -535,6 +582,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", default=[], help="apps or app/shot keys to run")
     parser.add_argument("--missing", action="store_true", help="list each screen's layout ids the dump lacks")
     parser.add_argument("--night", action="store_true", help="dark theme (cmd uimode night yes), as the store images")
+    parser.add_argument("--markdown", action="store_true", help="also print the table as Markdown")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))  # task_suites' seed helpers
     from pytest_mobile_agent.judges.ocr import recognize_boxes
@@ -560,6 +608,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("ids: the layout files' ids present in the dump")
     for line in table(results):
         print(line)
+    if args.markdown:
+        print()
+        for line in markdown(results):
+            print(line)
     if args.missing:
         for r in results:
             if r.missing_ids:

@@ -144,3 +144,23 @@ def test_repositories_are_found_bare_or_cloned_in_a_folder(tmp_path):
     assert set(found) == {"Simple-Notes", "Simple-Calendar"}
     assert found["Simple-Notes"].path == bare
     assert set(fidelity.find_repos([bare])) == {"Simple-Notes"}
+
+
+def test_the_tables_show_each_screen_and_why_one_was_not_reproduced():
+    from datetime import UTC, datetime
+
+    calc, gallery = fidelity.parse_recipes(RECIPE)
+    texts = fidelity.TextComparison(4, 2, [("Alan Smith", "Alan Smith", 0.05)])
+    done = fidelity.Result(
+        calc, shot_date=datetime(2022, 9, 4, tzinfo=UTC), newer_layouts=["activity_main (2023-02-10)"]
+    )
+    done.texts, done.icons, done.ids = texts, (4, 1), (26, 27)
+    failed = fidelity.Result(gallery, error="LookupError: nothing on screen with text 'Camera'")
+    plain = "\n".join(fidelity.table([done, failed]))
+    assert "calc/1_en-US" in plain and "25%" in plain and "50%" in plain and "0.050" in plain and "26/27" in plain
+    assert "gallery/3_en-US            not reproduced: LookupError: nothing on screen with text 'Camera'" in plain
+    assert "all (1 of 2)" in plain and "1 screens" in plain
+    rows = fidelity.markdown([done, failed])[2:]
+    assert rows[0].startswith("| calc/1_en-US | 2022-09-04 | 4 / 2 | 25% | 50% | 0.050 | 4 / 1 | 26 / 27 |")
+    assert rows[1].startswith("| gallery/3_en-US | not reproduced: LookupError")
+    assert rows[2] == "| **all (1 of 2)** | | 4 / 2 | 25% | 50% | 0.050 | 4 / 1 | 26 / 27 | 1 screens |"
