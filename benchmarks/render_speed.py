@@ -165,7 +165,11 @@ def measure_tree(draws: int, episodes: int) -> dict[str, float]:
 
 def unpack(rev: str, into: Path) -> Path:
     """The repository at `rev`, as files (no .git), with this checkout's listener APK (ignored by git)."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True, check=True).stdout
+    done = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True, check=False)
+    if done.returncode != 0:  # a shallow clone, or a commit this clone does not have
+        why = done.stderr.decode().strip()
+        raise SystemExit(f"--baseline {rev}: git archive failed ({why}); fetch that commit or name another")
+    archive = done.stdout
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
     apk = ROOT / "pytest_mobile_agent/device/listener.apk"
     if apk.exists():
@@ -190,7 +194,7 @@ def side_by_side(rev: str, rounds: int, draws: int, episodes: int) -> None:
         ["git", "-C", str(ROOT), "log", "-1", "--format=%h %ad %s", "--date=short", rev],
         capture_output=True,
         text=True,
-        check=True,
+        check=False,
     ).stdout.strip()
     head = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%h"], capture_output=True, text=True)
     with tempfile.TemporaryDirectory(prefix="render-baseline-") as folder:
