@@ -278,7 +278,7 @@ def find_repos(paths: Sequence[Path]) -> dict[str, Repo]:
 
 class VirtualPhone:
     """A freshly booted virtual device driven in process: its own shell, taps by what the dump
-    shows, and a renderer of its own (so every screenshot is drawn, and its icons counted)."""
+    shows, its renderer's record of the icons it drew."""
 
     def __init__(self, display: str = "1080x1920", density: int = 420, night: bool = False) -> None:
         from pytest_mobile_agent.virtual.boot import boot
@@ -328,13 +328,16 @@ class VirtualPhone:
         raise LookupError(f"nothing on screen with {how} {value!r}")
 
     def screenshot(self) -> tuple[bytes, list[tuple[str, str]]]:
-        from pytest_mobile_agent.virtual.ui.render.renderer import ScreenRenderer
-
+        """The screen as `screencap -p` gives it, by the device's own renderer (so whatever the
+        device is set to draw, it draws), and the icons of that picture."""
         dev = self.device
         with dev.lock:
-            renderer = ScreenRenderer(dev.wm.width, dev.wm.height, dev.wm.scale)
-            png = renderer.png(dev.wm.frame(), dev.status_time())
-        return png, renderer.last_icons
+            renderer = dev.renderer
+            drawn = renderer.renders
+            png = dev.screen_png()
+            if renderer.renders == drawn:  # served from its cache: drawn again for the icons
+                renderer._draw(dev.wm.frame(), dev.status_time())
+            return png, renderer.last_icons
 
     def close(self) -> None:
         self.device.shutdown()
