@@ -1,14 +1,32 @@
-"""PNG render time of a busy 1080x2340 screen (about 160 views): cold and cached; and of a
+"""PNG render time of a busy 1080x2340 screen (about 160 views): cold and cached; of a
 Gallery-like grid of 24 thumbnails, drawn as generated placeholders (before media were decoded)
-and from the files' own pixels (JPEGs decoded once, then from the thumbnail cache).
+and from the files' own pixels (JPEGs decoded once, then from the thumbnail cache); then what
+faithful drawing costs, side by side with the renderer before issue 28 ("today").
 
-Run: python benchmarks/render_speed.py [out.png]
+Run: python benchmarks/render_speed.py [out.png] [--baseline REV] [--rounds 3] [--episodes 8]
+
+The side by side: the package as it was at REV (default BASELINE, the last commit before issue
+28's first change) is unpacked with `git archive` into a temporary folder, and the same
+measuring code runs against each tree in a child process, alternately, `--rounds` times (a
+shared machine's load moves between runs). Printed: the best draw of each screen (what drawing
+costs when nothing else runs: the figure least moved by other jobs) and the median of all
+draws, with their ratios. Per tree:
+each app's first screen on a fresh device at 1080x2340@440, drawn and encoded cold (the
+renderer's own draw and PNG encoder, its cache bypassed), and the harness's time per step
+(benchmarks/harness_overhead.py's oracle episodes on a virtual device over adb: observation,
+action, events and check, the screenshot included). Each tree draws its own version of the
+apps' screens: the figures are what a screenshot and a step cost then and now.
 """
 
 from __future__ import annotations
 
+import argparse
 import io
+import json
+import os
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -140,7 +158,148 @@ def timed(renderer: ScreenRenderer, frames: list[screen.Frame]) -> list[float]:
     return out
 
 
+ROOT = Path(__file__).resolve().parents[1]
+BASELINE = "bc647bb5a0d89b9e168cddfd92b0d1f33769299f"  # the parent of 6ebdd90, issue 28's first commit
+APPS = {
+    "applauncher": "com.simplemobiletools.applauncher",
+    "calculator": "com.simplemobiletools.calculator",
+    "calendar": "com.simplemobiletools.calendar.pro",
+    "contacts": "com.simplemobiletools.contacts.pro",
+    "filemanager": "com.simplemobiletools.filemanager.pro",
+    "gallery": "com.simplemobiletools.gallery.pro",
+    "musicplayer": "com.simplemobiletools.musicplayer",
+    "notes": "com.simplemobiletools.notes.pro",
+    "smsmessenger": "com.simplemobiletools.smsmessenger",
+    "voicerecorder": "com.simplemobiletools.voicerecorder",
+}
+
+
+def measure_tree(draws: int, episodes: int) -> dict[str, list[float]]:
+    """Run in a child whose PYTHONPATH is one tree: the ms of each cold screenshot of each app's
+    first screen, and of each harness step."""
+    import tempfile as tmp
+
+    from pytest_mobile_agent.virtual.boot import boot
+    from pytest_mobile_agent.virtual.core.config import DeviceConfig
+    from pytest_mobile_agent.virtual.shell import run_script
+    from pytest_mobile_agent.virtual.shell.api import BufferOutput, Input
+
+    out: dict[str, list[float]] = {}
+    device = boot(Path(tmp.mkdtemp(prefix="render-speed-")), DeviceConfig(serial="render"))
+    for name, package in APPS.items():
+        run_script(device, f"monkey -p {package} 1", Input(closed=True), BufferOutput(), BufferOutput())
+        frame, clock, renderer = device.wm.frame(), device.status_time(), device.renderer
+        renderer._png.encode(renderer._draw(frame, clock))  # warm: fonts, glyphs, masks
+        times = []
+        for _ in range(draws):
+            t = time.perf_counter()
+            renderer._png.encode(renderer._draw(frame, clock))
+            times.append((time.perf_counter() - t) * 1000)
+        out[name] = times
+    device.shutdown()
+    if episodes:
+        sys.path.insert(0, str(Path(__file__).parent))
+        from harness_overhead import harness
+
+        from pytest_mobile_agent.device.pool import DevicePool, DeviceSource
+
+        pool = DevicePool(DeviceSource("virtual"))
+        lease = pool.lease()
+        try:
+            harness(lease, pool, 2)  # warm up: listener install, caches
+            steps, _ = harness(lease, pool, episodes)
+        finally:
+            pool.release()
+        out["harness step"] = [t * 1000 for t in steps]
+    return out
+
+
+def unpack(rev: str, into: Path) -> Path:
+    """The repository at `rev`, as files (no .git), with this checkout's listener APK (ignored by git)."""
+    done = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True, check=False)
+    if done.returncode != 0:  # a shallow clone, or a commit this clone does not have
+        why = done.stderr.decode().strip()
+        raise SystemExit(f"--baseline {rev}: git archive failed ({why}); fetch that commit or name another")
+    archive = done.stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    apk = ROOT / "pytest_mobile_agent/device/listener.apk"
+    if apk.exists():
+        shutil.copy(apk, into / "pytest_mobile_agent/device/listener.apk")
+    return into
+
+
+def child(tree: Path, draws: int, episodes: int) -> dict[str, list[float]]:
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    cmd = [sys.executable, __file__, "--measure", str(draws), str(episodes)]
+    done = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"measuring {tree} failed: {done.stderr.strip()[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def side_by_side(rev: str, rounds: int, draws: int, episodes: int) -> None:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from reference import describe
+
+    label = subprocess.run(
+        ["git", "-C", str(ROOT), "log", "-1", "--format=%h %ad %s", "--date=short", rev],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    head = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%h"], capture_output=True, text=True)
+    with tempfile.TemporaryDirectory(prefix="render-baseline-") as folder:
+        base = unpack(rev, Path(folder))
+        runs: dict[str, dict[str, list[float]]] = {"base": {}, "now": {}}
+        for _ in range(rounds):  # alternately, so that both see the same load
+            for side, tree in (("base", base), ("now", ROOT)):
+                for key, times in child(tree, draws, episodes).items():
+                    runs[side].setdefault(key, []).extend(times)
+    print()
+    print(f"before: {label}")
+    print(f"now:    this checkout ({head.stdout.strip()}, uncommitted changes included)")
+    print(f"{rounds} alternating rounds, {draws} cold draws a screen each; {describe()}")
+    print("best: the fastest draw (what drawing costs when nothing else runs); median: of all draws")
+    print(
+        f"{'ms per screenshot (draw + PNG)':32} {'best before':>11} {'now':>6} {'ratio':>6}   "
+        f"{'median before':>13} {'now':>6} {'ratio':>6}"
+    )
+    best_ratios, median_ratios = [], []
+    for key in APPS:
+        if key not in runs["now"] or key not in runs["base"]:
+            continue
+        b0, b1 = min(runs["base"][key]), min(runs["now"][key])
+        m0, m1 = statistics.median(runs["base"][key]), statistics.median(runs["now"][key])
+        best_ratios.append(b1 / b0)
+        median_ratios.append(m1 / m0)
+        print(f"{key + ' first screen':32} {b0:11.1f} {b1:6.1f} {b1 / b0:5.2f}x   {m0:13.1f} {m1:6.1f} {m1 / m0:5.2f}x")
+    print(
+        f"{'geometric mean over the apps':32} {'':11} {'':6} {statistics.geometric_mean(best_ratios):5.2f}x   "
+        f"{'':13} {'':6} {statistics.geometric_mean(median_ratios):5.2f}x"
+    )
+    if "harness step" in runs["now"] and "harness step" in runs["base"]:
+        before, now = statistics.median(runs["base"]["harness step"]), statistics.median(runs["now"]["harness step"])
+        steps = len(runs["now"]["harness step"])
+        print(f"harness per step, median of {steps} steps: {before:.1f} ms before, {now:.1f} ms now", end="")
+        print(f" ({now / before:.2f}x)")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--measure"]:
+        print(json.dumps(measure_tree(int(sys.argv[2]), int(sys.argv[3]))))
+        return
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("out", nargs="?", help="write the busy screen's PNG here")
+    ap.add_argument("--baseline", default=BASELINE, help="the commit to compare with (default: before issue 28)")
+    ap.add_argument("--rounds", type=int, default=4)
+    ap.add_argument("--draws", type=int, default=10, help="cold draws of each screen per round")
+    ap.add_argument("--episodes", type=int, default=8, help="harness episodes per round (0: no harness figure)")
+    args = ap.parse_args()
+    busy_screen_figures(args.out)
+    side_by_side(args.baseline, args.rounds, args.draws, args.episodes)
+
+
+def busy_screen_figures(out: str | None) -> None:
     renderer = ScreenRenderer(W, H, SCALE)
     first = timed(renderer, [frame_of(busy_screen())])[0]  # also loads fonts, rasterizes glyphs
     # A new screen where every row changed (a scroll), and one where one checkbox changed (a tap).
@@ -159,8 +318,8 @@ def main() -> None:
     print(f"cached png:                          {cached:6.3f} ms")
     with tempfile.TemporaryDirectory() as folder:
         grid_figures(photos(Path(folder)))
-    if len(sys.argv) > 1:
-        with open(sys.argv[1], "wb") as f:
+    if out:
+        with open(out, "wb") as f:
             f.write(renderer.png(frame_of(busy_screen()), "9:00"))
 
 

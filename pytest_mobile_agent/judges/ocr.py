@@ -67,6 +67,21 @@ def recognize(png: bytes, *, max_side: int = MAX_SIDE) -> list[str]:
     return [text for _box, text, _conf in (result or [])]
 
 
+def recognize_boxes(png: bytes, *, max_side: int = MAX_SIDE) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """The texts OCR reads in a picture with their boxes (x0, y0, x1, y1) in the picture's own
+    pixels, top to bottom (uncached): for comparing where texts sit on two screens."""
+    from PIL import Image
+
+    width, height = Image.open(io.BytesIO(png)).size
+    scale = min(1.0, max_side / max(width, height))
+    result, _ = _rapidocr()(_downscaled(png, max_side))
+    out = []
+    for box, text, _conf in result or []:
+        xs, ys = [p[0] / scale for p in box], [p[1] / scale for p in box]
+        out.append((text, (min(xs), min(ys), max(xs), max(ys))))
+    return out
+
+
 class OcrCache:
     """`texts(png)`: OCR results by screenshot hash, on disk and in memory."""
 

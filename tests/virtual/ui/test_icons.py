@@ -111,3 +111,15 @@ def test_equalizer_is_bars_not_a_letter_disc() -> None:
     row = [abs(img.getpixel((x, img.height * 5 // 8)) - bg) > 96 for x in range(img.width)]  # bars end at 20/24
     runs = sum(1 for a, b in zip([False, *row], row) if b and not a)
     assert runs == 3  # Material's equalizer: three vertical bars
+
+
+def test_the_renderer_tells_material_icons_from_fallbacks() -> None:
+    """What benchmarks/fidelity.py counts: each icon asked for, drawn from the font, a hand-drawn
+    bar shape, or fallen back to a letter."""
+    r = ScreenRenderer(480, 800, 2.0)
+    icons = [View(kind="icon", icon=name, width=48, height=48) for name in ("search", "no_such_icon_here")]
+    root = View(LINEAR, orientation="h", children=icons)
+    layout.layout(root, (0, r.status_h, 480, 800 - r.nav_h), 2.0)
+    r.png(Frame(1, [Window("activity", "p", "a", root)]), "9:00")
+    assert ("search", "material") in r.last_icons and ("no_such_icon_here", "fallback") in r.last_icons
+    assert ("nav_home", "shape") in r.last_icons and ("battery", "material") in r.last_icons

@@ -10,7 +10,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from pytest_mobile_agent.virtual.ui.render.colors import DAY, RGB, Theme
-from pytest_mobile_agent.virtual.ui.render.glyphs import glyph_mask, glyph_name
+from pytest_mobile_agent.virtual.ui.render.glyphs import GLYPHS, glyph_mask, glyph_name
 from pytest_mobile_agent.virtual.ui.render.masks import corner_masks, disc_mask, ring_mask
 from pytest_mobile_agent.virtual.ui.render.text import Fonts, fit
 
@@ -31,6 +31,9 @@ class Canvas:
         self.img = Image.new("RGB", (width, height), theme.background)
         self.d = ImageDraw.Draw(self.img)
         self._blend: ImageDraw.ImageDraw | None = None
+        # (name, "material" | "shape" | "fallback") of every icon asked for: the fidelity
+        # benchmark counts what the Material font drew and what fell back to a letter.
+        self.icons: list[tuple[str, str]] = []
 
     def dp(self, v: float) -> int:
         return round(v * self.s)
@@ -85,7 +88,9 @@ class Canvas:
         """Draws a glyph centred at (cx, cy); False when the name is unknown."""
         g = glyph_name(name)
         if g is None or px <= 0:
+            self.icons.append((name, "fallback"))
             return False
+        self.icons.append((name, "shape" if g in GLYPHS else "material"))
         x, y = cx - px // 2, cy - px // 2
         self.img.paste(fill, (x, y, x + px, y + px), glyph_mask(g, px))
         return True

@@ -39,6 +39,7 @@ class ScreenRenderer:
         self.theme: Theme = DAY  # the night mode's colours, or the day's
         self.font_scale = 1.0  # settings' system font_scale
         self.renders = 0  # how many times a picture was actually drawn
+        self.last_icons: list[tuple[str, str]] = []  # the icons of the last picture drawn (Canvas.icons)
         self._cache: OrderedDict[tuple, dict[Any, Any]] = OrderedDict()
         self._cache_size = cache_size
         self._pictures = cache_size if pictures is None else max(1, min(pictures, cache_size))
@@ -123,6 +124,7 @@ class ScreenRenderer:
         if not bars:
             p.status_bar(status_text, self.status_h)
             p.nav_bar(self.nav_h)
+        self.last_icons = p.icons
         return p.img
 
 
