@@ -48,6 +48,7 @@ BOOKKEEPING_PREFS = (
     "was_*_shown",  # one-time hints and warnings, shown once
     "last_created_note_type",  # the kind of note the + dialog offers first
     "last_event_reminder_minutes",  # the reminder a new event starts with
+    "last_used_local_event_type_id",  # the event type a new event starts with
 )
 
 
