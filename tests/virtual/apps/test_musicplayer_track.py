@@ -189,6 +189,13 @@ def test_the_now_playing_bar_and_an_intent_open_the_track_screen(songs, adbd):
     # initThirdPartyIntent: the file alone, without queue controls or a "Next:" row
     for name in ("activity_track_toggle_shuffle", "activity_track_next", "next_track_holder"):
         assert rid(name) not in shown, name
+    d.press("back")
+    # An explicit intent (-n) carries its data as an implicit one does.
+    adbd.shell(
+        f"am start -n {PKG}/.activities.TrackActivity -a android.intent.action.VIEW -d file:///sdcard/Music/a.mp3"
+    )
+    assert text(d, "activity_track_title") == "Alpha"
+    assert rid("activity_track_next") not in nodes(d)
 
 
 def test_covers_are_drawn_from_the_files_and_the_placeholder_without_one(songs):

@@ -16,7 +16,7 @@ from pytest_mobile_agent.virtual.shell.api import CommandContext, command
 from pytest_mobile_agent.virtual.shell.commands.common import app_pid, exception, usage
 from pytest_mobile_agent.virtual.system.device import Device
 from pytest_mobile_agent.virtual.system.event_lines import LISTENER_LOCALE_ACTION, LISTENER_PACKAGE
-from pytest_mobile_agent.virtual.system.intents import FLAG_ACTIVITY_NEW_TASK, Intent, IntentError, parse_intent
+from pytest_mobile_agent.virtual.system.intents import FLAG_ACTIVITY_NEW_TASK, Intent, IntentError, Match, parse_intent
 from pytest_mobile_agent.virtual.system.manifests import deliver, resolve
 from pytest_mobile_agent.virtual.ui.keyboard import ADB_KEYBOARD, ADB_KEYBOARD_IME_ID
 
@@ -48,7 +48,10 @@ def _start(ctx: CommandContext, args: list[str]) -> int:
             ctx.err(f"Error type 3\nError: Activity class {{{pkg}/{cls}}} does not exist.\n")
             return 0
         d.logd.log("I", "ActivityTaskManager", f"START u0 {intent.describe()[7:]} from uid 2000")
-        d.wm.start_activity(app, activity, launcher=activity is app.main_activity)
+        if intent.data or intent.extras:  # an explicit intent carries its data and extras too
+            deliver(d, Match(pkg, "." + cls.removeprefix(pkg + ".") if cls.startswith(pkg + ".") else cls), intent)
+        else:
+            d.wm.start_activity(app, activity, launcher=activity is app.main_activity)
         shown = f"{pkg}/{activity.name}"
     else:
         matches = resolve(d.packages, intent)
