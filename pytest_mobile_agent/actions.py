@@ -135,6 +135,7 @@ class Action:
     seconds: float | None = None
     count: int | None = None  # a tap's taps: 2 is a double tap, 3 a triple tap (one gesture)
     clear: bool | None = None  # a type that first empties the field (as Open-AutoGLM's Type does)
+    fling: bool | None = None  # a swipe: False stops the finger before it lifts (a drag, a wheel's scroll)
     # What the agent tells about itself (reports, token accounting); never executed.
     reasoning: str | None = field(default=None, compare=False)
     tokens_in: int | None = field(default=None, compare=False)
@@ -230,6 +231,8 @@ class Action:
             raise InvalidAction(f"count is a tap's number of taps, 1 to 3, not {_shown(self.count)} for {k}")
         if self.clear is not None and (k != "type" or not isinstance(self.clear, bool)):
             raise InvalidAction(f"clear is true or false, for a type only, not {_shown(self.clear)} for {k}")
+        if self.fling is not None and (k != "swipe" or not isinstance(self.fling, bool)):
+            raise InvalidAction(f"fling is true or false, for a swipe only, not {_shown(self.fling)} for {k}")
         if k == "swipe" and None in (self.x, self.y, self.x2, self.y2):
             raise InvalidAction("swipe needs x, y, x2 and y2")
         if k == "scroll" and self.direction not in SCROLL_DIRECTIONS:
@@ -295,9 +298,11 @@ def LongPress(x: int | None = None, y: int | None = None, **selector: str | int 
     return Action("long_press", x=x, y=y, selector=Selector.of(**selector))
 
 
-def Swipe(x: int, y: int, x2: int, y2: int, duration_ms: int = 300) -> Action:  # noqa: N802
-    """Swipe from (x, y) to (x2, y2) in duration_ms."""
-    return Action("swipe", x=x, y=y, x2=x2, y2=y2, duration_ms=duration_ms)
+def Swipe(x: int, y: int, x2: int, y2: int, duration_ms: int = 300, fling: bool = True) -> Action:  # noqa: N802
+    """Swipe from (x, y) to (x2, y2) in duration_ms; the list under it flings on by the speed at
+    the lift, as on a phone. `fling=False` drags: the finger stops before it lifts, so the content
+    moves by the distance dragged (what a mouse wheel's scroll means to a computer-use model)."""
+    return Action("swipe", x=x, y=y, x2=x2, y2=y2, duration_ms=duration_ms, fling=None if fling else False)
 
 
 def Scroll(direction: str = "down", **selector: str | int | None) -> Action:  # noqa: N802

@@ -341,9 +341,13 @@ class AndroidDevice:
         elif k == "swipe":
             for px, py in ((action.x, action.y), (action.x2, action.y2)):
                 self._check_on_screen(int(px), int(py))  # type: ignore[arg-type]
-            self.sh(
-                f"input swipe {action.x} {action.y} {action.x2} {action.y2} {action.duration_ms or 300}", check=False
-            )
+            if action.fling is False:
+                self._drag(int(action.x), int(action.y), int(action.x2), int(action.y2))  # type: ignore[arg-type]
+            else:
+                self.sh(
+                    f"input swipe {action.x} {action.y} {action.x2} {action.y2} {action.duration_ms or 300}",
+                    check=False,
+                )
         elif k == "scroll":
             self._scroll(action, ui)
         elif k == "type":
@@ -391,17 +395,23 @@ class AndroidDevice:
             if node is None:
                 raise InvalidAction(f"no element matches {action.selector.describe()}")
         x1, y1, x2, y2 = scroll_path(node, ui, self.window_size(), action.direction)
-        if y1 != y2 and self.sdk() >= MOTIONEVENT_SDK:
-            # Up or down: the finger drags the list and stops before it lifts, one `input`
-            # per event, so the list moves by the distance dragged and does not fling on past
-            # what the next screen should show (a 300 ms swipe flings a list on).
+        if y1 != y2:
+            self._drag(x1, y1, x2, y2)  # up or down: the list moves by the path, no fling past it
+        else:
+            # Sideways: a swipe whose fling turns a pager's page.
+            self.sh(f"input swipe {x1} {y1} {x2} {y2} 300", check=False)
+
+    def _drag(self, x1: int, y1: int, x2: int, y2: int) -> None:
+        """The finger drags from (x1, y1) to (x2, y2) and stops before it lifts, one `input` per
+        event, so the content moves by the distance dragged and does not fling on (a 300 ms
+        swipe flings a list on). Before Android 12, a slow swipe, which flings a little."""
+        if self.sdk() >= MOTIONEVENT_SDK:
             self.sh(
                 f"input motionevent DOWN {x1} {y1}; input motionevent MOVE {x2} {y2}; input motionevent UP {x2} {y2}",
                 check=False,
             )
         else:
-            # Sideways: a swipe whose fling turns a pager's page.
-            self.sh(f"input swipe {x1} {y1} {x2} {y2} 300", check=False)
+            self.sh(f"input swipe {x1} {y1} {x2} {y2} 1000", check=False)
 
     def type_text(self, text: str) -> None:
         """`input text` where it can type the text (printable ASCII: its spaces sent as %s, so a

@@ -48,6 +48,8 @@ def test_parse_accepts_agent_formats(raw, expected):
         ({"action": "tap", "x": "10", "y": 2}, "x must be a number"),
         ({"action": "tap", "x": 1, "y": 2, "colour": "red"}, "unknown field(s) for tap: colour"),
         ({"action": "swipe", "x": 1, "y": 2}, "swipe needs x, y, x2 and y2"),
+        ({"action": "tap", "x": 1, "y": 2, "fling": False}, "fling is true or false, for a swipe only"),
+        ({"action": "swipe", "x": 1, "y": 2, "x2": 3, "y2": 4, "fling": "no"}, "fling is true or false"),
         ({"action": "scroll", "direction": "sideways"}, "scroll direction must be one of"),
         ({"action": "key", "key": "TELEPORT"}, "unknown key 'TELEPORT'"),
         ({"action": "api", "command": "input tap 1 2"}, "api command not allowed"),

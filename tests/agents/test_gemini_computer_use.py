@@ -91,13 +91,16 @@ def test_the_first_request_declares_the_phone_tool_and_sends_task_and_screenshot
             [Tap(540, 176), Type("Milk")],
         ),
         # down: the content moves up, the finger from below the point to above it, 800/2 each side
-        (call("scroll_at", x=500, y=500, direction="down"), [Swipe(540, 2106, 540, 234, duration_ms=500)]),
+        (call("scroll_at", x=500, y=500, direction="down"), [Swipe(540, 2106, 540, 234, duration_ms=500, fling=False)]),
         (
             call("scroll_at", x=500, y=500, direction="right", magnitude=400),
             [Swipe(756, 1170, 324, 1170, duration_ms=500)],
         ),
         # the ends stay on the grid: 900 + 400 is clamped to 999
-        (call("scroll_at", x=500, y=900, direction="down"), [Swipe(540, 2338, 540, 1170, duration_ms=500)]),
+        (
+            call("scroll_at", x=500, y=900, direction="down"),
+            [Swipe(540, 2338, 540, 1170, duration_ms=500, fling=False)],
+        ),
         (
             call("drag_and_drop", x=100, y=200, destination_x=900, destination_y=200),
             [Swipe(108, 468, 972, 468, duration_ms=500)],

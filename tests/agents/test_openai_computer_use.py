@@ -182,8 +182,14 @@ def test_every_request_holds_the_whole_conversation_reasoning_included() -> None
         ({"type": "move", "x": 10, "y": 10}, Wait(0)),
         ({"type": "screenshot"}, Wait(0)),
         # the finger slides against the scroll, centred on the point: 100 px of the image is 500 on the device
-        ({"type": "scroll", "x": 108, "y": 234, "scroll_x": 0, "scroll_y": 100}, Swipe(540, 1420, 540, 920, 500)),
-        ({"type": "scroll", "x": 108, "y": 234, "scroll_x": 0, "scroll_y": -100}, Swipe(540, 920, 540, 1420, 500)),
+        (
+            {"type": "scroll", "x": 108, "y": 234, "scroll_x": 0, "scroll_y": 100},
+            Swipe(540, 1420, 540, 920, 500, fling=False),
+        ),
+        (
+            {"type": "scroll", "x": 108, "y": 234, "scroll_x": 0, "scroll_y": -100},
+            Swipe(540, 920, 540, 1420, 500, fling=False),
+        ),
         ({"type": "scroll", "x": 108, "y": 234, "scroll_x": 40, "scroll_y": 0}, Swipe(640, 1170, 440, 1170, 500)),
         (
             {"type": "drag", "path": [{"x": 108, "y": 234}, {"x": 100, "y": 200}, {"x": 108, "y": 117}]},

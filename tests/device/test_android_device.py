@@ -61,4 +61,9 @@ def test_a_scroll_drags_the_list_by_its_path_and_a_swipe_flings_it_on(vdevice: V
     # Every row moved more than 1.3 times the path, or left the screen.
     assert all(after[k] - flung[k] > 1.3 * (y1 - y2) for k in after.keys() & flung.keys())
     assert flung.keys() != after.keys()
+    # The same swipe as a drag (fling=False: a computer-use model's wheel scroll) moves the list
+    # back by its path only.
+    dev.execute(Swipe(x1, y2, x2, y1, fling=False), dev.ui())
+    dragged = tops()
+    assert {dragged[k] - flung[k] for k in dragged.keys() & flung.keys()} == {round(y1 - y2 - slop)}
     dev.sh("am force-stop com.simplemobiletools.calendar.pro")

@@ -32,7 +32,14 @@ ABSOLUTE, RELATIVE = "absolute", "relative"
 CONVENTIONS = (ABSOLUTE, RELATIVE)
 GRID = 1000  # Open-AutoGLM divides by 1000 (the prompt's grid ends at 999)
 WAIT_S = 2.0  # a Wait with no readable duration (Open-AutoGLM's own default is 1 s)
-SWIPE_MS = 400
+
+
+def swipe_ms(x: int, y: int, x2: int, y2: int) -> int:
+    """How long Open-AutoGLM's swipe takes: the squared distance in pixels over 1000, as
+    milliseconds, kept between 1 and 2 s (slow enough that a list barely flings on)."""
+    return max(1000, min(((x2 - x) ** 2 + (y2 - y) ** 2) // 1000, 2000))
+
+
 # Names a model gives the Simple Mobile Tools apps, as words their packages hold.
 APP_NAMES = {
     "calculator": "calculator",
@@ -261,7 +268,7 @@ class AutoGLM(ModelAgent):
             return Type(a["text"], clear=True)  # Open-AutoGLM empties the field first, then types
         if action == "Swipe":
             (x, y), (x2, y2) = space.to_device(a.get("start")), space.to_device(a.get("end"))
-            return Swipe(x, y, x2, y2, duration_ms=SWIPE_MS)
+            return Swipe(x, y, x2, y2, duration_ms=swipe_ms(x, y, x2, y2))
         if action == "Launch":
             return Launch(app_package(str(a.get("app", "")), obs))
         if action == "Back":

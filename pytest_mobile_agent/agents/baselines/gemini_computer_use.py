@@ -289,7 +289,9 @@ class GeminiComputerUse(QueuedActions):
 
         x1, y1 = self.space.to_device(on_grid(x + dx), on_grid(y + dy))
         x2, y2 = self.space.to_device(on_grid(x - dx), on_grid(y - dy))
-        return Swipe(x1, y1, x2, y2, duration_ms=SWIPE_MS)
+        # Up or down, a wheel's scroll: the list moves by the distance, no fling; sideways, a
+        # swipe that turns a pager's page (as the harness's own Scroll does).
+        return Swipe(x1, y1, x2, y2, duration_ms=SWIPE_MS, fling=y1 == y2)
 
     def episode_usage(self) -> dict[str, Any]:
         out = super().episode_usage()

@@ -341,7 +341,9 @@ class OpenAIComputerUse(QueuedActions):
             raise AnswerError(f"a scroll by (0, 0): {excerpt(a)}")
         x1, y1 = space.to_device(x + dx / 2, y + dy / 2)
         x2, y2 = space.to_device(x - dx / 2, y - dy / 2)
-        return Swipe(x1, y1, x2, y2, duration_ms=SWIPE_MS)
+        # Up or down, a wheel's scroll: the list moves by the distance, no fling; sideways, a
+        # swipe that turns a pager's page (as the harness's own Scroll does).
+        return Swipe(x1, y1, x2, y2, duration_ms=SWIPE_MS, fling=y1 == y2)
 
     def episode_usage(self) -> dict[str, Any]:
         out = super().episode_usage()

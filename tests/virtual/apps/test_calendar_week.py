@@ -146,7 +146,10 @@ def test_the_hours_scroll_with_the_grid(week):
     l, t, r, b = grid.visible_bounds
     first = lambda: views(week, "weekly_view_hour_textview")[0]  # noqa: E731
     assert first().text == "07:00 AM"
-    week.wm.swipe((l + r) // 2, b - 100, (l + r) // 2, b - 100 - round(5 * 60 * week.wm.scale), 600)
+    # A drag that stops before it lifts: the grid moves by the path past the touch slop, no fling.
+    x, y, rows = (l + r) // 2, b - 100, round((5 * 60 + 8) * week.wm.scale)
+    for action, to in (("DOWN", y), ("MOVE", y - rows), ("UP", y - rows)):
+        week.wm.motion(action, x, to, spacing_ms=50)
     assert first().text == "12:00 PM"  # five rows further, the labels with them
     # Its label still centred on the noon line of the grid: half a row above it, half below.
     noon = views(week, "week_horizontal_grid_holder")[0].bounds[1] + round(12 * 60 * week.wm.scale)
