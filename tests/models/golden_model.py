@@ -22,8 +22,10 @@ from PIL import Image
 
 from pytest_mobile_agent.actions import Selector
 from pytest_mobile_agent.agents.baselines.image_space import MAX_PIXELS, smart_resize
+from pytest_mobile_agent.agents.baselines.qwen_vl import SWIPE_MS as QWEN_SWIPE_MS
 from pytest_mobile_agent.device.ui_tree import UiTree
 from pytest_mobile_agent.models.messages import text_of
+from pytest_mobile_agent.virtual.system.gestures import TOUCH_SLOP_DP, fling_distance
 from tests.model_server import Answer
 
 ELEMENT_LINE = re.compile(r"^(\d+): (\{.*\})$", re.M)
@@ -247,16 +249,34 @@ class GoldenModel:
 
     @classmethod
     def _scroll_swipe(
-        cls, ui: UiTree, screen: tuple[int, int], sel: dict[str, Any], direction: str
+        cls, ui: UiTree, screen: tuple[int, int], sel: dict[str, Any], direction: str, swipe_ms: float | None = None
     ) -> tuple[tuple[float, float], tuple[float, float]]:
         """A scroll as the finger's swipe over the scrolled view, 60% of its side, against the
-        content: scrolling down is a swipe up."""
+        content: scrolling down is a swipe up. Given the agent's swipe time, a list's swipe is
+        shortened so that its drag and the fling after it move the list as far as the harness's
+        Scroll does (a model that has learnt how far its swipes carry)."""
         node = cls._scrolled(ui, screen, sel)
         x1, y1, x2, y2 = node.bounds if node is not None else (0, 0, *screen)
         cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
-        dx, dy = (x2 - x1) * 0.3, (y2 - y1) * 0.3
+        share = (
+            0.3 if swipe_ms is None or direction in ("left", "right") else cls._unflung(0.6 * (y2 - y1), swipe_ms) / 2
+        )
+        dx, dy = (x2 - x1) * 0.3, (y2 - y1) * share
         fx, fy = {"down": (0, -dy), "up": (0, dy), "right": (-dx, 0), "left": (dx, 0)}[direction]
         return (cx - fx, cy - fy), (cx + fx, cy + fy)
+
+    @staticmethod
+    def _unflung(length: float, swipe_ms: float) -> float:
+        """The share of `length` a swipe of `swipe_ms` covers so that the list moves `length`
+        past the touch slop in all, its fling included, on the default 440 dpi display."""
+        scale = 440 / 160
+        slop = TOUCH_SLOP_DP * scale
+        lo, hi = 0.05, 1.0
+        for _ in range(30):
+            k = (lo + hi) / 2
+            moved = k * length - slop + fling_distance(k * length * 1000 / swipe_ms, scale)
+            lo, hi = (k, hi) if moved < length - slop else (lo, k)
+        return (lo + hi) / 2 * 0.6
 
     @staticmethod
     def _sent_size(messages: list[dict[str, Any]]) -> tuple[int, int]:
@@ -332,7 +352,7 @@ class GoldenModel:
         if kind == "scroll":
             if sel:
                 self._node(ui, sel, goal)
-            start, end = self._scroll_swipe(ui, (sw, sh), sel, a["direction"])
+            start, end = self._scroll_swipe(ui, (sw, sh), sel, a["direction"], QWEN_SWIPE_MS)
             return {"action": "swipe", "coordinate": point(*start), "coordinate2": point(*end)}
         if kind == "swipe":
             return {"action": "swipe", "coordinate": point(a["x"], a["y"]), "coordinate2": point(a["x2"], a["y2"])}
@@ -410,7 +430,7 @@ class GoldenModel:
         elif kind == "scroll":
             if sel:
                 self._node(ui, sel, goal)
-            start, end = self._scroll_swipe(ui, (sw, sh), sel, a["direction"])
+            start, end = self._scroll_swipe(ui, (sw, sh), sel, a["direction"], 500)
             act = {"POINT": point(*start), "to": point(*end), "duration": 500}
         elif kind == "swipe":
             act = {"POINT": point(a["x"], a["y"]), "to": point(a["x2"], a["y2"]), "duration": 500}
