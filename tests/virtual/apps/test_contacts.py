@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import calendar
 import re
 import xml.etree.ElementTree as ET
 
@@ -351,20 +352,7 @@ def test_horizontal_swipes_move_between_the_tabs(contacts, adbd):
 
 
 GROUP_MIME = "vnd.android.cursor.item/group_membership"
-MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
+MONTHS = calendar.month_name[1:]
 EVENT_MIME = "vnd.android.cursor.item/contact_event"
 
 

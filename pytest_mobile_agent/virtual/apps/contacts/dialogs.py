@@ -239,20 +239,7 @@ def select_groups_dialog(activity: Activity, chosen: list[int], on_ok: Callable[
 
 
 # -- events ---------------------------------------------------------------------------------
-MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
+MONTHS = calendar.month_name  # January..December, [1] to [12]: the model's English names
 YEARS = range(1900, 2101)  # DatePicker's default min and max dates
 YEAR_ROW_DP = 48
 
@@ -261,10 +248,10 @@ def event_text(tag: str, today: date) -> str:
     """getDateTimeFromDateString(showYearsSince = true) in en-US: "May 15, 1990 (36)", or
     "May 15" for a date without its year ("--MM-dd")."""
     if tag.startswith("--"):
-        return f"{MONTHS[int(tag[2:4]) - 1][:3]} {int(tag[5:7])}"
+        return f"{MONTHS[int(tag[2:4])][:3]} {int(tag[5:7])}"
     y, m, d = (int(p) for p in tag.split("-"))
     age = today.year - y - ((today.month, today.day) < (m, d))
-    return f"{MONTHS[m - 1][:3]} {d}, {y} ({age})"
+    return f"{MONTHS[m][:3]} {d}, {y} ({age})"
 
 
 def date_picker_dialog(activity: Activity, tag: str, today: date, on_ok: Callable[[str], None]):
@@ -310,7 +297,7 @@ def date_picker_dialog(activity: Activity, tag: str, today: date, on_ok: Callabl
                 View(
                     VIEW,
                     text=str(d),
-                    desc=f"{d:02d} {MONTHS[m - 1]} {y}",
+                    desc=f"{d:02d} {MONTHS[m]} {y}",
                     clickable=True,
                     selected=day == state["day"],
                     color="primary" if day == state["day"] else "",
@@ -330,7 +317,7 @@ def date_picker_dialog(activity: Activity, tag: str, today: date, on_ok: Callabl
             orientation="h",
             children=[
                 w.icon_button("android:id/prev", "Previous month", "chevron_left", partial(turn, -1)),
-                w.text("", f"{MONTHS[m - 1]} {y}", size=14, bold=True, gravity="center", weight=1, padding=12),
+                w.text("", f"{MONTHS[m]} {y}", size=14, bold=True, gravity="center", weight=1, padding=12),
                 w.icon_button("android:id/next", "Next month", "chevron_right", partial(turn, 1)),
             ],
         )
