@@ -5,34 +5,16 @@ In-process devices; the pixels come from the device's own screenshot."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 
-import pytest
+from inproc_shell import sh
 from PIL import Image
 
 from pytest_mobile_agent.virtual.apps.gallery.main import MediaActivity
-from pytest_mobile_agent.virtual.boot import boot
-from pytest_mobile_agent.virtual.core.config import DeviceConfig
-from pytest_mobile_agent.virtual.shell import run_script
-from pytest_mobile_agent.virtual.shell.api import BufferOutput, Input
 from pytest_mobile_agent.virtual.system.device import Device
 from pytest_mobile_agent.virtual.ui.render.text import Fonts
 from pytest_mobile_agent.virtual.ui.view import View
 
 LONG = "a_rather_long_name_of_a_file_from_the_summer_holidays_2024"
-
-
-@pytest.fixture
-def device(tmp_path) -> Iterator[Device]:
-    dev = boot(tmp_path, DeviceConfig(serial="inproc"))
-    yield dev
-    dev.shutdown()
-
-
-def sh(dev: Device, script: str) -> str:
-    out = BufferOutput()
-    run_script(dev, script, Input(b"", closed=True), out, out)
-    return out.data.decode()
 
 
 def view(dev: Device, rid: str) -> View:

@@ -4,24 +4,15 @@ neither end turns further. In-process devices, one per app."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
+from inproc_shell import sh
 
 from pytest_mobile_agent.virtual.apps.gallery.viewer import ViewPagerActivity
-from pytest_mobile_agent.virtual.boot import boot
-from pytest_mobile_agent.virtual.core.config import DeviceConfig
-from pytest_mobile_agent.virtual.shell import run_script
-from pytest_mobile_agent.virtual.shell.api import BufferOutput, Input
 from pytest_mobile_agent.virtual.system.device import Device
 
 Setup = Callable[[Device], None]
-
-
-def sh(dev: Device, script: str) -> str:
-    out = BufferOutput()
-    run_script(dev, script, Input(b"", closed=True), out, out)
-    return out.data.decode()
 
 
 def start(component: str) -> Setup:
@@ -57,13 +48,6 @@ PAGERS: dict[str, tuple[Setup, str]] = {
     "gallery": (gallery, "view_pager"),
     "calendar": (start("com.simplemobiletools.calendar.pro/.activities.MainActivity"), "fragment_months_viewpager"),
 }
-
-
-@pytest.fixture
-def device(tmp_path) -> Iterator[Device]:
-    dev = boot(tmp_path, DeviceConfig(serial="inproc"))
-    yield dev
-    dev.shutdown()
 
 
 def page(dev: Device) -> tuple:

@@ -4,33 +4,14 @@ the finger lifts. In-process device."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
+from inproc_shell import sh
 
 from pytest_mobile_agent.virtual.apps.applauncher.store import SORT_BY_CUSTOM
-from pytest_mobile_agent.virtual.boot import boot
-from pytest_mobile_agent.virtual.core.config import DeviceConfig
-from pytest_mobile_agent.virtual.shell import run_script
-from pytest_mobile_agent.virtual.shell.api import BufferOutput, Input
 from pytest_mobile_agent.virtual.system.device import Device
 from pytest_mobile_agent.virtual.ui.view import View
 
 PKG = "com.simplemobiletools.applauncher"
 APPS = ("com.simplemobiletools.calculator", "com.simplemobiletools.notes.pro", "com.simplemobiletools.gallery.pro")
-
-
-@pytest.fixture
-def device(tmp_path) -> Iterator[Device]:
-    dev = boot(tmp_path, DeviceConfig(serial="inproc"))
-    yield dev
-    dev.shutdown()
-
-
-def sh(dev: Device, script: str) -> str:
-    out = BufferOutput()
-    run_script(dev, script, Input(b"", closed=True), out, out)
-    return out.data.decode()
 
 
 def views(dev: Device, **match: str) -> list[View]:

@@ -5,10 +5,9 @@ paths `input swipe`, `input draganddrop` and `input motionevent` inject."""
 from __future__ import annotations
 
 import pytest
+from inproc_shell import sh
 from test_window_system import PKG, center, device, events, main, node_bounds  # noqa: F401 (fixture)
 
-from pytest_mobile_agent.virtual.shell import run_script
-from pytest_mobile_agent.virtual.shell.api import BufferOutput, Input
 from pytest_mobile_agent.virtual.system.gestures import (
     LONG_PRESS_MS,
     MAX_FLING_DP,
@@ -121,12 +120,6 @@ def test_a_long_press_that_then_moves_over_nothing_draggable_only_long_presses(d
     # `input swipe` over the same line in one second leaves the slop long before the timeout.
     device.wm.swipe(x, y, x, y - 400, 1000)
     assert main(device).clicks == ["long1"] and scrolled(device) > 0
-
-
-def sh(dev, script: str) -> str:
-    both = BufferOutput()
-    run_script(dev, script, Input(b"", closed=True), both, both)
-    return both.data.decode()
 
 
 def test_input_motionevent_and_draganddrop_reach_the_window_manager(device):  # noqa: F811
